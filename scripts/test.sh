@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Sets up everything the tests need on a fresh machine, then runs them all.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# System packages: a browser for the e2e tests, redis-server and wrk for the serving tests.
+need=()
+[ -x /usr/bin/chromium ] || [ -n "${HALLWAY_CHROMIUM:-}" ] || need+=(chromium)
+command -v redis-server >/dev/null || need+=(redis-server)
+command -v wrk >/dev/null || need+=(wrk)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+  else
+    echo "missing system packages: ${need[*]} (install them, or set HALLWAY_CHROMIUM)" >&2
+  fi
+fi
+
+python3 -m venv .venv
+.venv/bin/pip install -q -e '.[test,prod]'
+exec .venv/bin/python -m pytest "$@"

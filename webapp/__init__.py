@@ -1,0 +1,24 @@
+"""Hallway: an offline-first conference schedule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+from . import settings
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(__name__, static_folder=str(settings.PROJECT_ROOT / "static"),
+                template_folder=str(settings.PROJECT_ROOT / "templates"))
+    app.config.update(settings.load())
+    if test_config:
+        app.config.update(test_config)
+
+    from . import cli
+    from .views import api
+
+    app.register_blueprint(api.bp)
+    cli.init_app(app)
+    return app

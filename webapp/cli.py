@@ -1,0 +1,11 @@
+"""Flask CLI commands: `flask --app webapp schedule import ...`."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def init_app(app: Flask) -> None:
+    from .importers import cli as import_cli
+
+    app.cli.add_command(import_cli.schedule_group)

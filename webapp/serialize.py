@@ -1,0 +1,128 @@
+"""Schedule <-> plain JSON-ready dicts.
+
+One shape serves the stored file (`data/schedule.json`, with provenance) and the API
+(`/api/v1/schedule.json`, without it); `schemas/schedule.schema.json` writes it down.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from .model import Event, Room, Schedule, Session, Speaker, Track
+from .timeutil import parse_iso, to_iso
+
+
+class ScheduleFormatError(ValueError):
+    """A stored or received schedule document that is not of our shape."""
+
+
+def schedule_to_dict(schedule: Schedule, *, provenance: bool = False) -> dict[str, Any]:
+    ev = schedule.event
+    return {
+        "event": {
+            "id": ev.id,
+            "name": ev.name,
+            "timezone": ev.timezone,
+            "days": [d.isoformat() for d in ev.days],
+            "venue": ev.venue,
+            "city": ev.city,
+            "url": ev.url,
+        },
+        "rooms": [{"id": r.id, "name": r.name} for r in schedule.rooms],
+        "tracks": [{"id": t.id, "name": t.name} for t in schedule.tracks],
+        "speakers": [
+            {
+                "id": s.id,
+                "name": s.name,
+                "role": s.role,
+                "company": s.company,
+                "bio": s.bio,
+                "bio_truncated": s.bio_truncated,
+            }
+            for s in schedule.speakers
+        ],
+        "sessions": [session_to_dict(s, provenance=provenance) for s in schedule.sessions],
+    }
+
+
+def session_to_dict(s: Session, *, provenance: bool = False) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": s.id,
+        "title": s.title,
+        "kind": s.kind,
+        "start": to_iso(s.start),
+        "end": to_iso(s.end),
+        "room": s.room,
+        "track": s.track,
+        "level": s.level,
+        "slides": s.slides,
+        "description": list(s.description),
+        "speakers": list(s.speakers),
+        "status": s.status,
+    }
+    if provenance:
+        out["sources"] = {k: list(v) for k, v in sorted(s.sources.items())}
+    return out
+
+
+def schedule_from_dict(doc: Any) -> Schedule:
+    """Rebuild a Schedule, refusing anything malformed with a message that says where."""
+    try:
+        ev = doc["event"]
+        event = Event(
+            id=_str(ev["id"]),
+            name=_str(ev["name"]),
+            timezone=_str(ev["timezone"]),
+            days=tuple(date.fromisoformat(d) for d in ev.get("days", [])),
+            venue=ev.get("venue"),
+            city=ev.get("city"),
+            url=ev.get("url"),
+        )
+        rooms = tuple(Room(id=_str(r["id"]), name=_str(r["name"])) for r in doc.get("rooms", []))
+        tracks = tuple(Track(id=_str(t["id"]), name=_str(t["name"])) for t in doc.get("tracks", []))
+        speakers = tuple(
+            Speaker(
+                id=_str(p["id"]),
+                name=_str(p["name"]),
+                role=p.get("role"),
+                company=p.get("company"),
+                bio=p.get("bio"),
+                bio_truncated=bool(p.get("bio_truncated", False)),
+            )
+            for p in doc.get("speakers", [])
+        )
+        sessions = tuple(session_from_dict(s) for s in doc.get("sessions", []))
+    except ScheduleFormatError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ScheduleFormatError(f"malformed schedule document: {exc!r}") from exc
+    return Schedule(event=event, rooms=rooms, tracks=tracks, speakers=speakers, sessions=sessions)
+
+
+def session_from_dict(s: Any) -> Session:
+    try:
+        return Session(
+            id=_str(s["id"]),
+            title=_str(s["title"]),
+            kind=s.get("kind"),
+            start=parse_iso(s["start"]),
+            end=parse_iso(s["end"]),
+            room=s.get("room"),
+            track=s.get("track"),
+            level=s.get("level"),
+            slides=s.get("slides"),
+            description=tuple(_str(p) for p in s.get("description", [])),
+            speakers=tuple(_str(p) for p in s.get("speakers", [])),
+            status=s.get("status", "confirmed"),
+            sources={k: tuple(v) for k, v in s.get("sources", {}).items()},
+        )
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        where = s.get("id") if isinstance(s, dict) else None
+        raise ScheduleFormatError(f"malformed session {where!r}: {exc}") from exc
+
+
+def _str(value: Any) -> str:
+    if not isinstance(value, str) or not value:
+        raise ValueError(f"expected a non-empty string, got {value!r}")
+    return value

@@ -1,0 +1,51 @@
+"""Every setting, declared once: its default and a line of help.
+
+`create_app` reads defaults, then `HALLWAY_<NAME>` from the environment, then the test
+dict. The README's settings table is checked against this list by a test.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str
+    default: Any
+    help: str
+    parse: Callable[[str], Any] = str
+
+
+def _int(text: str) -> int:
+    return int(text)
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("DATA_DIR", str(PROJECT_ROOT / "data"), "Directory of the schedule and the corrections store."),
+    Setting("ADMIN_TOKEN", None, "Bearer token for the write API; unset keeps the HTTP write path closed."),
+    Setting("PUBLIC_URL", None, "Public base URL used in QR codes and calendar links; the request's host when unset."),
+    Setting("CACHE_TYPE", "SimpleCache", "flask-caching backend: SimpleCache (one process) or RedisCache (shared)."),
+    Setting("CACHE_REDIS_URL", None, "Redis URL for CACHE_TYPE=RedisCache, e.g. redis://127.0.0.1:6379/0."),
+    Setting("CACHE_DEFAULT_TIMEOUT", 300, "Seconds a cached response may live (versions are in the keys).", _int),
+)
+
+
+def load(environ: os._Environ[str] | dict[str, str] | None = None) -> dict[str, Any]:
+    env = os.environ if environ is None else environ
+    config: dict[str, Any] = {}
+    for s in SETTINGS:
+        raw = env.get(f"HALLWAY_{s.name}")
+        if raw is None or raw == "":
+            config[s.name] = s.default
+            continue
+        try:
+            config[s.name] = s.parse(raw)
+        except ValueError as exc:
+            raise ValueError(f"HALLWAY_{s.name}={raw!r}: {exc}") from exc
+    return config
