@@ -10,15 +10,20 @@ from . import settings
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    app = Flask(__name__, static_folder=str(settings.PROJECT_ROOT / "static"),
-                template_folder=str(settings.PROJECT_ROOT / "templates"))
+    app = Flask(
+        __name__,
+        static_folder=str(settings.PROJECT_ROOT / "static"),
+        template_folder=str(settings.PROJECT_ROOT / "templates"),
+    )
     app.config.update(settings.load())
     if test_config:
         app.config.update(test_config)
 
-    from . import cli
-    from .views import api
+    from . import cli, security
+    from .views import api, exports, pages, qr
 
-    app.register_blueprint(api.bp)
+    for module in (api, pages, exports, qr):
+        app.register_blueprint(module.bp)
+    security.init_app(app)
     cli.init_app(app)
     return app
