@@ -1,0 +1,58 @@
+"""The OpenAPI description's schema components, derived from the JSON Schema files.
+
+`schemas/openapi.json` is kept by hand for its paths; its `components.schemas` are copies
+of the JSON Schema files with `$ref`s rewritten to point inside the OpenAPI document, so
+tools that read only that one file (schemathesis, editors) resolve everything.
+`scripts/sync-openapi.py` rewrites them; a test fails when they drift.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+SCHEMA_DIR = Path(__file__).parent / "schemas"
+OPENAPI_FILE = SCHEMA_DIR / "openapi.json"
+
+# component name -> schema file
+COMPONENT_FILES: dict[str, str] = {
+    "Schedule": "schedule.schema.json",
+    "Correction": "correction.schema.json",
+    "Changes": "changes.schema.json",
+}
+
+
+def load_schema(filename: str) -> dict[str, Any]:
+    return json.loads((SCHEMA_DIR / filename).read_text(encoding="utf-8"))
+
+
+def _rewrite(node: Any, own: str, by_file: dict[str, str]) -> Any:
+    if isinstance(node, dict):
+        out = {}
+        for key, value in node.items():
+            if key in ("$schema", "$id"):
+                continue
+            if key == "$ref" and isinstance(value, str):
+                target, _, pointer = value.partition("#")
+                name = by_file[target] if target else own
+                out[key] = f"#/components/schemas/{name}{pointer}"
+            else:
+                out[key] = _rewrite(value, own, by_file)
+        return out
+    if isinstance(node, list):
+        return [_rewrite(v, own, by_file) for v in node]
+    return node
+
+
+def components() -> dict[str, Any]:
+    by_file = {filename: name for name, filename in COMPONENT_FILES.items()}
+    out = {name: _rewrite(load_schema(f), name, by_file) for name, f in COMPONENT_FILES.items()}
+    out["CorrectionRequest"] = {"$ref": "#/components/schemas/Correction/$defs/request"}
+    return out
+
+
+def synced(doc: dict[str, Any]) -> dict[str, Any]:
+    """`doc` with the generated components in place of the old ones (others kept)."""
+    schemas = {**doc.get("components", {}).get("schemas", {}), **components()}
+    return {**doc, "components": {**doc.get("components", {}), "schemas": schemas}}
