@@ -1,7 +1,143 @@
-"""Routes for the qr blueprint (thin: the work is in the domain modules)."""
+"""QR images of sessions and share links, and the printable door signs (thin routes)."""
 
 from __future__ import annotations
 
-from flask import Blueprint
+import hashlib
+import re
+from datetime import date
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Response, abort, current_app, render_template, request
+from markupsafe import Markup
+
+from .. import qr, signs
+from ..published import published
 
 bp = Blueprint("qr", __name__)
+
+SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+# A session's code never changes (its id and URL are stable), so phones and the service
+# worker may keep it a day without asking again.
+IMAGE_CACHE = "public, max-age=86400"
+
+
+def public_base() -> str:
+    """`HALLWAY_PUBLIC_URL` when set, else this request's own scheme and host."""
+    configured = current_app.config.get("PUBLIC_URL")
+    return (configured or request.host_url).rstrip("/")
+
+
+def session_url(session_id: str) -> str:
+    return f"{public_base()}/session/{session_id}"
+
+
+def _plain(status: int, message: str) -> Response:
+    return Response(message + "\n", status=status, mimetype="text/plain")
+
+
+def _image(body: bytes, mimetype: str) -> Response:
+    etag = hashlib.sha256(body).hexdigest()[:20]
+    headers = {"ETag": f'"{etag}"', "Cache-Control": IMAGE_CACHE}
+    if request.if_none_match.contains_weak(etag):
+        return Response(status=304, headers=headers)
+    return Response(body, mimetype=mimetype, headers=headers)
+
+
+def _known_session(session_id: str) -> str:
+    if not SESSION_ID.match(session_id):
+        abort(_plain(400, "malformed session id: expected 1-64 letters, digits, '-' or '_'"))
+    if published(current_app).schedule.session(session_id) is None:
+        abort(_plain(404, f"no session with id {session_id}"))
+    return session_url(session_id)
+
+
+@bp.get("/session/<session_id>/qr.svg")
+def session_qr_svg(session_id: str) -> Response:
+    return _image(qr.svg_bytes(_known_session(session_id)), "image/svg+xml")
+
+
+@bp.get("/session/<session_id>/qr.png")
+def session_qr_png(session_id: str) -> Response:
+    return _image(qr.png_bytes(_known_session(session_id)), "image/png")
+
+
+@bp.get("/qr.svg")
+def link_qr_svg() -> Response:
+    """The code of a link into this app (a share link); never of another site's URL."""
+    url = request.args.get("u", "")
+    base = urlsplit(public_base())
+    parts = urlsplit(url)
+    if (parts.scheme, parts.netloc) != (base.scheme, base.netloc) or not parts.path.startswith("/"):
+        return _plain(400, f"u must be a link into this app, starting with {public_base()}/")
+    try:
+        return _image(qr.svg_bytes(url), "image/svg+xml")
+    except qr.QRTextError as exc:
+        return _plain(400, f"u: {exc}")
+
+
+def _day(schedule_days: tuple[date, ...], text: str | None) -> date:
+    known = ", ".join(d.isoformat() for d in schedule_days)
+    if not text:
+        abort(_plain(400, f"day=YYYY-MM-DD is required; the event's days are {known}"))
+    try:
+        day = date.fromisoformat(text)
+    except ValueError:
+        abort(_plain(400, f"day={text[:20]!r} is not a date like YYYY-MM-DD"))
+    if day not in schedule_days:
+        abort(_plain(404, f"{day.isoformat()} is not a day of the event; its days are {known}"))
+    return day
+
+
+def _render(page_title: str, sheets: list[signs.Sign]) -> str:
+    base = public_base()
+    codes = {
+        s.id: Markup(qr.svg_markup(f"{base}/session/{s.id}"))  # our own markup, no data in it
+        for sheet in sheets
+        for s in sheet.sessions
+    }
+    return render_template(
+        "print_signs.html",
+        page_title=page_title,
+        sheets=sheets,
+        codes=codes,
+        event=published(current_app).schedule.event,
+        base_label=base.split("://", 1)[-1],
+    )
+
+
+@bp.get("/print")
+def print_index() -> str:
+    schedule = published(current_app).schedule
+    event_days = signs.days(schedule)
+    every = signs.index(schedule)
+    rows = [every[i : i + len(event_days)] for i in range(0, len(every), len(event_days) or 1)]
+    return render_template(
+        "print_index.html",
+        event=schedule.event,
+        days=event_days,
+        day_labels=[signs.day_label(d) for d in event_days],
+        rows=rows,
+    )
+
+
+@bp.get("/print/room/<room_id>")
+def print_room(room_id: str) -> str:
+    schedule = published(current_app).schedule
+    room = schedule.room(room_id)
+    if room is None:
+        abort(_plain(404, f"no room with id {room_id[:64]}"))
+    day = _day(signs.days(schedule), request.args.get("day"))
+    sheet = signs.sign(schedule, room, day)
+    return _render(f"{room.name}, {sheet.day_label}", [sheet])
+
+
+@bp.get("/print/all")
+def print_all() -> str:
+    schedule = published(current_app).schedule
+    text = request.args.get("day")
+    wanted = None if text is None else _day(signs.days(schedule), text)
+    sheets = [sheet for sheet in signs.index(schedule) if sheet.sessions]
+    if wanted is not None:
+        sheets = [sheet for sheet in sheets if sheet.day == wanted]
+    title = "All door signs" + (f", {sheets[0].day_label}" if wanted and sheets else "")
+    return _render(title, sheets)

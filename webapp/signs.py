@@ -1,0 +1,88 @@
+"""What goes on a door sign: one room, one day, its sessions in the event's timezone.
+
+Pure: a Schedule in, plain data out; the print templates only lay it out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from .model import Room, Schedule, Session
+from .timeutil import zone
+
+
+@dataclass(frozen=True)
+class SignSession:
+    id: str
+    title: str
+    start: str  # "09:00", event time
+    end: str
+    speakers: tuple[str, ...]  # names
+    kind: str | None
+    cancelled: bool
+
+
+@dataclass(frozen=True)
+class Sign:
+    room: Room
+    day: date
+    day_label: str  # "Tuesday 7 April 2026"
+    tz_label: str  # "CEST (Europe/Paris)"
+    sessions: tuple[SignSession, ...]
+
+
+def days(schedule: Schedule) -> tuple[date, ...]:
+    """The event's days as declared, else every day that has a session."""
+    if schedule.event.days:
+        return tuple(sorted(schedule.event.days))
+    tz = zone(schedule.event.timezone)
+    return tuple(sorted({s.start.astimezone(tz).date() for s in schedule.sessions}))
+
+
+def day_label(day: date) -> str:
+    return f"{day:%A} {day.day} {day:%B %Y}"
+
+
+def _tz_label(name: str, day: date) -> str:
+    # The abbreviation can change within a year (CET/CEST), so take the one of that day.
+    noon = datetime(day.year, day.month, day.day, 12, tzinfo=zone(name))
+    abbreviation = noon.tzname() or name
+    return abbreviation if abbreviation == name else f"{abbreviation} ({name})"
+
+
+def _entry(schedule: Schedule, session: Session) -> SignSession:
+    tz = zone(schedule.event.timezone)
+    names = []
+    for speaker_id in session.speakers:
+        speaker = schedule.speaker(speaker_id)
+        names.append(speaker.name if speaker else speaker_id)
+    return SignSession(
+        id=session.id,
+        title=session.title,
+        start=f"{session.start.astimezone(tz):%H:%M}",
+        end=f"{session.end.astimezone(tz):%H:%M}",
+        speakers=tuple(names),
+        kind=session.kind,
+        cancelled=session.status == "cancelled",
+    )
+
+
+def sign(schedule: Schedule, room: Room, day: date) -> Sign:
+    tz = zone(schedule.event.timezone)
+    chosen = sorted(
+        (s for s in schedule.sessions if s.room == room.id and s.start.astimezone(tz).date() == day),
+        key=lambda s: (s.start, s.end, s.title),
+    )
+    return Sign(
+        room=room,
+        day=day,
+        day_label=day_label(day),
+        tz_label=_tz_label(schedule.event.timezone, day),
+        sessions=tuple(_entry(schedule, s) for s in chosen),
+    )
+
+
+def index(schedule: Schedule) -> list[Sign]:
+    """Every room on every day, in the schedule's room order, empty signs included."""
+    return [sign(schedule, room, day) for room in schedule.rooms for day in days(schedule)]
