@@ -20,9 +20,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
 
     from . import cli, security
-    from .views import api, exports, pages, qr
+    from .views import api, exports, pages, qr, venue
 
-    for module in (api, pages, exports, qr):
+    for module in (api, pages, exports, qr, venue):
         app.register_blueprint(module.bp)
     security.init_app(app)
     cli.init_app(app)

@@ -1,0 +1,288 @@
+"""The venue as an organizer describes it in `data/venue.json`: floors, room shapes,
+entrances, and a line of directions and accessibility notes per room.
+
+A floor is drawn from shapes given in the file (`rect` or `polygon` in the floor's own plan
+coordinates) or from the organizer's SVG plan in `data/venue/` (see `venue_svg`). Rooms are
+named by the schedule's room ids; their display names come from the schedule. The result is
+the document of `/api/v1/venue.json`: every schedule room is listed, `floor` null when it is
+not on the plan. Pure, except `load_venue`, which reads the files.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from . import venue_svg
+
+VENUE_FILE = "venue.json"
+SVG_DIR = "venue"
+ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+TOP_KEYS = {"name", "notes", "floors", "rooms"}
+FLOOR_KEYS = {"id", "name", "width", "height", "svg", "areas", "entrances"}
+ROOM_KEYS = {"id", "floor", "shape", "directions", "accessibility"}
+AREA_KEYS = {"name", "shape"}
+ENTRANCE_KEYS = {"id", "name", "at", "note"}
+
+Node = dict[str, Any]
+
+
+class VenueError(ValueError):
+    """Venue data that cannot be used; the message lists every problem found."""
+
+
+@dataclass
+class Venue:
+    doc: dict[str, Any]  # the JSON of /api/v1/venue.json
+    warnings: list[str] = field(default_factory=list)
+
+
+def no_plan(rooms: Mapping[str, str]) -> Venue:
+    """The venue when the organizer described none: the rooms as a list, no plan."""
+    return Venue({"name": None, "notes": None, "floors": [], "entrances": [], "rooms": _rooms(rooms, {})})
+
+
+def load_venue(data_dir: Path, rooms: Mapping[str, str]) -> Venue:
+    path = data_dir / VENUE_FILE
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return no_plan(rooms)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise VenueError(f"{VENUE_FILE}: cannot read: {exc}") from exc
+    svg_dir = (data_dir / SVG_DIR).resolve()
+
+    def read_svg(name: str) -> str:
+        target = (svg_dir / name).resolve()
+        if not target.is_relative_to(svg_dir):
+            raise OSError(f"{name!r} is outside {SVG_DIR}/")
+        return target.read_text(encoding="utf-8")
+
+    try:
+        return build_venue(doc, rooms, read_svg)
+    except VenueError as exc:
+        raise VenueError(f"{VENUE_FILE}: {exc}") from exc
+
+
+def build_venue(doc: Any, rooms: Mapping[str, str], read_svg: Callable[[str], str]) -> Venue:
+    """Validate a venue document against the schedule's rooms (id -> name)."""
+    errs: list[str] = []
+    warnings: list[str] = []
+    if not isinstance(doc, dict) or not isinstance(doc.get("floors"), list) or not doc["floors"]:
+        raise VenueError('expected an object with a non-empty list "floors"')
+    _keys(doc, TOP_KEYS, "venue", errs)
+    floors: dict[str, Node] = {}
+    placed: dict[str, dict[str, Any]] = {}
+    entrances: list[dict[str, Any]] = []
+    for i, f in enumerate(doc["floors"]):
+        where = f"floors[{i}]"
+        if not isinstance(f, dict) or not _is_id(f.get("id")) or not _is_text(f.get("name")):
+            errs.append(f"{where}: needs an id (letters, digits, - or _) and a name")
+            continue
+        if f["id"] in floors:
+            errs.append(f"{where}: duplicate floor id {f['id']!r}")
+            continue
+        _keys(f, FLOOR_KEYS, where, errs)
+        floor = _floor(f, where, rooms, read_svg, errs, warnings)
+        floors[f["id"]] = floor
+        for room in floor.pop("svg_rooms", ()):
+            placed[room] = {"floor": f["id"]}
+        for j, e in enumerate(f.get("entrances", [])):
+            entrances.extend(_entrance(e, floor, f"{where}.entrances[{j}]", errs))
+    for i, r in enumerate(doc.get("rooms", [])):
+        _room(r, f"rooms[{i}]", rooms, floors, placed, errs)
+    if errs:
+        raise VenueError("\n".join(errs))
+    out = {
+        "name": doc.get("name") if _is_text(doc.get("name")) else None,
+        "notes": doc.get("notes") if _is_text(doc.get("notes")) else None,
+        "floors": list(floors.values()),
+        "entrances": entrances,
+        "rooms": _rooms(rooms, placed),
+    }
+    return Venue(out, warnings)
+
+
+def _floor(
+    f: dict[str, Any],
+    where: str,
+    rooms: Mapping[str, str],
+    read_svg: Callable[[str], str],
+    errs: list[str],
+    warnings: list[str],
+) -> Node:
+    floor: Node = {"id": f["id"], "name": f["name"], "viewBox": [0, 0, 1, 1], "drawing": []}
+    if "svg" in f:
+        name = f["svg"]
+        if not isinstance(name, str) or not _safe_file(name):
+            errs.append(f"{where}: svg must be a file name in {SVG_DIR}/ ending in .svg")
+            return floor
+        try:
+            plan = venue_svg.sanitize(read_svg(name), set(rooms))
+        except (OSError, UnicodeDecodeError, venue_svg.SvgError) as exc:
+            errs.append(f"{where}: {SVG_DIR}/{name}: {exc}")
+            return floor
+        floor["viewBox"] = [_num(v) for v in plan.view_box]
+        floor["drawing"] = plan.nodes
+        floor["svg_rooms"] = sorted(plan.rooms)
+        warnings.extend(f"{SVG_DIR}/{name}: {w}" for w in plan.warnings)
+    else:
+        w, h = f.get("width"), f.get("height")
+        if not (_is_number(w) and _is_number(h) and w > 0 and h > 0):
+            errs.append(f"{where}: needs a positive width and height (or an svg plan)")
+            return floor
+        floor["viewBox"] = [0, 0, _num(w), _num(h)]
+        floor["drawing"] = [{"tag": "rect", "attrs": {"class": "outline", **_rect_attrs(0, 0, w, h)}}]
+    for j, a in enumerate(f.get("areas", [])):
+        aw = f"{where}.areas[{j}]"
+        if not isinstance(a, dict) or not _is_text(a.get("name")):
+            errs.append(f"{aw}: needs a name and a shape")
+            continue
+        _keys(a, AREA_KEYS, aw, errs)
+        shape = _shape(a.get("shape"), floor["viewBox"], aw, errs)
+        if shape is not None:
+            label = _text_node(shape.pop("label"), a["name"], "area-label")
+            floor["drawing"].append({"tag": "g", "attrs": {"class": "area"}, "children": [shape, label]})
+    return floor
+
+
+def _room(
+    r: Any,
+    where: str,
+    rooms: Mapping[str, str],
+    floors: dict[str, Node],
+    placed: dict[str, dict[str, Any]],
+    errs: list[str],
+) -> None:
+    if not isinstance(r, dict) or not isinstance(r.get("id"), str):
+        errs.append(f"{where}: needs an id")
+        return
+    rid = r["id"]
+    where = f"{where} ({rid})"
+    _keys(r, ROOM_KEYS, where, errs)
+    if rid not in rooms:
+        errs.append(f"{where}: not a room of the schedule (its rooms: {', '.join(rooms) or 'none'})")
+        return
+    if rid in placed and "directions" in placed[rid]:
+        errs.append(f"{where}: listed twice")
+        return
+    floor = floors.get(r.get("floor"))
+    if floor is None:
+        errs.append(f"{where}: unknown floor {r.get('floor')!r} (floors: {', '.join(floors)})")
+        return
+    for key in ("directions", "accessibility"):
+        if r.get(key) is not None and not _is_text(r[key]):
+            errs.append(f"{where}: {key} must be text")
+    if "shape" in r:
+        shape = _shape(r["shape"], floor["viewBox"], where, errs)
+        if shape is not None:
+            floor["drawing"].append({**shape, "room": rid})
+    elif placed.get(rid, {}).get("floor") != floor["id"]:
+        errs.append(f'{where}: needs a shape, or a shape with data-room="{rid}" in its floor\'s svg')
+        return
+    placed[rid] = {
+        "floor": floor["id"],
+        "directions": r.get("directions"),
+        "accessibility": r.get("accessibility"),
+    }
+
+
+def _entrance(e: Any, floor: Node, where: str, errs: list[str]) -> list[dict[str, Any]]:
+    if not isinstance(e, dict) or not _is_id(e.get("id")) or not _is_text(e.get("name")):
+        errs.append(f"{where}: needs an id and a name")
+        return []
+    _keys(e, ENTRANCE_KEYS, where, errs)
+    at = e.get("at")
+    if not _point(at) or not _inside([at], floor["viewBox"]):
+        errs.append(f"{where}: at must be [x, y] inside the floor's plan")
+        return []
+    mark = {"tag": "circle", "attrs": {"cx": _num(at[0]), "cy": _num(at[1]), "r": 12}}
+    label = _text_node([at[0], at[1] - 20], e["name"], "entrance-label")
+    floor["drawing"].append({"tag": "g", "attrs": {"class": "entrance"}, "children": [mark, label]})
+    note = e.get("note") if _is_text(e.get("note")) else None
+    return [{"id": e["id"], "name": e["name"], "floor": floor["id"], "note": note}]
+
+
+def _shape(shape: Any, view_box: list[float], where: str, errs: list[str]) -> Node | None:
+    """{"rect": [x, y, w, h]} or {"polygon": [[x, y], ...]} -> an SVG node with its label point."""
+    if isinstance(shape, dict) and len(shape) == 1 and "rect" in shape:
+        r = shape["rect"]
+        if isinstance(r, list) and len(r) == 4 and all(map(_is_number, r)) and r[2] > 0 and r[3] > 0:
+            points = [[r[0], r[1]], [r[0] + r[2], r[1] + r[3]]]
+            node: Node = {"tag": "rect", "attrs": _rect_attrs(*r)}
+        else:
+            points = []
+    elif isinstance(shape, dict) and len(shape) == 1 and "polygon" in shape:
+        points = shape["polygon"] if isinstance(shape["polygon"], list) else []
+        if not (3 <= len(points) <= 1000 and all(map(_point, points))):
+            points = []
+        node = {"tag": "polygon", "attrs": {"points": " ".join(f"{_num(x)},{_num(y)}" for x, y in points)}}
+    else:
+        points = []
+    if not points:
+        errs.append(
+            f'{where}: shape must be {{"rect": [x, y, width, height]}} or {{"polygon": [[x, y], ...]}}'
+        )
+        return None
+    if not _inside(points, view_box):
+        errs.append(f"{where}: shape lies outside the floor's plan {view_box}")
+        return None
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    node["label"] = [_num((min(xs) + max(xs)) / 2), _num((min(ys) + max(ys)) / 2)]
+    return node
+
+
+def _rooms(rooms: Mapping[str, str], placed: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
+    keys = ("floor", "directions", "accessibility")
+    return [
+        {"id": rid, "name": name, **{k: placed.get(rid, {}).get(k) for k in keys}}
+        for rid, name in rooms.items()
+    ]
+
+
+def _text_node(at: list[float], text: str, cls: str) -> Node:
+    return {"tag": "text", "attrs": {"x": _num(at[0]), "y": _num(at[1]), "class": cls}, "text": text}
+
+
+def _rect_attrs(x: float, y: float, w: float, h: float) -> dict[str, float]:
+    return {"x": _num(x), "y": _num(y), "width": _num(w), "height": _num(h)}
+
+
+def _inside(points: list[list[float]], view_box: list[float]) -> bool:
+    x0, y0, w, h = view_box
+    return all(x0 <= x <= x0 + w and y0 <= y <= y0 + h for x, y in points)
+
+
+def _keys(obj: dict[str, Any], known: set[str], where: str, errs: list[str]) -> None:
+    for key in sorted(set(obj) - known):
+        errs.append(f"{where}: unknown key {key!r} (known: {', '.join(sorted(known))})")
+
+
+def _safe_file(name: str) -> bool:
+    p = PurePosixPath(name)
+    return name.endswith(".svg") and not p.is_absolute() and ".." not in p.parts and "\\" not in name
+
+
+def _point(p: Any) -> bool:
+    return isinstance(p, list) and len(p) == 2 and all(map(_is_number, p))
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def _is_id(v: Any) -> bool:
+    return isinstance(v, str) and bool(ID_RE.match(v))
+
+
+def _is_text(v: Any) -> bool:
+    return isinstance(v, str) and bool(v.strip())
+
+
+def _num(v: float) -> float | int:
+    return int(v) if float(v).is_integer() else round(float(v), 3)
