@@ -1,7 +1,132 @@
-"""Routes for the exports blueprint (thin: the work is in the domain modules)."""
+"""Calendar files and the open-format exports: thin routes over `ical` and `frab`.
+
+Every route reads the schedule through `published`, so corrections are in. Ids from the
+URL are checked against the id alphabet before they are looked up.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint
+import hashlib
+import json
+import re
+from collections.abc import Iterable
+from datetime import UTC, datetime
+
+from flask import Blueprint, Response, current_app, request
+
+from .. import frab, ical
+from ..model import Session
+from ..published import Published, published, schedule_path
 
 bp = Blueprint("exports", __name__)
+
+_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+MAX_STARRED = 500
+
+
+@bp.get("/export/schedule.json")
+def frab_json() -> Response:
+    pub = published(current_app)
+    doc = frab.to_schedule_json(pub.schedule, _app_url(), version=str(pub.version))
+    body = json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8")
+    return _send(pub, body, "application/json", None)
+
+
+@bp.get("/export/schedule.xml")
+def frab_xml() -> Response:
+    pub = published(current_app)
+    body = frab.to_schedule_xml(pub.schedule, _app_url(), version=str(pub.version))
+    return _send(pub, body, "application/xml", None)
+
+
+@bp.get("/schedule.ics")
+def whole_event() -> Response:
+    pub = published(current_app)
+    ev = pub.schedule.event
+    return _calendar(pub, pub.schedule.sessions, ev.name, f"{ev.id}.ics")
+
+
+@bp.get("/session/<session_id>.ics")
+def one_session(session_id: str) -> Response:
+    pub = published(current_app)
+    session = pub.schedule.session(session_id) if _ID.match(session_id) else None
+    if session is None:
+        return _plain(404, f"No session with id {session_id!r} in this schedule.")
+    name = f"{pub.schedule.event.name}: {session.title}"
+    return _calendar(pub, [session], name, f"{pub.schedule.event.id}-{session.id}.ics")
+
+
+@bp.get("/room/<room_id>.ics")
+def one_room(room_id: str) -> Response:
+    pub = published(current_app)
+    room = pub.schedule.room(room_id) if _ID.match(room_id) else None
+    if room is None:
+        return _plain(404, f"No room with id {room_id!r} in this schedule.")
+    sessions = [s for s in pub.schedule.sessions if s.room == room.id]
+    name = f"{pub.schedule.event.name}: {room.name}"
+    return _calendar(pub, sessions, name, f"{pub.schedule.event.id}-room-{room.id}.ics")
+
+
+@bp.get("/my.ics")
+def starred() -> Response:
+    """`?s=id,id,...`: the starred sessions. Ids of sessions no longer in the schedule are
+    skipped, so a calendar subscribed with an old list keeps updating; a malformed id or
+    more than MAX_STARRED ids is refused with a 400."""
+    raw = request.args.get("s")
+    if raw is None:
+        return _plain(400, "Give the starred sessions as ?s=<id>,<id>,...")
+    ids = [i for i in (part.strip() for part in raw.split(",")) if i]
+    if len(ids) > MAX_STARRED:
+        return _plain(400, f"At most {MAX_STARRED} sessions in one calendar, got {len(ids)}.")
+    bad = [i for i in ids if not _ID.match(i)]
+    if bad:
+        return _plain(400, f"Not a session id: {bad[0][:80]!r} (ids are letters, digits, - and _).")
+    pub = published(current_app)
+    wanted = set(ids)
+    sessions = [s for s in pub.schedule.sessions if s.id in wanted]
+    name = f"{pub.schedule.event.name}: my schedule"
+    return _calendar(pub, sessions, name, f"{pub.schedule.event.id}-my.ics")
+
+
+def _calendar(pub: Published, sessions: Iterable[Session], title: str, filename: str) -> Response:
+    try:
+        alarm = ical.parse_alarm(request.args.get("alarm"))
+    except ValueError as exc:
+        return _plain(400, str(exc))
+    body = ical.calendar(
+        pub.schedule,
+        sessions,
+        title=title,
+        app_url=_app_url(),
+        stamp=_stamp(),
+        # The corrections layer adds per-session revisions to what `published` returns.
+        revisions=getattr(pub, "revisions", None),
+        alarm_minutes=alarm,
+    )
+    return _send(pub, body, "text/calendar; charset=utf-8", filename)
+
+
+def _send(pub: Published, body: bytes, content_type: str, filename: str | None) -> Response:
+    # One schedule version gives one body per URL (and app URL): the ETag follows both.
+    key = f"{pub.etag} {request.full_path} {_app_url()}".encode()
+    etag = hashlib.sha256(key).hexdigest()[:24]
+    headers = {"Cache-Control": "no-cache", "ETag": f'"{etag}"'}
+    if filename:
+        headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    if request.if_none_match.contains(etag):
+        return Response(status=304, headers=headers)
+    return Response(body, headers={**headers, "Content-Type": content_type})
+
+
+def _plain(status: int, message: str) -> Response:
+    return Response(message + "\n", status=status, mimetype="text/plain")
+
+
+def _app_url() -> str:
+    return (current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/")
+
+
+def _stamp() -> datetime:
+    """When the schedule was last written: the time a calendar entry was published."""
+    mtime = schedule_path(current_app).stat().st_mtime
+    return datetime.fromtimestamp(int(mtime), UTC)

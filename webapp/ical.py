@@ -1,0 +1,130 @@
+"""iCalendar files of the schedule: the whole event, one session, a room, starred sessions.
+
+Times carry the event's own zone with its VTIMEZONE, so a calendar shows 09:00 in Paris
+as 09:00 in Paris wherever the phone is. A session's UID is its id at the event's id: it
+does not depend on the host the file was fetched from, so a subscription made on the
+local address and one made on the public one update the same entries. Corrections bump
+a session's SEQUENCE and LAST-MODIFIED (its revision), so subscribed calendars replace
+the entry instead of adding a second one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime, timedelta, tzinfo
+
+from icalendar import Alarm, Calendar, Event
+
+from .model import Schedule, Session
+from .timeutil import zone
+
+# (SEQUENCE, LAST-MODIFIED) of a session, from the corrections layer.
+Revisions = Mapping[str, tuple[int, datetime]]
+MAX_ALARM_MINUTES = 24 * 60
+
+
+def parse_alarm(text: str | None) -> int | None:
+    """Minutes before a session for a reminder (`?alarm=10`); None for no reminder."""
+    if text is None or text == "":
+        return None
+    if not text.isdigit() or int(text) > MAX_ALARM_MINUTES:
+        raise ValueError(f"alarm: a whole number of minutes from 0 to {MAX_ALARM_MINUTES}, not {text!r}")
+    return int(text)
+
+
+def uid(schedule: Schedule, session: Session) -> str:
+    return f"{session.id}@{schedule.event.id}"
+
+
+def calendar(
+    schedule: Schedule,
+    sessions: Iterable[Session],
+    *,
+    title: str,
+    app_url: str,
+    stamp: datetime,
+    revisions: Revisions | None = None,
+    alarm_minutes: int | None = None,
+) -> bytes:
+    """An iCalendar file of `sessions`.
+
+    `app_url` is where the app lives (links back to each session's page); `stamp` is when
+    the schedule was published: DTSTAMP of every entry and LAST-MODIFIED of those that
+    have no revision.
+    """
+    tz = zone(schedule.event.timezone)
+    cal = Calendar()
+    cal.add("prodid", "-//Hallway//Conference schedule//EN")
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("method", "PUBLISH")
+    cal.add("x-wr-calname", title)
+    cal.add("x-wr-timezone", schedule.event.timezone)
+    # Subscribed calendars poll; an hour keeps corrections reaching them on the day.
+    cal.add("refresh-interval", timedelta(hours=1), parameters={"VALUE": "DURATION"})
+    cal.add("x-published-ttl", "PT1H")
+    chosen = sorted(sessions, key=lambda s: (s.start, s.id))
+    base = app_url.rstrip("/")
+    for s in chosen:
+        cal.add_component(_vevent(schedule, s, tz, base, stamp, revisions or {}, alarm_minutes))
+    if chosen:
+        cal.add_missing_timezones(
+            first_date=chosen[0].start.date() - timedelta(days=366),
+            last_date=chosen[-1].end.date() + timedelta(days=366),
+        )
+    return cal.to_ical()
+
+
+def _vevent(
+    schedule: Schedule,
+    s: Session,
+    tz: tzinfo,
+    base: str,
+    stamp: datetime,
+    revisions: Revisions,
+    alarm_minutes: int | None,
+) -> Event:
+    sequence, modified = revisions.get(s.id, (0, stamp))
+    url = f"{base}/session/{s.id}"
+    ev = Event()
+    ev.add("uid", uid(schedule, s))
+    ev.add("dtstamp", stamp.astimezone(UTC))
+    ev.add("dtstart", s.start.astimezone(tz))
+    ev.add("dtend", s.end.astimezone(tz))
+    ev.add("summary", s.title)
+    ev.add("sequence", sequence)
+    ev.add("last-modified", modified.astimezone(UTC))
+    ev.add("status", "CANCELLED" if s.status == "cancelled" else "CONFIRMED")
+    ev.add("url", url)
+    location = _location(schedule, s)
+    if location:
+        ev.add("location", location)
+    ev.add("description", _description(schedule, s, url))
+    track = schedule.track(s.track) if s.track else None
+    categories = [c for c in (s.kind, track.name if track else None) if c]
+    if categories:
+        ev.add("categories", categories)
+    if alarm_minutes is not None and s.status != "cancelled":
+        alarm = Alarm()
+        alarm.add("action", "DISPLAY")
+        alarm.add("description", s.title)
+        alarm.add("trigger", timedelta(minutes=-alarm_minutes))
+        ev.add_component(alarm)
+    return ev
+
+
+def _location(schedule: Schedule, s: Session) -> str:
+    room = schedule.room(s.room) if s.room else None
+    return ", ".join(p for p in (room.name if room else None, schedule.event.venue, schedule.event.city) if p)
+
+
+def _description(schedule: Schedule, s: Session, url: str) -> str:
+    names = [sp.name for sp in (schedule.speaker(i) for i in s.speakers) if sp]
+    parts = []
+    if s.status == "cancelled":
+        parts.append("CANCELLED")
+    if names:
+        parts.append(", ".join(names))
+    parts.extend(s.description)
+    parts.append(url)
+    return "\n\n".join(parts)

@@ -1,0 +1,262 @@
+"""Import the c3voc `schedule.json` that frab and pretalx export.
+
+`build` also reads the XML format: `frab_xml` turns `schedule.xml` into this same shape.
+The instants in each event's `date` are taken as they are; the event's zone is the
+declared `time_zone_name` when it agrees with those offsets, else a zone that does.
+Ids are derived from what the source gives, so importing the same file again, or a newer
+version where a talk moved, keeps every id.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from datetime import date, datetime, timedelta, tzinfo
+from typing import Any
+
+from ..frab import EXTENSION, GENERATOR, SESSION_PATH, slugify
+from ..model import Event, Schedule, Session
+from ..timeutil import zone
+from .frab_people import Catalog
+
+_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_DURATION = re.compile(r"^(\d{1,3}):([0-5]\d)(?::([0-5]\d))?$")
+_CLOCK = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$")
+_SLIDES = re.compile(r"slide|presentation|folien", re.IGNORECASE)
+
+
+class FrabError(ValueError):
+    """A frab file we cannot use, said in terms a person can act on: which file, and where."""
+
+    def __init__(self, source: str, message: str, line: int | None = None) -> None:
+        self.source = source
+        self.line = line
+        where = f"{source}, line {line}" if line else source
+        super().__init__(f"{where}: {message}")
+
+
+def parse(text: str, source: str) -> Schedule:
+    if not text.strip():
+        raise FrabError(source, "the file is empty")
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FrabError(source, f"not valid JSON: {exc.msg}", exc.lineno) from exc
+    return build(doc, source)
+
+
+def short_hash(text: str, length: int = 8) -> str:
+    return base64.b32encode(hashlib.sha256(text.encode()).digest()).decode().lower()[:length]
+
+
+def build(doc: Any, source: str) -> Schedule:
+    """A Schedule from a document of the `schedule.json` shape (parsed JSON, or converted XML)."""
+    body = _obj(doc, "schedule", source)
+    conf = _obj(body, "conference", source)
+    title = conf.get("title")
+    if not isinstance(title, str) or not title.strip():
+        raise FrabError(source, "the conference has no title (schedule.conference.title)")
+    items = _events(conf, source)
+    if not items:
+        raise FrabError(source, "the schedule lists no events")
+    tz = _zone(conf.get("time_zone_name"), items, source)
+    ext = body.get(EXTENSION) if isinstance(body.get(EXTENSION), dict) else {}
+    ours = isinstance(doc.get("generator"), dict) and doc["generator"].get("name") == GENERATOR
+    catalog = Catalog(ext)
+    catalog.declare(conf.get("rooms"), conf.get("tracks"))
+    sessions: list[Session] = []
+    for where, item, day in items:
+        start, end = _times(item, day, tz, f"{where} ({item.get('title')!r})", source)
+        extra = ext.get("sessions", {}).get(item.get("guid"), {}) if ext else {}
+        try:
+            sessions.append(
+                Session(
+                    id=_session_id(item, ours, {s.id for s in sessions}, where, source),
+                    title=item["title"].strip(),
+                    start=start,
+                    end=end,
+                    kind=_text(item.get("type")),
+                    room=catalog.room(_text(item.get("room"))),
+                    track=catalog.track(_text(item.get("track"))),
+                    level=extra.get("level"),
+                    slides=extra.get("slides", _slides(item)),
+                    description=_paragraphs(item.get("abstract"), item.get("description")),
+                    speakers=tuple(catalog.speaker(p, where) for p in item.get("persons") or ()),
+                    sources={"title": (source,)},
+                )
+            )
+        except (TypeError, ValueError) as exc:
+            raise FrabError(source, f"{where}: {exc}") from exc
+    event_ext = ext.get("event", {}) if ext else {}
+    event = Event(
+        id=event_ext.get("id") or _event_id(conf),
+        name=title.strip(),
+        timezone=tz,
+        days=tuple(sorted({day for _, _, day in items} | _day_dates(conf, source))),
+        venue=event_ext.get("venue"),
+        city=event_ext.get("city"),
+        url=conf.get("url") if isinstance(conf.get("url"), str) else None,
+    )
+    return Schedule(
+        event=event,
+        rooms=catalog.rooms(),
+        tracks=catalog.tracks(),
+        speakers=catalog.speakers(),
+        sessions=tuple(sessions),
+    )
+
+
+def _obj(parent: Any, key: str, source: str) -> dict[str, Any]:
+    value = parent.get(key) if isinstance(parent, dict) else None
+    if not isinstance(value, dict):
+        raise FrabError(source, f"not a frab schedule: no {key!r} object where one is expected")
+    return value
+
+
+def _events(conf: dict[str, Any], source: str) -> list[tuple[str, dict[str, Any], date]]:
+    days = conf.get("days")
+    if not isinstance(days, list):
+        raise FrabError(source, "schedule.conference.days is missing or not a list")
+    found = []
+    for i, day in enumerate(days):
+        where = f"days[{i}]"
+        rooms = day.get("rooms") if isinstance(day, dict) else None
+        if not isinstance(rooms, dict):
+            raise FrabError(source, f"{where}: a day needs a 'rooms' object")
+        day_date = _date(day.get("date"), where, source)
+        for name, events in rooms.items():
+            if not isinstance(events, list):
+                raise FrabError(source, f"{where}.rooms[{name!r}] is not a list of events")
+            for j, item in enumerate(events):
+                here = f"{where}.rooms[{name!r}][{j}]"
+                if (
+                    not isinstance(item, dict)
+                    or not isinstance(item.get("title"), str)
+                    or not item["title"].strip()
+                ):
+                    raise FrabError(source, f"{here}: an event needs a title")
+                item.setdefault("room", name)
+                found.append((here, item, day_date))
+    return found
+
+
+def _date(value: Any, where: str, source: str) -> date:
+    try:
+        return date.fromisoformat(str(value)[:10])
+    except ValueError:
+        raise FrabError(source, f"{where}: not a date: {value!r}") from None
+
+
+def _day_dates(conf: dict[str, Any], source: str) -> set[date]:
+    return {_date(d.get("date"), f"days[{i}]", source) for i, d in enumerate(conf["days"])}
+
+
+def _zone(declared: Any, items: list[tuple[str, dict[str, Any], date]], source: str) -> str:
+    instants = [d for d in (_aware(item.get("date")) for _, item, _ in items) if d is not None]
+    if isinstance(declared, str) and declared:
+        try:
+            tz = zone(declared)
+        except ValueError as exc:
+            raise FrabError(source, str(exc)) from exc
+        if all(d.astimezone(tz).utcoffset() == d.utcoffset() for d in instants):
+            return declared
+    offsets = {d.utcoffset() for d in instants}
+    if len(offsets) == 1:
+        # The offsets are what every client shows; a name that contradicts them is wrong.
+        hours, rest = divmod(offsets.pop() or timedelta(0), timedelta(hours=1))
+        if not rest:
+            return "UTC" if hours == 0 else f"Etc/GMT{-hours:+d}"
+    if isinstance(declared, str) and declared:
+        return declared
+    raise FrabError(source, "cannot tell the event's timezone: give conference.time_zone_name")
+
+
+def _aware(value: Any) -> datetime | None:
+    try:
+        parsed = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+    return parsed if parsed is not None and parsed.tzinfo is not None else None
+
+
+def _times(item: dict[str, Any], day: date, tz: str, where: str, source: str) -> tuple[datetime, datetime]:
+    zi = zone(tz)
+    raw = item.get("date")
+    try:
+        if isinstance(raw, str) and raw:
+            start = _at(raw, zi)
+        else:
+            clock = _CLOCK.match(str(item.get("start", "")))
+            if not clock:
+                raise ValueError(f"no date and no start time ({item.get('start')!r})")
+            start = datetime(day.year, day.month, day.day, int(clock[1]), int(clock[2]), tzinfo=zi)
+        end_raw = item.get("end")
+        if isinstance(end_raw, str) and "T" in end_raw:
+            end = _at(end_raw, zi)
+        else:
+            length = _DURATION.match(str(item.get("duration", "")))
+            if not length:
+                raise ValueError(f"no end and no duration like 01:30 ({item.get('duration')!r})")
+            h, m, s = (int(g or 0) for g in length.groups())
+            end = start + timedelta(hours=h, minutes=m, seconds=s)
+    except ValueError as exc:
+        raise FrabError(source, f"{where}: bad time: {exc}") from exc
+    return start.astimezone(zi), end.astimezone(zi)
+
+
+def _at(text: str, zi: tzinfo) -> datetime:
+    """A time from the file; one without an offset is wall-clock time at the event."""
+    value = datetime.fromisoformat(text)
+    return value.replace(tzinfo=zi) if value.tzinfo is None else value
+
+
+def _session_id(item: dict[str, Any], ours: bool, taken: set[str], where: str, source: str) -> str:
+    candidates: list[str] = []
+    url = item.get("url")
+    if ours and isinstance(url, str) and SESSION_PATH in url:
+        candidates.append(url.rsplit(SESSION_PATH, 1)[1].strip("/"))
+    if isinstance(item.get("code"), str):
+        candidates.append(item["code"].lower())
+    if isinstance(item.get("guid"), str) and item["guid"]:
+        candidates.append(short_hash(item["guid"].lower()))
+    if isinstance(item.get("id"), int) or str(item.get("id", "")).isdigit():
+        candidates.append(str(item["id"]))
+    for candidate in candidates:
+        if _ID.match(candidate) and candidate not in taken:
+            return candidate
+    raise FrabError(source, f"{where}: the event has no guid or id that tells it apart from the others")
+
+
+def _text(value: Any) -> str | None:
+    return value.strip() or None if isinstance(value, str) else None
+
+
+def _paragraphs(*texts: Any) -> tuple[str, ...]:
+    out: list[str] = []
+    for text in texts:
+        if not isinstance(text, str):
+            continue
+        for para in re.split(r"\n[ \t]*\n", text.replace("\r\n", "\n")):
+            para = para.strip()
+            if para and para not in out:  # pretalx often repeats the abstract in the description
+                out.append(para)
+    return tuple(out)
+
+
+def _slides(item: dict[str, Any]) -> bool | None:
+    """True when a link or attachment is slides; frab never says "no slides", so else unknown."""
+    for ref in list(item.get("links") or ()) + list(item.get("attachments") or ()):
+        if not isinstance(ref, dict):
+            continue
+        if ref.get("type") == "slides" or _SLIDES.search(f"{ref.get('title', '')} {ref.get('url', '')}"):
+            return True
+    return None
+
+
+def _event_id(conf: dict[str, Any]) -> str:
+    acronym = conf.get("acronym")
+    if isinstance(acronym, str) and _ID.match(acronym):
+        return acronym
+    return slugify(str(conf.get("title", "")))[:40].strip("-") or "event"

@@ -1,0 +1,105 @@
+"""The rooms, tracks and speakers a frab file names, each given one stable id.
+
+frab names rooms and tracks by their display name inside every event; a person is an
+object repeated in each of their events. This collects them once, in the order the file
+first gives them, and hands out ids: a slug the file gives, else one made from the name.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..frab import slugify
+from ..model import Room, Speaker, Track
+
+_SLUG = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+class _Named:
+    """Names -> ids, first come first served, never two names on one id."""
+
+    def __init__(self, fallback: str) -> None:
+        self.fallback = fallback
+        self.ids: dict[str, str] = {}
+
+    def add(self, name: str, slug: Any = None) -> str:
+        if name in self.ids:
+            return self.ids[name]
+        base = slug if isinstance(slug, str) and _SLUG.match(slug) else slugify(name)[:48] or self.fallback
+        candidate, n = base, 1
+        while candidate in self.ids.values():
+            n += 1
+            candidate = f"{base}-{n}"
+        self.ids[name] = candidate
+        return candidate
+
+
+class Catalog:
+    def __init__(self, extension: dict[str, Any]) -> None:
+        self._rooms = _Named("room")
+        self._tracks = _Named("track")
+        self._people: dict[tuple[str, str], Speaker] = {}
+        self._taken: set[str] = set()
+        extra = extension.get("speakers") if isinstance(extension, dict) else None
+        self._extra: dict[str, Any] = extra if isinstance(extra, dict) else {}
+
+    def declare(self, rooms: Any, tracks: Any) -> None:
+        for table, items in ((self._rooms, rooms), (self._tracks, tracks)):
+            for item in items if isinstance(items, list) else ():
+                if isinstance(item, dict) and isinstance(item.get("name"), str) and item["name"].strip():
+                    table.add(item["name"].strip(), item.get("slug"))
+
+    def room(self, name: str | None) -> str | None:
+        return self._rooms.add(name) if name else None
+
+    def track(self, name: str | None) -> str | None:
+        return self._tracks.add(name) if name else None
+
+    def speaker(self, person: Any, where: str) -> str:
+        if not isinstance(person, dict):
+            raise ValueError(f"a person is not an object: {person!r}")
+        name = person.get("name") or person.get("public_name")
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError("a person has no name")
+        name = " ".join(name.split())
+        key = next(
+            ((k, str(person[k])) for k in ("code", "guid", "id") if person.get(k) not in (None, "")),
+            ("name", name),
+        )
+        if key in self._people:
+            return self._people[key].id
+        extra = self._extra.get(person.get("guid"), {})
+        extra = extra if isinstance(extra, dict) else {}
+        speaker_id = extra.get("id") if isinstance(extra.get("id"), str) else self._speaker_id(name, key[1])
+        bio = person.get("biography")
+        self._people[key] = Speaker(
+            id=speaker_id,
+            name=name,
+            role=_opt(extra.get("role")),
+            company=_opt(extra.get("company")),
+            bio=bio.strip() or None if isinstance(bio, str) else None,
+            bio_truncated=extra.get("bio_truncated") is True,
+        )
+        self._taken.add(speaker_id)
+        return speaker_id
+
+    def _speaker_id(self, name: str, key: str) -> str:
+        # A name slug: the same person gets the same id from every source that names them.
+        base = slugify(name)[:48] or "speaker"
+        if base not in self._taken:
+            return base
+        return f"{base}-{slugify(key)[:8] or len(self._taken)}"
+
+    def rooms(self) -> tuple[Room, ...]:
+        return tuple(Room(id=i, name=n) for n, i in self._rooms.ids.items())
+
+    def tracks(self) -> tuple[Track, ...]:
+        return tuple(Track(id=i, name=n) for n, i in self._tracks.ids.items())
+
+    def speakers(self) -> tuple[Speaker, ...]:
+        return tuple(self._people.values())
+
+
+def _opt(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None

@@ -1,0 +1,101 @@
+"""Import frab/pentabarf `schedule.xml` (frab, pretalx, osem, pentabarf).
+
+The XML is turned into the `schedule.json` shape and handed to `frab_json.build`, so both
+formats follow one set of rules. Parsing goes through defusedxml: a file with entity
+declarations (the "billion laughs" kind) is refused, never expanded.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from datetime import datetime, timedelta
+from typing import Any
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import fromstring
+
+from ..model import Schedule
+from .frab_json import FrabError, build
+
+_EVENT_TEXT = (
+    "date", "start", "duration", "room", "slug", "url", "title", "subtitle", "track", "type",
+    "language", "abstract", "description",
+)  # fmt: skip
+
+
+def parse(text: str, source: str) -> Schedule:
+    if not text.strip():
+        raise FrabError(source, "the file is empty")
+    try:
+        root = fromstring(text.encode("utf-8"))
+    except ET.ParseError as exc:
+        line = exc.position[0] if exc.position else None
+        raise FrabError(source, f"not well-formed XML: {exc}", line) from exc
+    except DefusedXmlException as exc:
+        raise FrabError(source, f"refused: the XML declares entities or a DTD ({exc})") from exc
+    if root.tag != "schedule":
+        raise FrabError(source, f"not a frab schedule.xml: the root element is <{root.tag}>, not <schedule>")
+    return build(to_document(root), source)
+
+
+def to_document(root: ET.Element) -> dict[str, Any]:
+    """The `schedule.json` shape of a parsed `<schedule>` element."""
+    conf = root.find("conference")
+    conference: dict[str, Any] = {"days": []}
+    if conf is not None:
+        for key in ("title", "acronym", "time_zone_name", "url", "start", "end"):
+            conference[key] = _child(conf, key)
+        conference["tracks"] = [{"name": t.get("name"), "slug": t.get("slug")} for t in conf.findall("track")]
+    for index, day in enumerate(root.findall("day"), start=1):
+        rooms: dict[str, list[dict[str, Any]]] = {}
+        for room in day.findall("room"):
+            rooms.setdefault(room.get("name", ""), []).extend(_event(e, day) for e in room.findall("event"))
+        conference["days"].append(
+            {
+                "index": int(day.get("index") or index),
+                "date": day.get("date") or (day.get("start") or "")[:10],
+                "day_start": day.get("start"),
+                "day_end": day.get("end"),
+                "rooms": rooms,
+            }
+        )
+    generator = root.find("generator")
+    return {
+        "generator": {"name": generator.get("name")} if generator is not None else {},
+        "schedule": {"version": _child(root, "version"), "conference": conference},
+    }
+
+
+def _event(e: ET.Element, day: ET.Element) -> dict[str, Any]:
+    item: dict[str, Any] = {key: _child(e, key) for key in _EVENT_TEXT}
+    if not item["date"] and item["start"] and day.get("date"):
+        item["date"] = _wall_clock(day, item["start"])
+    item["guid"] = e.get("guid")
+    item["code"] = e.get("code")
+    item["id"] = e.get("id")
+    item["persons"] = [
+        {"name": (p.text or "").strip(), "guid": p.get("guid"), "id": p.get("id")}
+        for p in e.iterfind("persons/person")
+    ]
+    item["links"] = [_ref(r) for r in e.iterfind("links/link")]
+    item["attachments"] = [_ref(r) for r in e.iterfind("attachments/attachment")]
+    return {k: v for k, v in item.items() if v is not None}
+
+
+def _wall_clock(day: ET.Element, clock: str) -> str | None:
+    """Old pentabarf files give only a start time; a night owl's 01:00 is the next morning."""
+    try:
+        when = datetime.fromisoformat(f"{day.get('date')}T{clock.strip()}")
+        day_start = datetime.fromisoformat(day.get("start") or "").replace(tzinfo=None)
+    except ValueError:
+        return None
+    return (when + timedelta(days=1) if when < day_start else when).isoformat()
+
+
+def _ref(el: ET.Element) -> dict[str, Any]:
+    return {"url": el.get("href"), "type": el.get("type"), "title": (el.text or "").strip()}
+
+
+def _child(parent: ET.Element, tag: str) -> str | None:
+    el = parent.find(tag)
+    return None if el is None else (el.text or "")
