@@ -1,7 +1,106 @@
-"""`flask --app webapp schedule import SOURCE... [--out FILE]` (filled in by the importer work)."""
+"""`flask --app webapp schedule import SOURCE... [--out FILE]` and `schedule show`.
+
+Reading and writing files happens here and nowhere else in the importers. Any problem
+stops the import with a message naming the file (and line), and nothing is written.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+from pathlib import Path
+
 import click
+from flask import current_app
+from flask.cli import with_appcontext
+
+from ..model import Schedule
+from ..serialize import ScheduleFormatError
+from ..storage import SCHEDULE_FILE, load_schedule, save_schedule
+from .merge import Overrides, merge
+from .sources import FORMATS, parse_source
 
 schedule_group = click.Group("schedule", help="Import and inspect the schedule.")
+
+
+def _default_path() -> Path:
+    return Path(current_app.config["DATA_DIR"]) / SCHEDULE_FILE
+
+
+@schedule_group.command("import", help=f"Merge SOURCE files into one schedule. Formats: {FORMATS}.")
+@click.argument("sources", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--out", type=click.Path(dir_okay=False, path_type=Path), help="Default: <DATA_DIR>/schedule.json."
+)
+@click.option("--timezone", help="IANA zone of the event (e.g. Europe/Paris) when the sources do not tell.")
+@click.option("--event-name", help="The event's name, when the sources do not say it.")
+@click.option("--venue", help="The venue's name.")
+@click.option("--city", help="The event's city.")
+@click.option("--dry-run", is_flag=True, help="Check and summarize; write nothing.")
+@with_appcontext
+def import_command(
+    sources: tuple[Path, ...],
+    out: Path | None,
+    timezone: str | None,
+    event_name: str | None,
+    venue: str | None,
+    city: str | None,
+    dry_run: bool,
+) -> None:
+    out = out or _default_path()
+    try:
+        previous = load_schedule(out) if out.exists() else None
+    except (ScheduleFormatError, OSError) as exc:
+        raise click.ClickException(
+            f"cannot read the previous schedule, whose ids must be kept: {exc}"
+        ) from exc
+    try:
+        pages = [parse_source(_read(path), str(path.name)) for path in sources]
+        overrides = Overrides(timezone=timezone, event_name=event_name, venue=venue, city=city)
+        schedule, warnings = merge(pages, overrides, previous)
+        for warning in warnings:
+            click.echo(f"warning: {warning}", err=True)
+        if not dry_run:
+            save_schedule(out, schedule)
+    except ValueError as exc:  # SourceError included: it names the file and line
+        raise click.ClickException(str(exc)) from exc
+    kept = len({s.id for s in schedule.sessions} & {s.id for s in previous.sessions}) if previous else 0
+    verb = "Would write" if dry_run else "Wrote"
+    counts = f"{len(schedule.sessions)} sessions ({kept} ids kept), {len(schedule.speakers)} speakers"
+    click.echo(f"{verb} {out}: {counts}.")
+    click.echo(_summary(schedule))
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise click.ClickException(f"{path}: cannot read: {exc.strerror or exc}") from exc
+
+
+@schedule_group.command("show", help="Summarize a schedule file: event, days, rooms, counts.")
+@click.option(
+    "--file", "path", type=click.Path(dir_okay=False, path_type=Path), help="Default: the served one."
+)
+@with_appcontext
+def show_command(path: Path | None) -> None:
+    path = path or _default_path()
+    try:
+        schedule = load_schedule(path)
+    except (ScheduleFormatError, OSError) as exc:
+        raise click.ClickException(str(exc)) from exc
+    click.echo(_summary(schedule))
+
+
+def _summary(schedule: Schedule) -> str:
+    ev = schedule.event
+    per_room = Counter(s.room for s in schedule.sessions)
+    per_track = Counter(s.track for s in schedule.sessions)
+    lines = [
+        f"{ev.name} ({ev.id}), {', '.join(filter(None, [ev.venue, ev.city]))} [{ev.timezone}]",
+        f"days: {', '.join(d.isoformat() for d in ev.days)}",
+        f"sessions: {len(schedule.sessions)}, speakers: {len(schedule.speakers)}",
+        "rooms: " + ", ".join(f"{r.name} ({per_room[r.id]})" for r in schedule.rooms),
+        "tracks: " + ", ".join(f"{t.name} ({per_track[t.id]})" for t in schedule.tracks),
+        f"no track: {per_track[None]}, no level: {sum(s.level is None for s in schedule.sessions)}",
+    ]
+    return "\n".join(lines)
