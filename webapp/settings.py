@@ -32,6 +32,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("PUBLIC_URL", None, "Public base URL used in QR codes and calendar links; the request's host when unset."),
     Setting("CACHE_TYPE", "SimpleCache", "flask-caching backend: SimpleCache (one process) or RedisCache (shared)."),
     Setting("CACHE_REDIS_URL", None, "Redis URL for CACHE_TYPE=RedisCache, e.g. redis://127.0.0.1:6379/0."),
+    Setting("STATIC_DIR", str(PROJECT_ROOT / "static"), "Directory of the PWA's files (scripts, styles, icons), served under /assets/<hash>/."),
     Setting("CACHE_DEFAULT_TIMEOUT", 300, "Seconds a cached response may live (versions are in the keys).", _int),
 )
 

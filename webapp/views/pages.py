@@ -1,7 +1,81 @@
-"""Routes for the pages blueprint (thin: the work is in the domain modules)."""
+"""The app shell for every app route, the hashed assets, the manifest and the worker.
+
+Routes are thin: documents are built in `webapp.shell`, the worker in `webapp.sw`.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint
+import re
+
+from flask import Blueprint, Response, abort, current_app, request
+
+from .. import assets, sw
+from ..published import published
+from ..shell import documents
 
 bp = Blueprint("pages", __name__)
+
+# Every path the app renders on the client. Adding a view: one entry here, one in router.js.
+APP_ROUTES: tuple[str, ...] = (
+    *("/", "/my", "/now", "/rooms", "/speakers", "/session/<sid>", "/speaker/<sid>"),
+    *("/map", "/room/<sid>"),
+)
+ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+def _exists(kind: str, sid: str) -> bool:
+    schedule = published(current_app).schedule
+    find = {"session": schedule.session, "speaker": schedule.speaker, "room": schedule.room}[kind]
+    return find(sid) is not None
+
+
+def _revalidated(body: bytes, etag: str, mimetype: str, status: int = 200) -> Response:
+    headers = {"ETag": etag, "Cache-Control": "no-cache"}
+    if status == 200 and request.if_none_match.contains(etag.strip('"')):
+        return Response(status=304, headers=headers)
+    return Response(body, status=status, mimetype=mimetype, headers=headers)
+
+
+def shell(sid: str | None = None) -> Response:
+    """The shell; an unknown id still gets it (its view says "not found") with status 404."""
+    status = 200
+    if sid is not None:
+        kind = request.path.split("/")[1]
+        if not ID.fullmatch(sid) or not _exists(kind, sid):
+            status = 404
+    docs = documents(current_app)
+    return _revalidated(docs.shell, docs.shell_etag, "text/html", status)
+
+
+for _rule in APP_ROUTES:
+    bp.add_url_rule(_rule, endpoint="shell_" + (_rule.strip("/").split("/")[0] or "home"), view_func=shell)
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    docs = documents(current_app)
+    return _revalidated(docs.manifest, docs.manifest_etag, "application/manifest+json")
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    body = sw.script(current_app, APP_ROUTES)
+    return Response(body, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
+@bp.get("/assets/<tree_hash>/<path:name>")
+def asset(tree_hash: str, name: str) -> Response:
+    tree = assets.tree(current_app)
+    found = tree.files.get(name)
+    if tree_hash != tree.tree_hash or found is None:
+        abort(404)
+    headers = {"Cache-Control": IMMUTABLE, "ETag": f'"{found.digest[:16]}"', "Vary": "Accept-Encoding"}
+    coding = assets.pick_encoding(found, request.accept_encodings)
+    if coding is not None:
+        headers["Content-Encoding"] = coding
+    return Response(
+        found.encoded.get(coding, found.body) if coding else found.body,
+        mimetype=found.mimetype,
+        headers=headers,
+    )

@@ -1,0 +1,94 @@
+// Wires the app: data and stars (store), URLs (router), views, the worker and the time switch.
+
+import { syncStars } from "./card.js";
+import { match } from "./router.js";
+import { Store } from "./store.js";
+import { registerWorker } from "./swbridge.js";
+import { setUseDevice, usingDevice, zoneLabel } from "./time.js";
+import { toast } from "./toasts.js";
+
+const store = new Store();
+const main = document.getElementById("main");
+const tzButton = document.getElementById("tz-toggle");
+let current = null;
+let renderCount = 0;
+
+function clockNow(query) {
+  const pinned = query.get("now");
+  const date = pinned ? new Date(pinned) : new Date();
+  return Number.isNaN(date.getTime()) ? new Date() : date;
+}
+
+function markNav(name) {
+  for (const a of document.querySelectorAll("[data-nav]")) {
+    if (a.dataset.nav === name) a.setAttribute("aria-current", "page");
+    else a.removeAttribute("aria-current");
+  }
+}
+
+function syncZoneButton() {
+  tzButton.hidden = false;
+  tzButton.setAttribute("aria-pressed", String(usingDevice()));
+  tzButton.textContent = usingDevice() ? `My time · ${zoneLabel()}` : `Venue time · ${zoneLabel()}`;
+  tzButton.title = usingDevice() ? "Show times in the venue's time zone" : "Show times in this device's time zone";
+}
+
+async function render({ focus = false } = {}) {
+  const url = new URL(location.href);
+  const found = match(url);
+  const token = ++renderCount;
+  markNav(found?.route.name);
+  if (!store.data) return;
+  syncZoneButton();
+  let view;
+  if (found) {
+    const module = await found.route.load();
+    if (token !== renderCount) return; // a later navigation won
+    view = module.render({ store, params: found.params, query: found.query, now: clockNow(url.searchParams) });
+  } else {
+    const { notFound } = await import("./views/common.js");
+    view = notFound("page", url.pathname);
+  }
+  current = found?.route.name ?? null;
+  main.replaceChildren(view.node);
+  document.title = `${view.title} · ${store.data.event.name}`;
+  if (focus) (main.querySelector("h1") || main).focus();
+}
+
+export function go(href, { replace = false } = {}) {
+  history[replace ? "replaceState" : "pushState"](null, "", href);
+  window.scrollTo(0, 0);
+  return render({ focus: true });
+}
+
+document.addEventListener("click", (event) => {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+    return;
+  }
+  const link = event.target.closest("a[href]");
+  if (!link || link.target || link.hasAttribute("download")) return;
+  const url = new URL(link.href);
+  if (url.origin !== location.origin || !match(url)) return;
+  event.preventDefault();
+  go(url.pathname + url.search);
+});
+window.addEventListener("popstate", () => render({ focus: true }));
+
+tzButton.addEventListener("click", () => {
+  setUseDevice(!usingDevice());
+  render();
+});
+
+store.addEventListener("notice", (event) => toast(event.detail));
+store.addEventListener("changed", () => render());
+store.addEventListener("stars", () => {
+  if (current === "my") render();
+  else syncStars(main, store);
+});
+
+store.start().then((data) => {
+  if (!data) {
+    document.getElementById("loading")?.replaceChildren("The schedule could not be loaded. Connect once, then it works offline.");
+  }
+});
+registerWorker();

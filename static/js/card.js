@@ -1,0 +1,59 @@
+// A session as a card (time, length, title, speakers, room, track, level, star) and the star.
+
+import { h } from "./dom.js";
+import { length, time } from "./time.js";
+
+export function starButton(store, session) {
+  const on = store.isStarred(session.id);
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "star",
+      "data-star": session.id,
+      "aria-pressed": String(on),
+      "aria-label": `Star: ${session.title}`,
+      onclick: () => store.toggleStar(session.id),
+    },
+    h("span", { "aria-hidden": "true" }, on ? "★" : "☆"),
+  );
+}
+
+export function syncStars(root, store) {
+  for (const button of root.querySelectorAll("[data-star]")) {
+    const on = store.isStarred(button.dataset.star);
+    button.setAttribute("aria-pressed", String(on));
+    button.firstElementChild.textContent = on ? "★" : "☆";
+  }
+}
+
+export function facts(session, data) {
+  const room = data.rooms.get(session.room);
+  const track = data.tracks.get(session.track);
+  return [
+    room && h("span", { class: "room" }, room.name),
+    track && h("span", { class: "track" }, track.name),
+    session.level && h("span", { class: "level" }, session.level),
+    session.kind && h("span", { class: "kind" }, session.kind),
+  ].filter(Boolean);
+}
+
+export function sessionCard(session, store, { note = null, extraClass = "" } = {}) {
+  const classes = ["card", session.cancelled && "cancelled", extraClass].filter(Boolean).join(" ");
+  return h(
+    "article",
+    { class: classes, "data-session": session.id },
+    h(
+      "p",
+      { class: "when" },
+      h("time", { datetime: session.start.toISOString() }, time(session.start)),
+      h("span", { class: "len" }, length(session.start, session.end)),
+      session.cancelled && h("strong", { class: "flag" }, "Cancelled"),
+    ),
+    h("h3", {}, h("a", { href: `/session/${session.id}` }, session.title)),
+    session.people.length > 0 && h("p", { class: "who" }, session.people.map((p) => p.name).join(", ")),
+    h("p", { class: "facts" }, facts(session, store.data)),
+    note && h("p", { class: "note" }, note),
+    starButton(store, session),
+  );
+}

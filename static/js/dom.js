@@ -1,0 +1,52 @@
+// Building DOM from data without ever parsing data as HTML: text goes in as Text nodes.
+
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+export function clear(el) {
+  el.replaceChildren();
+  return el;
+}
+
+const URL_RE = /\bhttps?:\/\/[^\s<>"']+/gi;
+const TRAILING = /[.,;:!?)\]]+$/;
+
+// Text with its http(s) links made clickable; everything else stays text.
+export function linkify(text) {
+  const frag = document.createDocumentFragment();
+  let last = 0;
+  for (const match of text.matchAll(URL_RE)) {
+    let url = match[0];
+    const trail = url.match(TRAILING);
+    if (trail) url = url.slice(0, -trail[0].length);
+    let parsed;
+    try {
+      parsed = new URL(url);
+    } catch {
+      continue; // not a URL after all: it stays text
+    }
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") continue;
+    frag.append(text.slice(last, match.index));
+    frag.append(h("a", { href: parsed.href, rel: "noopener noreferrer", target: "_blank" }, url));
+    last = match.index + url.length;
+  }
+  frag.append(text.slice(last));
+  return frag;
+}

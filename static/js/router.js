@@ -1,0 +1,34 @@
+// URL -> view. Adding a view: one module in views/ and one entry here (and its path in
+// APP_ROUTES in webapp/views/pages.py, so the server and the worker serve the shell for it).
+
+const ID = "([A-Za-z0-9_-]{1,64})";
+
+export const ROUTES = [
+  { name: "schedule", path: /^\/$/, load: () => import("./views/schedule.js") },
+  { name: "rooms", path: /^\/rooms$/, load: () => import("./views/rooms.js") },
+  { name: "now", path: /^\/now$/, load: () => import("./views/now.js") },
+  { name: "speakers", path: /^\/speakers$/, load: () => import("./views/speakers.js") },
+  { name: "my", path: /^\/my$/, load: () => import("./views/my.js") },
+  { name: "session", path: new RegExp(`^/session/${ID}$`), load: () => import("./views/session.js") },
+  { name: "speaker", path: new RegExp(`^/speaker/${ID}$`), load: () => import("./views/speaker.js") },
+  { name: "map", path: /^\/map$/, load: () => import("./views/map.js") },
+  { name: "room", path: new RegExp(`^/room/${ID}$`), load: () => import("./views/room.js") },
+];
+
+export function match(url) {
+  for (const route of ROUTES) {
+    const found = route.path.exec(url.pathname);
+    if (found) return { route, params: found.slice(1), query: url.searchParams };
+  }
+  return null;
+}
+
+// The same path with some query parameters changed; empty values are dropped.
+export function withQuery(url, changes) {
+  const next = new URL(url);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === undefined || value === "" || value === false) next.searchParams.delete(key);
+    else next.searchParams.set(key, value === true ? "1" : value);
+  }
+  return next.pathname + next.search;
+}

@@ -1,0 +1,220 @@
+// The schedule (last good copy kept on the device) and the stars. Emits "changed" when the
+// schedule is replaced or patched, "stars" when stars change, "notice" with a message for
+// the person holding the phone.
+
+import { setVenueZone, venueDay } from "./time.js";
+
+export const FEED = "/api/v1/schedule.json";
+export const STARS_KEY = "hallway.stars.v1";
+const DATA_CACHE = "hallway-data";
+const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+const arr = (v) => (Array.isArray(v) ? v : []);
+const str = (v) => (typeof v === "string" && v ? v : null);
+
+// Plain data from the feed, checked and indexed; a malformed entry is skipped, not fatal.
+export function index(doc) {
+  if (!doc || typeof doc !== "object" || !doc.event || !str(doc.event.name) || !Array.isArray(doc.sessions)) {
+    throw new Error("not a schedule document");
+  }
+  setVenueZone(str(doc.event.timezone) || "UTC");
+  const named = (list) => new Map(arr(list).filter((x) => x && ID_RE.test(x.id) && str(x.name)).map((x) => [x.id, x]));
+  const rooms = named(doc.rooms);
+  const tracks = named(doc.tracks);
+  const speakers = named(doc.speakers);
+  const roomOrder = [...rooms.keys()];
+  const sessions = [];
+  for (const raw of doc.sessions) {
+    if (!raw || !ID_RE.test(raw.id) || !str(raw.title)) continue;
+    const start = new Date(raw.start);
+    const end = new Date(raw.end);
+    if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) continue;
+    const people = arr(raw.speakers).map((id) => speakers.get(id)).filter(Boolean);
+    const description = arr(raw.description).filter((p) => typeof p === "string");
+    sessions.push({
+      ...raw,
+      start,
+      end,
+      description,
+      day: venueDay(start),
+      people,
+      cancelled: raw.status === "cancelled",
+      haystack: [raw.title, ...description, ...people.map((p) => p.name)].join("\n").toLowerCase(),
+    });
+  }
+  sessions.sort((a, b) => a.start - b.start || roomOrder.indexOf(a.room) - roomOrder.indexOf(b.room));
+  const days = arr(doc.event.days).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
+  const sessionDays = [...new Set(sessions.map((s) => s.day))];
+  return {
+    version: Number.isInteger(doc.version) ? doc.version : 0,
+    event: doc.event,
+    rooms,
+    tracks,
+    speakers,
+    sessions,
+    byId: new Map(sessions.map((s) => [s.id, s])),
+    days: days.length ? days : sessionDays,
+    levels: [...new Set(sessions.map((s) => s.level).filter(str))],
+  };
+}
+
+export class Store extends EventTarget {
+  constructor() {
+    super();
+    this.data = null;
+    this.doc = null;
+    this.etag = null;
+    this.stars = new Map(); // session id -> title when starred (to name it if it disappears)
+    this.persistAsked = false;
+  }
+
+  notice(message) {
+    this.dispatchEvent(new CustomEvent("notice", { detail: message }));
+  }
+
+  // Shows the stored copy at once if there is one, then asks the network for a newer one.
+  async start() {
+    this.loadStars();
+    const stored = await this.readStored();
+    if (stored) {
+      try {
+        this.replace(stored.doc, stored.etag);
+      } catch {
+        this.notice("The schedule kept on this device was damaged; fetching it again.");
+      }
+    }
+    const fresh = this.refresh();
+    if (!this.data) await fresh;
+    return this.data;
+  }
+
+  async refresh() {
+    let response;
+    try {
+      response = await fetch(FEED);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const etag = response.headers.get("ETag");
+      if (this.data && etag && etag === this.etag) return false;
+      const doc = await response.json();
+      this.replace(doc, etag);
+      await this.writeStored(doc, etag);
+      return true;
+    } catch (error) {
+      if (!this.data) this.notice(`Could not load the schedule (${error.message}). Check the connection and reload.`);
+      return false;
+    }
+  }
+
+  replace(doc, etag = null) {
+    const previous = this.data;
+    this.data = index(doc);
+    this.doc = doc;
+    this.etag = etag;
+    this.dispatchEvent(new CustomEvent("changed", { detail: { previous } }));
+  }
+
+  // Corrections: sessions added or replaced by id, others removed, at a new version.
+  patch({ version, sessions = [], removed = [] }) {
+    const byId = new Map(this.doc.sessions.map((s) => [s.id, s]));
+    for (const id of removed) byId.delete(id);
+    for (const s of sessions) byId.set(s.id, s);
+    const doc = { ...this.doc, version, sessions: [...byId.values()] };
+    this.replace(doc, null);
+    this.writeStored(doc, null);
+  }
+
+  async readStored() {
+    try {
+      const cache = await caches.open(DATA_CACHE);
+      const response = await cache.match(FEED);
+      if (!response) return null;
+      return { doc: await response.json(), etag: response.headers.get("ETag") };
+    } catch {
+      return null; // no Cache API (insecure context) or a damaged entry: the network decides
+    }
+  }
+
+  async writeStored(doc, etag) {
+    try {
+      const headers = { "Content-Type": "application/json", ...(etag ? { ETag: etag } : {}) };
+      const cache = await caches.open(DATA_CACHE);
+      await cache.put(FEED, new Response(JSON.stringify(doc), { headers }));
+    } catch {
+      // Keeping a copy is a convenience: the service worker's cache still has the feed.
+    }
+  }
+
+  loadStars() {
+    let raw;
+    try {
+      raw = localStorage.getItem(STARS_KEY);
+    } catch {
+      this.notice("This browser blocks storage: stars will not be kept after you close the page.");
+      return;
+    }
+    if (raw === null) return;
+    let value;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      value = undefined;
+    }
+    if (!Array.isArray(value)) {
+      this.keepDamaged(raw);
+      this.notice(`Your saved stars were damaged and were ignored (a copy is kept): “${raw.slice(0, 40)}”.`);
+      return;
+    }
+    let ignored = 0;
+    for (const item of value) {
+      const id = typeof item === "string" ? item : item && typeof item === "object" ? item.id : null;
+      if (typeof id !== "string" || !ID_RE.test(id)) {
+        ignored += 1;
+        continue;
+      }
+      this.stars.set(id, item && typeof item.title === "string" ? item.title.slice(0, 300) : null);
+    }
+    if (ignored) {
+      this.keepDamaged(raw);
+      this.notice(`Ignored ${ignored} saved star${ignored === 1 ? "" : "s"} that ${ignored === 1 ? "was" : "were"} not valid; the others are kept.`);
+    }
+  }
+
+  keepDamaged(raw) {
+    try {
+      localStorage.setItem(`${STARS_KEY}.damaged`, raw);
+    } catch {
+      // The notice already told the person; nothing more to save it with.
+    }
+  }
+
+  isStarred(id) {
+    return this.stars.has(id);
+  }
+
+  toggleStar(id) {
+    if (this.stars.has(id)) this.stars.delete(id);
+    else this.stars.set(id, this.data?.byId.get(id)?.title ?? null);
+    this.saveStars();
+    this.dispatchEvent(new CustomEvent("stars", { detail: { id } }));
+    if (!this.persistAsked && navigator.storage?.persist) {
+      this.persistAsked = true;
+      navigator.storage.persist().catch(() => {});
+    }
+    return this.stars.has(id);
+  }
+
+  saveStars() {
+    const value = [...this.stars].map(([id, title]) => ({ id, title: this.data?.byId.get(id)?.title ?? title }));
+    try {
+      localStorage.setItem(STARS_KEY, JSON.stringify(value));
+      return true;
+    } catch (error) {
+      const full = error && (error.name === "QuotaExceededError" || error.code === 22);
+      this.notice(
+        full
+          ? "Could not save your stars: this device's storage is full. They stay until you close the app."
+          : "Could not save your stars on this device. They stay until you close the app.",
+      );
+      return false;
+    }
+  }
+}

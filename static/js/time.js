@@ -1,0 +1,89 @@
+// Times in the venue's zone by default, or the device's; always labelled.
+
+const KEY = "hallway.tz.v1";
+const formats = new Map();
+let venueZone = "UTC";
+let useDevice = false;
+
+function fmt(options) {
+  const zone = currentZone();
+  const key = zone + JSON.stringify(options);
+  if (!formats.has(key)) formats.set(key, new Intl.DateTimeFormat("en-GB", { timeZone: zone, ...options }));
+  return formats.get(key);
+}
+
+export function deviceZone() {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+}
+
+export function setVenueZone(zone) {
+  try {
+    new Intl.DateTimeFormat("en-GB", { timeZone: zone });
+    venueZone = zone;
+  } catch {
+    venueZone = "UTC"; // an unknown zone name must not break the app
+  }
+  try {
+    useDevice = localStorage.getItem(KEY) === "device";
+  } catch {
+    useDevice = false;
+  }
+}
+
+export function usingDevice() {
+  return useDevice;
+}
+
+export function setUseDevice(value) {
+  useDevice = Boolean(value);
+  try {
+    localStorage.setItem(KEY, useDevice ? "device" : "venue");
+  } catch {
+    // Not remembered across reloads; the switch still works for this visit.
+  }
+}
+
+export function currentZone() {
+  return useDevice ? deviceZone() : venueZone;
+}
+
+export function zoneLabel(at = new Date()) {
+  const part = fmt({ timeZoneName: "short" })
+    .formatToParts(at)
+    .find((p) => p.type === "timeZoneName");
+  return part ? part.value : currentZone();
+}
+
+export function time(date) {
+  return fmt({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(date);
+}
+
+// A venue day ("2026-04-07") by name; formatted in UTC from noon so no zone moves the date.
+const dayFormats = new Map();
+export function dayLabel(day, style = "long") {
+  if (!dayFormats.has(style)) {
+    const opts = style === "long" ? { weekday: "long", day: "numeric", month: "long" } : { weekday: "short", day: "numeric", month: "short" };
+    dayFormats.set(style, new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", ...opts }));
+  }
+  return dayFormats.get(style).format(new Date(`${day}T12:00:00Z`));
+}
+
+// The calendar day in the venue's zone, as YYYY-MM-DD: days belong to the venue.
+const venueDays = new Map();
+export function venueDay(date) {
+  if (!venueDays.has(venueZone)) {
+    venueDays.set(venueZone, new Intl.DateTimeFormat("en-CA", { timeZone: venueZone, year: "numeric", month: "2-digit", day: "2-digit" }));
+  }
+  return venueDays.get(venueZone).format(date);
+}
+
+export function minutes(start, end) {
+  return Math.round((end - start) / 60000);
+}
+
+export function length(start, end) {
+  const m = minutes(start, end);
+  if (m < 60) return `${m} min`;
+  const rest = m % 60;
+  return rest ? `${Math.floor(m / 60)} h ${rest} min` : `${m / 60} h`;
+}

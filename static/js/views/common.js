@@ -1,0 +1,54 @@
+// Pieces several views share: headings, day tabs, empty states, "not found".
+
+import { h } from "../dom.js";
+import { withQuery } from "../router.js";
+import { dayLabel, venueDay, zoneLabel } from "../time.js";
+
+export function heading(text, sub = null) {
+  return [h("h1", { tabindex: "-1" }, text), sub && h("p", { class: "sub" }, sub)];
+}
+
+export function zoneNote() {
+  return h("p", { class: "zone" }, `Times in ${zoneLabel()}`);
+}
+
+// The day to show: ?day= when valid, else today during the event, else the first day.
+export function pickDay(data, query, now = new Date()) {
+  const asked = query.get("day");
+  if (asked === "all" || data.days.includes(asked)) return asked;
+  const today = venueDay(now);
+  return data.days.includes(today) ? today : data.days[0];
+}
+
+export function dayTabs(data, chosen, { all = false } = {}) {
+  const here = new URL(location.href);
+  const days = all ? [...data.days, "all"] : data.days;
+  return h(
+    "nav",
+    { class: "days", "aria-label": "Days" },
+    days.map((day) =>
+      h(
+        "a",
+        { href: withQuery(here, { day }), "aria-current": day === chosen ? "page" : null },
+        day === "all" ? "All days" : dayLabel(day, "short"),
+      ),
+    ),
+  );
+}
+
+export function empty(text) {
+  return h("p", { class: "empty" }, text);
+}
+
+export function notFound(what, id) {
+  return {
+    title: `No such ${what}`,
+    node: h(
+      "section",
+      { class: "notfound" },
+      heading(`No such ${what}`),
+      h("p", {}, `There is no ${what} “${id}” in this schedule. It may have been removed or renamed.`),
+      h("p", {}, h("a", { href: "/" }, "Back to the schedule")),
+    ),
+  };
+}

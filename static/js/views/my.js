@@ -1,0 +1,82 @@
+// My schedule: starred sessions in time order, clashes marked, gaps shown; a star whose
+// session left the schedule is listed as removed, never dropped silently.
+
+import { sessionCard } from "../card.js";
+import { h } from "../dom.js";
+import { dayLabel, length } from "../time.js";
+import { empty, heading, zoneNote } from "./common.js";
+
+export function plan(sessions) {
+  const out = [];
+  let latestEnd = null;
+  let latest = null;
+  for (const s of sessions) {
+    if (latest && s.day === latest.day) {
+      if (s.start < latestEnd) out.push({ clash: [latest, s] });
+      else if (s.start > latestEnd) out.push({ gap: [latestEnd, s.start] });
+    } else out.push({ day: s.day });
+    out.push({ session: s });
+    if (!latest || s.day !== latest.day || s.end > latestEnd) {
+      latest = s;
+      latestEnd = s.end;
+    }
+  }
+  return out;
+}
+
+function clashes(sessions) {
+  const marked = new Map();
+  for (let i = 0; i < sessions.length; i += 1) {
+    for (let j = i + 1; j < sessions.length && sessions[j].start < sessions[i].end; j += 1) {
+      marked.set(sessions[i].id, [...(marked.get(sessions[i].id) || []), sessions[j]]);
+      marked.set(sessions[j].id, [...(marked.get(sessions[j].id) || []), sessions[i]]);
+    }
+  }
+  return marked;
+}
+
+export function render(ctx) {
+  const { store } = ctx;
+  const data = store.data;
+  const starred = data.sessions.filter((s) => store.isStarred(s.id));
+  const removed = [...store.stars].filter(([id]) => !data.byId.has(id));
+  const clash = clashes(starred);
+  const items = plan(starred).map((item) => {
+    if (item.day) return h("h2", { class: "dayhead" }, dayLabel(item.day));
+    if (item.gap) return h("p", { class: "gap" }, `Free for ${length(...item.gap)}`);
+    if (item.clash) return null;
+    const s = item.session;
+    const other = clash.get(s.id);
+    const note = other ? `Clashes with ${other.map((o) => `“${o.title}”`).join(", ")}` : null;
+    return sessionCard(s, store, { note, extraClass: other ? "clash" : "" });
+  });
+  return {
+    title: "My schedule",
+    node: h(
+      "section",
+      { class: "my" },
+      heading("My schedule", starred.length ? `${starred.length} starred` : null),
+      !starred.length && !removed.length && empty("Nothing starred yet. Tap ☆ on a session to add it here."),
+      starred.length > 0 && zoneNote(),
+      items,
+      removed.length > 0 &&
+        h(
+          "section",
+          { class: "removed", "aria-labelledby": "removed" },
+          h("h2", { id: "removed" }, "No longer in the schedule"),
+          h(
+            "ul",
+            {},
+            removed.map(([id, title]) =>
+              h(
+                "li",
+                {},
+                h("span", {}, title || id, " (removed)"),
+                h("button", { type: "button", class: "linkish", onclick: () => store.toggleStar(id) }, "Unstar"),
+              ),
+            ),
+          ),
+        ),
+    ),
+  };
+}

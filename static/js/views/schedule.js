@@ -1,0 +1,136 @@
+// Schedule by day and time, and Find: filters and search, all kept in the URL.
+
+import { sessionCard } from "../card.js";
+import { h } from "../dom.js";
+import { withQuery } from "../router.js";
+import { dayLabel, time } from "../time.js";
+import { dayTabs, empty, heading, pickDay, zoneNote } from "./common.js";
+
+const FILTERS = ["room", "track", "level", "slides", "q"];
+
+export function filterSessions(data, query, day) {
+  const words = (query.get("q") || "").toLowerCase().split(/\s+/).filter(Boolean);
+  const room = query.get("room");
+  const track = query.get("track");
+  const level = query.get("level");
+  const slides = query.get("slides") === "1";
+  return data.sessions.filter(
+    (s) =>
+      (day === "all" || s.day === day) &&
+      (!room || s.room === room) &&
+      (!track || s.track === track) &&
+      (!level || s.level === level) &&
+      (!slides || s.slides === true) &&
+      words.every((w) => s.haystack.includes(w)),
+  );
+}
+
+function select(name, label, options, value) {
+  const id = `f-${name}`;
+  return h(
+    "div",
+    { class: "field" },
+    h("label", { for: id }, label),
+    h(
+      "select",
+      { id, name },
+      h("option", { value: "" }, "Any"),
+      options.map(([v, text]) => h("option", { value: v, selected: v === value }, text)),
+    ),
+  );
+}
+
+function filterForm(data, query) {
+  const active = FILTERS.filter((f) => f !== "q" && query.get(f)).length;
+  return h(
+    "form",
+    { class: "find", role: "search", "aria-label": "Find sessions" },
+    h(
+      "div",
+      { class: "field search" },
+      h("label", { for: "f-q" }, "Search titles, descriptions, speakers"),
+      h("input", { id: "f-q", name: "q", type: "search", value: query.get("q") || "", autocomplete: "off" }),
+    ),
+    h(
+      "details",
+      { open: active > 0 },
+      h("summary", {}, active ? `Filters (${active})` : "Filters"),
+      h(
+        "div",
+        { class: "fields" },
+        select("room", "Room", [...data.rooms.values()].map((r) => [r.id, r.name]), query.get("room")),
+        select("track", "Track", [...data.tracks.values()].map((t) => [t.id, t.name]), query.get("track")),
+        data.levels.length > 0 && select("level", "Level", data.levels.map((l) => [l, l]), query.get("level")),
+        h(
+          "div",
+          { class: "field check" },
+          h("input", { id: "f-slides", name: "slides", type: "checkbox", checked: query.get("slides") === "1" }),
+          h("label", { for: "f-slides" }, "Slides attached"),
+        ),
+      ),
+    ),
+  );
+}
+
+function list(sessions, store, day) {
+  if (!sessions.length) return [empty("No sessions match. Try fewer filters or other words.")];
+  const out = [];
+  let lastDay = null;
+  let lastSlot = null;
+  let group = null;
+  for (const s of sessions) {
+    if (day === "all" && s.day !== lastDay) {
+      out.push(h("h2", { class: "dayhead" }, dayLabel(s.day)));
+      lastDay = s.day;
+      lastSlot = null;
+    }
+    const slot = time(s.start);
+    if (slot !== lastSlot) {
+      group = h("div", { class: "cards" });
+      out.push(h("section", { class: "slot" }, h(day === "all" ? "h3" : "h2", { class: "slothead" }, slot), group));
+      lastSlot = slot;
+    }
+    group.append(sessionCard(s, store));
+  }
+  return out;
+}
+
+function chosenDay(data, query, now) {
+  const searching = FILTERS.some((f) => query.get(f));
+  return query.get("day") || !searching ? pickDay(data, query, now) : "all";
+}
+
+export function render(ctx) {
+  const { store } = ctx;
+  const data = store.data;
+  const top = h("div", { class: "top-of-view" });
+  const results = h("div", { class: "results" });
+  const count = h("p", { class: "count", "aria-live": "polite" });
+  const form = filterForm(data, ctx.query);
+  let shownDay = null;
+
+  const update = () => {
+    const query = new URL(location.href).searchParams;
+    const day = chosenDay(data, query, ctx.now);
+    // Day tabs keep the filters in their links, so they follow every change.
+    top.replaceChildren(...heading(day === "all" ? "All days" : dayLabel(day)), dayTabs(data, day, { all: true }));
+    shownDay = day;
+    const sessions = filterSessions(data, query, day);
+    count.textContent = `${sessions.length} session${sessions.length === 1 ? "" : "s"}`;
+    results.replaceChildren(...list(sessions, store, day));
+  };
+  const onInput = () => {
+    const fd = new FormData(form);
+    const changes = Object.fromEntries(FILTERS.map((f) => [f, fd.get(f) || null]));
+    history.replaceState(history.state, "", withQuery(location.href, changes));
+    update();
+  };
+  form.addEventListener("input", onInput);
+  form.addEventListener("change", onInput);
+  form.addEventListener("submit", (e) => e.preventDefault());
+  update();
+  return {
+    title: shownDay === "all" ? "Schedule" : `Schedule, ${dayLabel(shownDay)}`,
+    node: h("section", { class: "schedule" }, top, form, h("div", { class: "bar" }, count, zoneNote()), results),
+  };
+}

@@ -1,0 +1,74 @@
+// Everything about one session, and what comes before and after it in the same room.
+
+import { facts, sessionCard, starButton } from "../card.js";
+import { h, linkify } from "../dom.js";
+import { dayLabel, length, time, zoneLabel } from "../time.js";
+import { heading, notFound } from "./common.js";
+
+const SLIDES = { true: "Slides attached", false: "No slides" };
+
+function speakerBlock(person) {
+  const line = [person.role, person.company].filter(Boolean).join(", ");
+  return h(
+    "li",
+    { class: "person" },
+    h("h3", {}, h("a", { href: `/speaker/${person.id}` }, person.name)),
+    line && h("p", { class: "sub" }, line),
+    person.bio && h("p", {}, linkify(person.bio), person.bio_truncated ? "…" : ""),
+  );
+}
+
+export function neighbours(data, session) {
+  const same = data.sessions.filter((s) => s.room === session.room && s.day === session.day && s.id !== session.id);
+  return {
+    before: same.filter((s) => s.start < session.start).at(-1) || null,
+    after: same.find((s) => s.start >= session.start) || null,
+  };
+}
+
+export function render(ctx) {
+  const { store } = ctx;
+  const data = store.data;
+  const session = data.byId.get(ctx.params[0]);
+  if (!session) return notFound("session", ctx.params[0]);
+  const room = data.rooms.get(session.room);
+  const { before, after } = room ? neighbours(data, session) : { before: null, after: null };
+  return {
+    title: session.title,
+    node: h(
+      "article",
+      { class: "detail" + (session.cancelled ? " cancelled" : "") },
+      heading(session.title),
+      session.cancelled && h("p", { class: "flag" }, "This session is cancelled."),
+      h(
+        "p",
+        { class: "when big" },
+        `${dayLabel(session.day)}, `,
+        h("time", { datetime: session.start.toISOString() }, time(session.start)),
+        "–",
+        h("time", { datetime: session.end.toISOString() }, time(session.end)),
+        ` ${zoneLabel(session.start)} · ${length(session.start, session.end)}`,
+      ),
+      h("p", { class: "facts" }, facts(session, data), session.slides != null && h("span", {}, SLIDES[session.slides])),
+      h("div", { class: "actions" }, starButton(store, session), h("span", { class: "hint" }, "Star to add it to My schedule")),
+      session.description.length > 0 &&
+        h("section", { class: "text", "aria-label": "Description" }, session.description.map((p) => h("p", {}, linkify(p)))),
+      session.people.length > 0 &&
+        h(
+          "section",
+          { "aria-labelledby": "who" },
+          h("h2", { id: "who" }, session.people.length === 1 ? "Speaker" : "Speakers"),
+          h("ul", { class: "people" }, session.people.map(speakerBlock)),
+        ),
+      room &&
+        (before || after) &&
+        h(
+          "section",
+          { "aria-labelledby": "around" },
+          h("h2", { id: "around" }, `Also in ${room.name}`),
+          before && sessionCard(before, store, { note: "Before" }),
+          after && sessionCard(after, store, { note: "After" }),
+        ),
+    ),
+  };
+}

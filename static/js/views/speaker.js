@@ -1,0 +1,26 @@
+// One speaker: who they are and their sessions.
+
+import { sessionCard } from "../card.js";
+import { h, linkify } from "../dom.js";
+import { dayLabel } from "../time.js";
+import { heading, notFound, zoneNote } from "./common.js";
+
+export function render(ctx) {
+  const { store } = ctx;
+  const data = store.data;
+  const person = data.speakers.get(ctx.params[0]);
+  if (!person) return notFound("speaker", ctx.params[0]);
+  const sessions = data.sessions.filter((s) => s.people.includes(person));
+  return {
+    title: person.name,
+    node: h(
+      "article",
+      { class: "detail" },
+      heading(person.name, [person.role, person.company].filter(Boolean).join(", ") || null),
+      person.bio && h("p", { class: "text" }, linkify(person.bio), person.bio_truncated ? "…" : ""),
+      h("h2", {}, sessions.length === 1 ? "Session" : "Sessions"),
+      zoneNote(),
+      sessions.map((s) => [h("p", { class: "dayhead small" }, dayLabel(s.day)), sessionCard(s, store)]),
+    ),
+  };
+}

@@ -1,0 +1,91 @@
+"""The PWA's files, content-addressed: one hash names the whole static tree.
+
+Serving `static/` under `/assets/<tree hash>/` lets every file be cached immutably while
+relative ES-module imports keep working. Text files are compressed once, at scan time.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import mimetypes
+from dataclasses import dataclass
+from pathlib import Path
+
+import brotli
+from flask import Flask
+
+COMPRESSIBLE = {".js", ".mjs", ".css", ".svg", ".json", ".webmanifest", ".html", ".txt", ".map"}
+TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".webmanifest": "application/manifest+json"}
+INLINE_CSS = "css/app.css"  # inlined into the shell so the first paint needs one round trip
+
+
+@dataclass(frozen=True)
+class Asset:
+    path: str  # relative to the static root, with forward slashes
+    body: bytes
+    mimetype: str
+    digest: str
+    encoded: dict[str, bytes]  # content-coding -> body, only when smaller than plain
+
+
+@dataclass(frozen=True)
+class AssetTree:
+    tree_hash: str
+    files: dict[str, Asset]
+
+    @property
+    def prefix(self) -> str:
+        return f"/assets/{self.tree_hash}/"
+
+    def url(self, path: str) -> str:
+        if path not in self.files:
+            raise KeyError(f"no static file {path!r}")
+        return self.prefix + path
+
+    def text(self, path: str) -> str:
+        return self.files[path].body.decode("utf-8")
+
+
+def _encode(suffix: str, body: bytes) -> dict[str, bytes]:
+    if suffix not in COMPRESSIBLE:
+        return {}
+    out = {"gzip": gzip.compress(body, compresslevel=9, mtime=0), "br": brotli.compress(body, quality=11)}
+    return {k: v for k, v in out.items() if len(v) < len(body)}
+
+
+def scan(root: Path) -> AssetTree:
+    files: dict[str, Asset] = {}
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root).as_posix()
+        if not path.is_file() or any(part.startswith((".", "__")) for part in rel.split("/")):
+            continue
+        body = path.read_bytes()
+        mimetype = TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        digest = hashlib.sha256(body).hexdigest()
+        files[rel] = Asset(rel, body, mimetype, digest, _encode(path.suffix, body))
+    tree = hashlib.sha256("".join(f"{a.path}\0{a.digest}\n" for a in files.values()).encode())
+    return AssetTree(tree_hash=tree.hexdigest()[:12], files=files)
+
+
+def tree(app: Flask) -> AssetTree:
+    """The tree as of startup: a deployment is a restart. In debug mode, rescanned each call."""
+    cached = app.extensions.get("hallway.assets")
+    if cached is None or app.debug:
+        cached = scan(Path(app.config["STATIC_DIR"]))
+        app.extensions["hallway.assets"] = cached
+    return cached
+
+
+def csp_hash(text: str) -> str:
+    """The CSP source expression allowing exactly this inline text."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+
+def pick_encoding(asset: Asset, accepted: object) -> str | None:
+    """The smallest coding of `asset` the client accepts (werkzeug's MIMEAccept-like object)."""
+    for coding in sorted(asset.encoded, key=lambda c: len(asset.encoded[c])):
+        if accepted[coding]:  # type: ignore[index]
+            return coding
+    return None

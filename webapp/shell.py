@@ -1,0 +1,100 @@
+"""The app's two documents: the HTML shell (same for every app route) and the manifest."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask, render_template
+
+from . import assets
+from .published import published
+
+THEME_COLOR = "#0b4f8a"
+BACKGROUND_COLOR = "#f7f8fa"
+ENTRY = "js/app.js"
+# Modules the first screen needs, fetched in parallel with the HTML instead of one by one.
+PRELOAD = ("js/app.js", "js/router.js", "js/store.js", "js/dom.js", "js/time.js", "js/views/schedule.js")
+
+
+@dataclass(frozen=True)
+class Documents:
+    shell: bytes
+    shell_etag: str
+    manifest: bytes
+    manifest_etag: str
+    style_hash: str  # CSP source for the shell's inline style
+
+
+def short_name(name: str, limit: int = 12) -> str:
+    """Whole words of the event's name that fit a home-screen label, keeping a trailing year."""
+    words = name.split()
+    if len(name) <= limit or not words:
+        return name[:limit] if words else "Hallway"
+    year = words[-1] if words[-1].isdigit() else ""
+    room = limit - (len(year) + 1 if year else 0)
+    kept: list[str] = []
+    for word in words[:-1] if year else words:
+        if len(" ".join([*kept, word])) > room:
+            break
+        kept.append(word)
+    label = " ".join(kept + ([year] if year else []))
+    return label or name[:limit]
+
+
+def manifest_dict(name: str, tree: assets.AssetTree) -> dict[str, Any]:
+    def icon(path: str, sizes: str, purpose: str) -> dict[str, str]:
+        return {"src": tree.url(path), "sizes": sizes, "type": "image/png", "purpose": purpose}
+
+    return {
+        "id": "/",
+        "name": name,
+        "short_name": short_name(name),
+        "description": f"Schedule of {name}, offline.",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": BACKGROUND_COLOR,
+        "theme_color": THEME_COLOR,
+        "icons": [
+            {"src": icon("icons/icon-192.png"), "sizes": "192x192", "type": "image/png", "purpose": "any"},
+            {"src": icon("icons/icon-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "any"},
+            {
+                "src": icon("icons/maskable-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
+        ],
+    }
+
+
+def _etag(body: bytes) -> str:
+    return '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
+
+
+def documents(app: Flask) -> Documents:
+    """Built once per (asset tree, event name): the name is all the shell takes from the data."""
+    tree = assets.tree(app)
+    name = published(app).schedule.event.name
+    key = (tree.tree_hash, name)
+    cached = app.extensions.get("hallway.documents")
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    css = tree.text(assets.INLINE_CSS)
+    html = render_template(
+        "shell.html",
+        title=name,
+        css=css,
+        theme_color=THEME_COLOR,
+        entry=tree.url(ENTRY),
+        preload=[tree.url(p) for p in PRELOAD if p in tree.files],
+        icon=tree.url("icons/icon-192.png"),
+        prefix=tree.prefix,
+    ).encode("utf-8")
+    manifest = json.dumps(manifest_dict(name, tree), ensure_ascii=False, indent=1).encode("utf-8")
+    docs = Documents(html, _etag(html), manifest, _etag(manifest), assets.csp_hash(css))
+    app.extensions["hallway.documents"] = (key, docs)
+    return docs

@@ -1,0 +1,53 @@
+"""The service worker, generated: its precache list and version come from the files' hashes.
+
+Every file under the static directory is precached unless listed in NOT_PRECACHED with the
+reason; a guard test keeps that list honest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from flask import Flask, render_template
+
+from . import assets
+from .shell import documents
+
+NOT_PRECACHED: dict[str, str] = {
+    assets.INLINE_CSS: "inlined into the shell, which is precached",
+}
+# Prefixes of paths fetched on demand and cached at first use (large, rarely needed).
+ON_DEMAND_PREFIXES: dict[str, str] = {
+    "vendor/": "third-party libraries for rarely used views; cached when first used",
+}
+DOCUMENTS = ("/", "/manifest.webmanifest", "/api/v1/schedule.json", "/api/v1/venue.json")
+ID_PATTERN = "[A-Za-z0-9_-]{1,64}"
+
+
+def excluded(path: str) -> bool:
+    return path in NOT_PRECACHED or path.startswith(tuple(ON_DEMAND_PREFIXES))
+
+
+def precache_list(tree: assets.AssetTree) -> list[str]:
+    return [*DOCUMENTS, *(tree.url(p) for p in tree.files if not excluded(p))]
+
+
+def route_regex(rule: str) -> str:
+    """An app route like `/session/<sid>` as an anchored JavaScript regex source."""
+    if not re.fullmatch(r"[a-z/<>_]+", rule):
+        raise ValueError(f"app route {rule!r} has characters the worker's regex would need to escape")
+    return "^" + re.sub(r"<[a-z_]+>", ID_PATTERN, rule) + "$"
+
+
+def script(app: Flask, app_routes: tuple[str, ...]) -> bytes:
+    tree = assets.tree(app)
+    docs = documents(app)
+    precache = precache_list(tree)
+    body = render_template(
+        "sw.js", version="@VERSION@", precache=precache, routes=[route_regex(r) for r in app_routes]
+    )
+    # The version covers the worker's own code and everything it precaches except the feed.
+    seed = "\n".join([body, tree.tree_hash, docs.shell_etag, docs.manifest_etag])
+    version = hashlib.sha256(seed.encode()).hexdigest()[:12]
+    return body.replace("@VERSION@", version).encode("utf-8")
