@@ -21,7 +21,7 @@ import json
 import re
 import uuid
 import xml.etree.ElementTree as ET
-from datetime import datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 from .model import Schedule, Session
@@ -134,7 +134,8 @@ def _event_numbers(sessions: list[Session]) -> dict[str, int]:
 def _event(schedule: Schedule, s: Session, number: int, base: str) -> dict[str, Any]:
     ev = schedule.event
     start = s.start.astimezone(zone(ev.timezone))
-    minutes = int((s.end - s.start).total_seconds() // 60)
+    # Subtracting in UTC: two times in one zone subtract as wall clocks, wrong across DST.
+    minutes = int((s.end.astimezone(UTC) - s.start.astimezone(UTC)).total_seconds() // 60)
     room = schedule.room(s.room) if s.room else None
     track = schedule.track(s.track) if s.track else None
     title_slug = slugify(s.title)[:60].strip("-") or "session"

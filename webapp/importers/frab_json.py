@@ -13,7 +13,7 @@ import base64
 import hashlib
 import json
 import re
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any
 
 from ..frab import EXTENSION, GENERATOR, SESSION_PATH, slugify
@@ -66,6 +66,8 @@ def build(doc: Any, source: str) -> Schedule:
     ours = isinstance(doc.get("generator"), dict) and doc["generator"].get("name") == GENERATOR
     catalog = Catalog(ext)
     catalog.declare(conf.get("rooms"), conf.get("tracks"))
+    # A room the days list with nothing in it yet is still a room of the venue.
+    catalog.declare([{"name": name} for day in conf["days"] for name in day["rooms"]], None)
     sessions: list[Session] = []
     for where, item, day in items:
         start, end = _times(item, day, tz, f"{where} ({item.get('title')!r})", source)
@@ -200,7 +202,8 @@ def _times(item: dict[str, Any], day: date, tz: str, where: str, source: str) ->
             if not length:
                 raise ValueError(f"no end and no duration like 01:30 ({item.get('duration')!r})")
             h, m, s = (int(g or 0) for g in length.groups())
-            end = start + timedelta(hours=h, minutes=m, seconds=s)
+            # In absolute time: a talk across the clock change still lasts its duration.
+            end = start.astimezone(UTC) + timedelta(hours=h, minutes=m, seconds=s)
     except ValueError as exc:
         raise FrabError(source, f"{where}: bad time: {exc}") from exc
     return start.astimezone(zi), end.astimezone(zi)

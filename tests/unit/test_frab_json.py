@@ -1,0 +1,220 @@
+import copy
+import json
+import re
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from tests.conftest import shared_or_skip
+from webapp.importers import frab_json
+from webapp.importers.frab_json import FrabError
+
+ID = re.compile(r"^[a-z0-9_-]{1,16}$")
+
+
+def _load(name):
+    path = shared_or_skip("specs", name)
+    return path.read_text(encoding="utf-8")
+
+
+def _events(doc):
+    return [e for day in doc["schedule"]["conference"]["days"] for evs in day["rooms"].values() for e in evs]
+
+
+def _minimal(**event):
+    item = {
+        "guid": "11111111-2222-3333-4444-555555555555",
+        "id": 1,
+        "date": "2026-04-07T09:00:00+02:00",
+        "duration": "00:30",
+        "room": "Hall",
+        "title": "A Talk",
+        "persons": [],
+    }
+    item.update(event)
+    return {
+        "schedule": {
+            "version": "1",
+            "conference": {
+                "title": "Con",
+                "acronym": "con1",
+                "time_zone_name": "Europe/Paris",
+                "days": [{"index": 1, "date": "2026-04-07", "rooms": {"Hall": [item]}}],
+            },
+        }
+    }
+
+
+def test_camp_example_gives_every_event_at_its_local_time_in_berlin():
+    text = _load("frab-camp2019.json")
+    schedule = frab_json.parse(text, "frab-camp2019.json")
+    source = _events(json.loads(text))
+    assert len(schedule.sessions) == len(source) == 79
+    assert schedule.event.timezone == "Europe/Berlin"
+    assert schedule.event.name == "Chaos Communication Camp 2019"
+    by_title = {s.title: s for s in schedule.sessions}
+    opening = by_title["Opening Ceremony"]
+    assert opening.start == datetime(2019, 8, 21, 11, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    assert opening.start.utcoffset() == timedelta(hours=2)
+    assert opening.end - opening.start == timedelta(minutes=30)
+    for item in source:
+        session = next(s for s in schedule.sessions if s.title == item["title"].strip() and s.start.isoformat() == item["date"])
+        assert session.start.tzinfo == ZoneInfo("Europe/Berlin")
+        assert schedule.room(session.room).name == item["room"]
+
+
+def test_camp_example_ids_are_short_url_safe_unique_and_the_same_on_reimport():
+    text = _load("frab-camp2019.json")
+    first = frab_json.parse(text, "a.json")
+    again = frab_json.parse(text, "b.json")
+    ids = [s.id for s in first.sessions]
+    assert all(ID.match(i) for i in ids)
+    assert len(set(ids)) == len(ids)
+    assert ids == [s.id for s in again.sessions]
+    assert [p.id for p in first.speakers] == [p.id for p in again.speakers]
+
+
+def test_a_session_that_moved_room_and_time_keeps_its_id():
+    text = _load("frab-camp2019.json")
+    before = frab_json.parse(text, "v1.json")
+    doc = json.loads(text)
+    moved = _events(doc)[5]
+    moved["date"] = (datetime.fromisoformat(moved["date"]) + timedelta(hours=3)).isoformat()
+    moved["room"] = "Meitner" if moved["room"] != "Meitner" else "Curie"
+    after = frab_json.build(doc, "v2.json")
+    old = next(s for s in before.sessions if s.title == moved["title"])
+    new = next(s for s in after.sessions if s.title == moved["title"])
+    assert new.id == old.id
+    assert new.start == old.start + timedelta(hours=3)
+    assert new.room != old.room
+
+
+def test_a_person_in_several_events_is_one_speaker():
+    schedule = frab_json.parse(_load("frab-camp2019.json"), "camp.json")
+    names = [p.name for p in schedule.speakers]
+    assert len(names) == len(set(names))
+    used = {pid for s in schedule.sessions for pid in s.speakers}
+    assert used == {p.id for p in schedule.speakers}
+    assert sum(len(s.speakers) for s in schedule.sessions) > len(schedule.speakers)
+
+
+def test_pretalx_example_keeps_the_wall_clock_of_its_offsets_when_the_zone_name_disagrees():
+    # The demo export says time_zone_name "UTC" but gives every time at +01:00: the offsets
+    # are what every app shows, so 09:00 stays 09:00.
+    schedule = frab_json.parse(_load("pretalx-democon.json"), "democon.json")
+    assert len(schedule.sessions) == 36
+    first = min(schedule.sessions, key=lambda s: s.start)
+    assert (first.start.hour, first.start.minute) == (9, 0)
+    assert first.start.utcoffset() == timedelta(hours=1)
+    assert schedule.event.timezone == "Etc/GMT-1"
+
+
+def test_pretalx_example_brings_bios_types_and_paragraphs():
+    schedule = frab_json.parse(_load("pretalx-democon.json"), "democon.json")
+    assert {s.kind for s in schedule.sessions} == {"Talk", "Workshop"}
+    assert all(p.bio for p in schedule.speakers)
+    talk = next(s for s in schedule.sessions if s.title == "Focused 5thgeneration hardware")
+    assert talk.description[0] == "Brand back-end models!"
+    assert len(talk.description) == 2
+    assert talk.speakers == ("brian-robinson",)
+
+
+def test_declared_zone_is_used_when_it_agrees_with_the_offsets():
+    schedule = frab_json.build(_minimal(), "x.json")
+    assert schedule.event.timezone == "Europe/Paris"
+    assert schedule.sessions[0].start == datetime(2026, 4, 7, 9, tzinfo=ZoneInfo("Europe/Paris"))
+
+
+def test_time_without_offset_is_wall_clock_at_the_event():
+    schedule = frab_json.build(_minimal(date="2026-04-07T09:00:00"), "x.json")
+    assert schedule.sessions[0].start.utcoffset() == timedelta(hours=2)
+
+
+def test_end_counts_the_duration_in_real_time_across_a_clock_change():
+    doc = _minimal(date="2026-03-29T01:30:00+01:00", duration="01:00")
+    doc["schedule"]["conference"]["days"][0]["date"] = "2026-03-29"
+    session = frab_json.build(doc, "x.json").sessions[0]
+    assert session.end.isoformat() == "2026-03-29T03:30:00+02:00"
+
+
+@pytest.mark.parametrize(
+    ("event", "expected"),
+    [
+        ({"code": "G9JGWY"}, "g9jgwy"),
+        ({}, frab_json.short_hash("11111111-2222-3333-4444-555555555555")),
+        ({"guid": None, "id": 4711}, "4711"),
+    ],
+)
+def test_session_id_comes_from_code_then_guid_then_id(event, expected):
+    assert frab_json.build(_minimal(**event), "x.json").sessions[0].id == expected
+
+
+def test_session_page_links_give_ids_only_in_a_hallway_export():
+    doc = _minimal(url="https://elsewhere.example/session/abc")
+    assert frab_json.build(copy.deepcopy(doc), "x.json").sessions[0].id != "abc"
+    doc["generator"] = {"name": "Hallway"}
+    assert frab_json.build(doc, "x.json").sessions[0].id == "abc"
+
+
+@pytest.mark.parametrize(
+    ("refs", "slides"),
+    [
+        ({"attachments": [{"url": "/a/1.pdf", "title": "Slides"}]}, True),
+        ({"links": [{"url": "https://x.example/deck", "type": "slides"}]}, True),
+        ({"links": [{"url": "https://x.example/", "title": "Website"}]}, None),
+        ({}, None),
+    ],
+)
+def test_slides_are_known_only_when_a_link_says_so(refs, slides):
+    assert frab_json.build(_minimal(**refs), "x.json").sessions[0].slides is slides
+
+
+def test_type_becomes_kind_and_empty_track_is_no_track():
+    session = frab_json.build(_minimal(type="workshop", track=""), "x.json").sessions[0]
+    assert session.kind == "workshop"
+    assert session.track is None
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "line"),
+    [
+        ("", "empty", None),
+        ("   \n", "empty", None),
+        ('{\n "schedule": {\n  "conference": ', "not valid JSON", 3),
+        ("[1, 2]", "not a frab schedule", None),
+        ('{"schedule": {"version": "1"}}', "'conference'", None),
+        ('{"schedule": {"conference": {"title": "C", "days": {}}}}', "days is missing or not a list", None),
+        ('{"schedule": {"conference": {"title": "C", "days": []}}}', "no events", None),
+        ('{"schedule": {"conference": {"days": []}}}', "no title", None),
+    ],
+)
+def test_bad_input_is_refused_with_a_clear_message(text, message, line):
+    with pytest.raises(FrabError, match=message) as info:
+        frab_json.parse(text, "broken.json")
+    assert "broken.json" in str(info.value)
+    assert info.value.line == line
+    assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("event", "message"),
+    [
+        ({"title": ""}, "needs a title"),
+        ({"duration": "half an hour"}, "duration"),
+        ({"date": "tomorrow"}, "bad time"),
+        ({"persons": [{"id": 3}]}, "no name"),
+        ({"guid": None, "id": None}, "no guid or id"),
+    ],
+)
+def test_a_broken_event_is_named_in_the_error(event, message):
+    with pytest.raises(FrabError, match=message) as info:
+        frab_json.build(_minimal(**event), "bad.json")
+    assert "days[0].rooms['Hall'][0]" in str(info.value)
+
+
+def test_unknown_zone_name_is_refused():
+    doc = _minimal()
+    doc["schedule"]["conference"]["time_zone_name"] = "Mars/Olympus_Mons"
+    with pytest.raises(FrabError, match="unknown timezone"):
+        frab_json.build(doc, "x.json")

@@ -1,0 +1,101 @@
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from webapp.importers import frab_xml
+from webapp.importers.frab_json import FrabError
+
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "frab_mini.xml"
+
+
+@pytest.fixture(scope="module")
+def mini():
+    return frab_xml.parse(FIXTURE.read_text(encoding="utf-8"), "frab_mini.xml")
+
+
+def _by_title(schedule, title):
+    return next(s for s in schedule.sessions if s.title == title)
+
+
+def test_conference_fields_become_the_event(mini):
+    ev = mini.event
+    assert (ev.id, ev.name, ev.timezone) == ("fixfest26", "Fixture Fest 2026", "Europe/Amsterdam")
+    assert [d.isoformat() for d in ev.days] == ["2026-03-28", "2026-03-29"]
+    assert ev.url == "https://fixfest.example.org/"
+
+
+def test_times_are_in_the_events_zone_on_both_sides_of_the_clock_change(mini):
+    soldering = _by_title(mini, "Soldering for Everyone")
+    assert soldering.start.isoformat() == "2026-03-28T10:00:00+01:00"
+    keynote = _by_title(mini, "Summer Time Keynote")
+    assert keynote.start.isoformat() == "2026-03-29T10:00:00+02:00"
+    assert str(keynote.start.tzinfo) == "Europe/Amsterdam"
+
+
+def test_start_only_event_after_midnight_is_the_next_morning_and_lasts_its_duration(mini):
+    owl = _by_title(mini, "Night Owl Session")
+    assert owl.start.isoformat() == "2026-03-29T01:30:00+01:00"
+    assert owl.end.isoformat() == "2026-03-29T03:30:00+02:00"
+    assert owl.end.timestamp() - owl.start.timestamp() == timedelta(hours=1).total_seconds()
+
+
+def test_rooms_tracks_and_people_are_collected_once(mini):
+    assert [(r.id, r.name) for r in mini.rooms] == [("saal-eins", "Saal Eins"), ("empty-tent", "Empty Tent")]
+    assert [(t.id, t.name) for t in mini.tracks] == [("hardware", "Hardware & Making")]
+    assert [(p.id, p.name) for p in mini.speakers] == [
+        ("grace-hopper", "Grace Hopper"),
+        ("linus-torvalds", "Linus Torvalds"),
+    ]
+    assert _by_title(mini, "Soldering for Everyone").speakers == ("grace-hopper", "linus-torvalds")
+    assert _by_title(mini, "Night Owl Session").speakers == ("grace-hopper",)
+
+
+def test_abstract_and_description_become_paragraphs_without_repeats(mini):
+    assert _by_title(mini, "Soldering for Everyone").description == (
+        "Bring nothing, leave with a blinking badge.",
+        "First we heat.",
+        "Then we solder.",
+    )
+    assert _by_title(mini, "Summer Time Keynote").description == ("One hour less sleep.",)
+    assert _by_title(mini, "Night Owl Session").description == ()
+
+
+def test_kind_track_and_slides(mini):
+    soldering = _by_title(mini, "Soldering for Everyone")
+    assert (soldering.kind, soldering.track, soldering.slides) == ("workshop", "hardware", True)
+    owl = _by_title(mini, "Night Owl Session")
+    assert (owl.kind, owl.track, owl.slides) == ("lecture", None, None)
+    assert _by_title(mini, "Summer Time Keynote").slides is True
+
+
+def test_ids_are_stable_and_unique(mini):
+    again = frab_xml.parse(FIXTURE.read_text(encoding="utf-8"), "copy.xml")
+    assert [s.id for s in again.sessions] == [s.id for s in mini.sessions]
+    assert len({s.id for s in mini.sessions}) == 3
+
+
+BILLION_LAUGHS = """<?xml version="1.0"?>
+<!DOCTYPE schedule [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>
+<schedule><version>&b;</version></schedule>"""
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "line"),
+    [
+        ("", "empty", None),
+        ("<schedule>\n<conference>\n<title>X</tit", "not well-formed", 3),
+        ("<html><body>Not a schedule</body></html>", "root element is <html>", None),
+        (BILLION_LAUGHS, "refused", None),
+        ("<schedule><conference><title>C</title></conference></schedule>", "no events", None),
+        ("<schedule><day index='1' date='2026-01-01'><room name='R'><event id='1' guid='g'>"
+         "<title>T</title><start>nine</start><duration>00:30</duration></event></room></day>"
+         "<conference><title>C</title><time_zone_name>UTC</time_zone_name></conference></schedule>",
+         "no start time", None),
+    ],
+)  # fmt: skip
+def test_bad_input_is_refused_with_a_clear_message(text, message, line):
+    with pytest.raises(FrabError, match=message) as info:
+        frab_xml.parse(text, "broken.xml")
+    assert str(info.value).startswith("broken.xml")
+    assert info.value.line == line
