@@ -59,7 +59,8 @@ def test_camp_example_gives_every_event_at_its_local_time_in_berlin():
     assert opening.start.utcoffset() == timedelta(hours=2)
     assert opening.end - opening.start == timedelta(minutes=30)
     for item in source:
-        session = next(s for s in schedule.sessions if s.title == item["title"].strip() and s.start.isoformat() == item["date"])
+        title, start = item["title"].strip(), item["date"]
+        session = next(s for s in schedule.sessions if s.title == title and s.start.isoformat() == start)
         assert session.start.tzinfo == ZoneInfo("Europe/Berlin")
         assert schedule.room(session.room).name == item["room"]
 
