@@ -19,11 +19,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
 
-    from . import cli, security
+    from . import caching, cli, security
     from .views import api, exports, pages, qr, venue
 
     for module in (api, pages, exports, qr, venue):
         app.register_blueprint(module.bp)
+    caching.init_app(app)
     security.init_app(app)
     cli.init_app(app)
     return app

@@ -9,3 +9,6 @@ def init_app(app: Flask) -> None:
     from .importers import cli as import_cli
 
     app.cli.add_command(import_cli.schedule_group)
+    from .corrections_cli import corrections_group
+
+    app.cli.add_command(corrections_group)

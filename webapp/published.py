@@ -1,7 +1,8 @@
-"""The schedule as attendees see it: the imported schedule with its version and ETag.
+"""The schedule as attendees see it: the newest import with the corrections after it applied.
 
-The corrections layer plugs in here (it applies corrections and supplies the version);
-views only ever ask `published(app)`.
+Views only ever ask `published(app)`. The corrections store gives the version; a changed
+schedule file is recorded there as an import (a new version) the first time any process
+notices it, so versions stay monotonic across re-imports and every process agrees.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from typing import Any
 
 from flask import Flask
 
+from .corrections import Correction, apply, prepare
+from .corrections_store import STORE_FILE, Head, Store
 from .model import Schedule
-from .serialize import schedule_to_dict
-from .storage import SCHEDULE_FILE, load_schedule
+from .serialize import ScheduleFormatError, schedule_from_dict, schedule_to_dict
+from .storage import SCHEDULE_FILE
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,13 @@ def schedule_path(app: Flask) -> Path:
     return Path(app.config["DATA_DIR"]) / SCHEDULE_FILE
 
 
+def store_for(app: Flask) -> Store:
+    store = app.extensions.get("hallway.store")
+    if store is None:
+        store = app.extensions["hallway.store"] = Store(Path(app.config["DATA_DIR"]) / STORE_FILE)
+    return store
+
+
 def build(schedule: Schedule, version: int) -> Published:
     doc: dict[str, Any] = {"version": version, **schedule_to_dict(schedule)}
     body = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -38,13 +48,72 @@ def build(schedule: Schedule, version: int) -> Published:
     return Published(schedule=schedule, version=version, body=body, etag=etag)
 
 
-def published(app: Flask) -> Published:
-    """Re-read only when the schedule file changed (an import in another process)."""
+def sync_import(app: Flask) -> None:
+    """Record the schedule file as a new import if it changed since this process last looked.
+
+    A file that does not parse is not recorded: the last good import keeps being served.
+    """
     path = schedule_path(app)
-    stamp = path.stat().st_mtime_ns
-    cached = app.extensions.get("hallway.published")
-    if cached is not None and cached[0] == stamp:
+    try:
+        st = path.stat()
+        stamp: tuple[int, ...] | None = (st.st_mtime_ns, st.st_size, st.st_ino)
+    except FileNotFoundError:
+        stamp = None
+    if stamp == app.extensions.get("hallway.import_stamp"):
+        return
+    if stamp is not None:
+        data = path.read_bytes()
+        try:
+            schedule_from_dict(json.loads(data))
+        except (ValueError, UnicodeDecodeError) as exc:
+            app.logger.error("%s is not a valid schedule, still serving the last import: %s", path, exc)
+        else:
+            version = store_for(app).record_import(hashlib.sha256(data).hexdigest(), data)
+            if version is not None:
+                app.logger.info("recorded schedule import %s as version %d", path, version)
+    app.extensions["hallway.import_stamp"] = stamp
+
+
+def _base(app: Flask, store: Store, version: int, sha256: str) -> Schedule:
+    cached = app.extensions.get("hallway.base")
+    if cached is not None and cached[0] == sha256:
         return cached[1]
-    result = build(load_schedule(path), version=0)
-    app.extensions["hallway.published"] = (stamp, result)
+    schedule = schedule_from_dict(json.loads(store.snapshot(version)))
+    app.extensions["hallway.base"] = (sha256, schedule)
+    return schedule
+
+
+def _current(app: Flask) -> tuple[Head, Schedule]:
+    store = store_for(app)
+    state = store.state()
+    if state is None:
+        raise ScheduleFormatError(f"no schedule has been imported into {app.config['DATA_DIR']}")
+    cached = app.extensions.get("hallway.state")
+    if cached is not None and cached[0] == state.head:
+        return cached[0], cached[1]
+    schedule = apply(
+        _base(app, store, state.base_version, state.base_sha256), (c.change for c in state.corrections)
+    )
+    app.extensions["hallway.state"] = (state.head, schedule)
+    return state.head, schedule
+
+
+def published(app: Flask) -> Published:
+    """The current schedule, built again only when its version changed."""
+    sync_import(app)
+    head = store_for(app).head()
+    cached = app.extensions.get("hallway.published")
+    if cached is not None and cached[0] == head:
+        return cached[1]
+    head, schedule = _current(app)
+    result = build(schedule, head.version)
+    app.extensions["hallway.published"] = (head, result)
     return result
+
+
+def publish(app: Flask, body: Any) -> Correction:
+    """Check `body` against the current schedule and store it durably; CorrectionError if refused."""
+    sync_import(app)
+    store = store_for(app)
+    # Runs under the store's write lock: the schedule it checks against is the newest one.
+    return store.append(lambda: prepare(_current(app)[1], body, lookup=store.lookup))

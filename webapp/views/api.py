@@ -1,18 +1,96 @@
-"""JSON API: thin routes over `published`."""
+"""JSON API: the schedule feed, the changes feed and the corrections write path. Thin routes:
+the work is in `feed`, `published` and `corrections`; `schemas/openapi.json` describes them."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, request
+import hmac
+import json
+import re
+import time
+from typing import Any
 
-from ..published import published
+from flask import Blueprint, Response, current_app, request
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from .. import feed, ratelimit
+from ..corrections import CorrectionError
+from ..published import publish
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+SINCE = re.compile(r"[0-9]{1,18}")
+FEED_HEADERS = {"Cache-Control": "no-cache"}
+
+
+def _error(status: int, message: str, headers: dict[str, str] | None = None) -> Response:
+    body = json.dumps({"error": message}, ensure_ascii=False)
+    return Response(body, status=status, mimetype="application/json", headers=headers)
 
 
 @bp.get("/schedule.json")
 def schedule_json() -> Response:
-    pub = published(current_app)
-    headers = {"ETag": pub.etag, "Cache-Control": "no-cache"}
-    if request.if_none_match.contains_weak(pub.etag.strip('"')):
+    etag, body = feed.schedule_document(current_app)
+    headers = {"ETag": etag, **FEED_HEADERS}
+    if request.if_none_match.contains_weak(etag.strip('"')):
         return Response(status=304, headers=headers)
-    return Response(pub.body, mimetype="application/json", headers=headers)
+    return Response(body, mimetype="application/json", headers=headers)
+
+
+@bp.get("/changes")
+def changes() -> Response:
+    since = request.args.get("since")
+    if since is None or not SINCE.fullmatch(since):
+        return _error(400, f"since must be a version number (an integer >= 0), got {since!r}")
+    return Response(feed.changes(current_app, int(since)), mimetype="application/json", headers=FEED_HEADERS)
+
+
+@bp.post("/corrections")
+def post_correction() -> Response:
+    token = current_app.config.get("ADMIN_TOKEN")
+    if not token:
+        return _error(403, "the write path is closed: no admin token is configured")
+    wait = ratelimit.retry_after(
+        request.remote_addr or "?", current_app.config["WRITE_RATE_LIMIT"], time.time()
+    )
+    if wait is not None:
+        return _error(429, f"too many write requests; retry in {wait} s", {"Retry-After": str(wait)})
+    if not _authorized(request.headers.get("Authorization", ""), token):
+        current_app.logger.warning(
+            "refused a correction from %s: missing or wrong token", request.remote_addr
+        )
+        return _error(401, "missing or wrong bearer token", {"WWW-Authenticate": "Bearer"})
+    try:
+        body = _json_body(current_app.config["MAX_CORRECTION_BYTES"])
+        correction = publish(current_app, body)
+    except RequestEntityTooLarge:
+        limit = current_app.config["MAX_CORRECTION_BYTES"]
+        return _error(413, f"the body is larger than {limit} bytes")
+    except CorrectionError as exc:
+        return _error(400, str(exc))
+    current_app.logger.info(
+        "published correction version %d (%s %s)",
+        correction.version,
+        correction.change.kind,
+        correction.change.session,
+    )
+    doc = correction.to_dict()
+    return Response(json.dumps(doc, ensure_ascii=False), status=201, mimetype="application/json")
+
+
+def _authorized(header: str, token: str) -> bool:
+    scheme, _, given = header.partition(" ")
+    # compare_digest on bytes: constant time for any input, and no TypeError on non-ASCII.
+    ok = hmac.compare_digest(given.strip().encode("utf-8"), token.encode("utf-8"))
+    return ok and scheme.lower() == "bearer"
+
+
+def _json_body(limit: int) -> Any:
+    request.max_content_length = limit
+    data = request.get_data(cache=False)
+    try:
+        return json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise CorrectionError(f"the body is not valid JSON: {exc}") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")

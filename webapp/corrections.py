@@ -1,0 +1,190 @@
+"""Schedule corrections, the pure part: check one against a schedule, apply a list, describe one.
+
+A correction names one session and the fields it changes, before and after, in the names
+and shapes of /api/v1/schedule.json; `schemas/correction.schema.json` writes it down.
+Storage and HTTP live elsewhere (`corrections_store`, `views/api`).
+"""
+
+from __future__ import annotations
+
+import secrets
+import string
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from .corrections_fields import CorrectionError, parse_request
+from .model import Schedule, Session
+from .serialize import session_from_dict, session_to_dict
+from .timeutil import parse_iso, to_iso
+
+__all__ = ["Change", "Correction", "CorrectionError", "apply", "describe", "new_session_id", "prepare"]
+
+ID_ALPHABET = string.ascii_lowercase + string.digits
+
+
+@dataclass(frozen=True)
+class Change:
+    kind: str
+    session: str
+    before: dict[str, Any]
+    after: dict[str, Any]
+    note: str | None = None
+    reverts: int | None = None
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A change as stored: with the version it produced and when it was published."""
+
+    version: int
+    time: datetime
+    change: Change
+
+    def to_dict(self) -> dict[str, Any]:
+        c = self.change
+        return {
+            "version": self.version,
+            "time": to_iso(self.time),
+            "kind": c.kind,
+            "session": c.session,
+            "before": c.before,
+            "after": c.after,
+            "note": c.note,
+            "reverts": c.reverts,
+        }
+
+
+def new_session_id(taken: set[str], choice: Callable[[str], str] = secrets.choice) -> str:
+    """A short URL-safe id no session has; stored with the correction, so it never changes."""
+    for _ in range(1000):
+        candidate = "".join(choice(ID_ALPHABET) for _ in range(6))
+        if candidate not in taken:
+            return candidate
+    raise CorrectionError("could not find a free session id")
+
+
+def prepare(
+    schedule: Schedule,
+    body: Any,
+    *,
+    new_id: Callable[[set[str]], str] = new_session_id,
+    lookup: Callable[[int], Correction] | None = None,
+) -> Change:
+    """The change `body` asks for, checked against `schedule`; CorrectionError says what is wrong.
+
+    `lookup(version)` returns the stored correction a revert undoes (or raises CorrectionError).
+    """
+    kind, fields, note = parse_request(body)
+    if kind == "revert":
+        if lookup is None:
+            raise CorrectionError("revert is not available here")
+        return _revert(schedule, lookup(fields["reverts"]), note)
+    if kind == "add":
+        fields["id"] = new_id({s.id for s in schedule.sessions})
+        _check_references(schedule, fields)
+        try:
+            added = session_from_dict(fields)
+        except ValueError as exc:
+            raise CorrectionError(str(exc)) from None
+        return Change(kind, added.id, {}, session_to_dict(added), note)
+    session_id = fields.pop("session")
+    current = schedule.session(session_id)
+    if current is None:
+        raise CorrectionError(f"unknown session {session_id!r}")
+    if kind == "cancel":
+        fields = {"status": "cancelled"}
+    elif kind == "restore":
+        fields = {"status": "confirmed"}
+    _check_references(schedule, fields)
+    return _change(kind, current, fields, note)
+
+
+def _change(kind: str, current: Session, fields: dict[str, Any], note: str | None, **extra: Any) -> Change:
+    now = session_to_dict(current)
+    after = {k: v for k, v in fields.items() if now[k] != v}
+    if not after:
+        if kind in ("cancel", "restore"):
+            raise CorrectionError(f"session {current.id!r} is already {fields['status']}")
+        raise CorrectionError(f"changes nothing: session {current.id!r} already has those values")
+    start, end = after.get("start", now["start"]), after.get("end", now["end"])
+    if parse_iso(end) < parse_iso(start):
+        raise CorrectionError(f"end {end} would be before start {start}")
+    _with(current, after)
+    return Change(kind, current.id, {k: now[k] for k in after}, after, note, **extra)
+
+
+def _revert(schedule: Schedule, original: Correction, note: str | None) -> Change:
+    old = original.change
+    current = schedule.session(old.session)
+    if current is None:
+        raise CorrectionError(f"session {old.session!r} of version {original.version} is not in the schedule")
+    target = {"status": "cancelled"} if old.kind == "add" else old.before
+    _check_references(schedule, target)
+    return _change("revert", current, target, note, reverts=original.version)
+
+
+def _check_references(schedule: Schedule, fields: dict[str, Any]) -> None:
+    room, track = fields.get("room"), fields.get("track")
+    if room is not None and schedule.room(room) is None:
+        known = ", ".join(r.id for r in schedule.rooms)
+        raise CorrectionError(f"unknown room {room!r} (rooms: {known})")
+    if track is not None and schedule.track(track) is None:
+        raise CorrectionError(f"unknown track {track!r} (tracks: {', '.join(t.id for t in schedule.tracks)})")
+    for speaker in fields.get("speakers", ()):
+        if schedule.speaker(speaker) is None:
+            raise CorrectionError(f"unknown speaker {speaker!r}")
+    start, end = fields.get("start"), fields.get("end")
+    if start is not None and end is not None and parse_iso(end) < parse_iso(start):
+        raise CorrectionError(f"end {end} is before start {start}")
+
+
+def _with(session: Session, after: dict[str, Any]) -> Session:
+    """`session` with the fields of `after` (schedule.json shapes) set; provenance kept."""
+    values: dict[str, Any] = dict(after)
+    for key in ("start", "end"):
+        if key in values:
+            values[key] = parse_iso(values[key])
+    for key in ("description", "speakers"):
+        if key in values:
+            values[key] = tuple(values[key])
+    try:
+        return replace(session, **values)
+    except ValueError as exc:
+        raise CorrectionError(str(exc)) from None
+
+
+def apply(schedule: Schedule, changes: Iterable[Change]) -> Schedule:
+    """`schedule` with `changes` applied in order (the client applies the feed the same way)."""
+    sessions = list(schedule.sessions)
+    index = {s.id: i for i, s in enumerate(sessions)}
+    for change in changes:
+        i = index.get(change.session)
+        if change.kind == "add" and i is None:
+            index[change.session] = len(sessions)
+            sessions.append(session_from_dict(change.after))
+        elif i is None:
+            raise CorrectionError(f"correction for unknown session {change.session!r}")
+        else:
+            sessions[i] = _with(sessions[i], change.after)
+    return schedule.with_sessions(tuple(sessions))
+
+
+def describe(change: Change, schedule: Schedule) -> str:
+    """One line for people: 'Compiling Things: room side -> main (moved to the larger room)'."""
+    session = schedule.session(change.session)
+    title = session.title if session else change.after.get("title", change.session)
+    if change.kind == "add":
+        parts = [f"added, {change.after['start']} in {change.after.get('room') or 'no room'}"]
+    else:
+        parts = [f"{k} {_short(change.before[k])} -> {_short(v)}" for k, v in change.after.items()]
+    text = f"{title}: {'; '.join(parts)}"
+    if change.reverts is not None:
+        text += f" (reverts version {change.reverts})"
+    return text + (f" ({change.note})" if change.note else "")
+
+
+def _short(value: Any) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"

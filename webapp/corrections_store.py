@@ -1,0 +1,228 @@
+"""The corrections history: an append-only SQLite table in the data directory.
+
+One row per version. Corrections and schedule imports share the version sequence, so a
+version names exactly one state of the schedule; an import row keeps a snapshot of the file
+it imported. Writers take the write lock first (`BEGIN IMMEDIATE`), so several server
+processes can publish at once without losing or repeating a version; `synchronous=FULL` in
+WAL mode makes a commit durable before the request is answered.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from .corrections import Change, Correction, CorrectionError
+from .timeutil import parse_iso, to_iso
+
+STORE_FILE = "corrections.sqlite3"
+IMPORT = "import"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS history (
+    version INTEGER PRIMARY KEY,
+    time TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    session TEXT,
+    before TEXT NOT NULL,
+    after TEXT NOT NULL,
+    note TEXT,
+    reverts INTEGER
+);
+CREATE INDEX IF NOT EXISTS history_kind ON history (kind, version);
+CREATE TABLE IF NOT EXISTS snapshots (
+    version INTEGER PRIMARY KEY REFERENCES history (version),
+    sha256 TEXT NOT NULL,
+    body BLOB NOT NULL
+);
+CREATE TRIGGER IF NOT EXISTS history_no_update BEFORE UPDATE ON history
+    BEGIN SELECT RAISE(ABORT, 'history is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS history_no_delete BEFORE DELETE ON history
+    BEGIN SELECT RAISE(ABORT, 'history is append-only'); END;
+"""
+HEAD_QUERY = "SELECT (SELECT max(version) FROM history), (SELECT value FROM meta WHERE key = 'store_id')"
+COLUMNS = "version, time, kind, session, before, after, note, reverts"
+
+
+@dataclass(frozen=True)
+class Head:
+    """Identifies a state: the store (a new database is a new store) and its newest version."""
+
+    store_id: str
+    version: int
+
+
+@dataclass(frozen=True)
+class State:
+    head: Head
+    base_version: int  # version of the newest import
+    base_sha256: str
+    corrections: tuple[Correction, ...]  # after the newest import, oldest first
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Store:
+    def __init__(self, path: Path, *, timeout: float = 30.0, clock: Callable[[], datetime] = _utcnow) -> None:
+        self.path = path
+        self.timeout = timeout
+        self.clock = clock
+        self._local = threading.local()
+
+    def _conn(self) -> sqlite3.Connection:
+        # One connection per thread and process: a forked worker must not share its parent's.
+        conn = getattr(self._local, "conn", None)
+        if conn is not None and self._local.pid == os.getpid():
+            return conn
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False)
+        conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = FULL")
+        with self._write(conn):  # not executescript: it would commit outside the lock
+            for statement in SCHEMA.split(";\n"):
+                if statement.strip():
+                    conn.execute(statement)
+            conn.execute("INSERT OR IGNORE INTO meta VALUES ('store_id', ?)", (uuid.uuid4().hex[:12],))
+        self._local.conn, self._local.pid = conn, os.getpid()
+        return conn
+
+    @contextmanager
+    def _write(self, conn: sqlite3.Connection) -> Iterator[None]:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """A consistent snapshot for several SELECTs (or the writer's own transaction)."""
+        conn = self._conn()
+        if conn.in_transaction:
+            yield conn
+            return
+        conn.execute("BEGIN")
+        try:
+            yield conn
+        finally:
+            conn.execute("COMMIT")
+
+    def head(self) -> Head:
+        """The current version: one indexed query, cheap enough for every request."""
+        row = self._conn().execute(HEAD_QUERY).fetchone()
+        return Head(store_id=row[1] or "", version=row[0] or 0)
+
+    def record_import(self, sha256: str, body: bytes) -> int | None:
+        """Record an imported schedule file; its version, or None when it is the current one."""
+        conn = self._conn()
+        with self._write(conn):
+            last = self._last_import(conn)
+            if last is not None and last[1] == sha256:
+                return None
+            newest = conn.execute("SELECT max(version) FROM history").fetchone()[0]
+            # The first import is version 0: the schedule before any correction.
+            version = 0 if newest is None else newest + 1
+            conn.execute(
+                f"INSERT INTO history ({COLUMNS}) VALUES (?, ?, ?, NULL, '{{}}', '{{}}', NULL, NULL)",
+                (version, to_iso(self.clock()), IMPORT),
+            )
+            conn.execute("INSERT INTO snapshots VALUES (?, ?, ?)", (version, sha256, body))
+            return version
+
+    def _last_import(self, conn: sqlite3.Connection) -> tuple[int, str] | None:
+        return conn.execute(
+            "SELECT version, sha256 FROM snapshots WHERE version = "
+            "(SELECT max(version) FROM history WHERE kind = ?)",
+            (IMPORT,),
+        ).fetchone()
+
+    def snapshot(self, version: int) -> bytes:
+        row = self._conn().execute("SELECT body FROM snapshots WHERE version = ?", (version,)).fetchone()
+        if row is None:
+            raise LookupError(f"no schedule import at version {version}")
+        return bytes(row[0])
+
+    def state(self) -> State | None:
+        """Everything needed to build the newest schedule, read in one snapshot; None before any import."""
+        with self._read() as conn:
+            head = self.head()
+            last = self._last_import(conn)
+            if last is None:
+                return None
+            rows = conn.execute(
+                f"SELECT {COLUMNS} FROM history WHERE version > ? ORDER BY version", (last[0],)
+            ).fetchall()
+        return State(head, last[0], last[1], tuple(_correction(r) for r in rows))
+
+    def since(self, version: int, limit: int) -> tuple[Head, int, list[Correction]]:
+        """(head, newest import version, up to `limit` corrections after `version`), consistently."""
+        with self._read() as conn:
+            head = self.head()
+            last = self._last_import(conn)
+            rows = conn.execute(
+                f"SELECT {COLUMNS} FROM history WHERE version > ? AND kind != ? ORDER BY version LIMIT ?",
+                (version, IMPORT, limit),
+            ).fetchall()
+        return head, (last[0] if last else 0), [_correction(r) for r in rows]
+
+    def corrections(self) -> list[Correction]:
+        rows = (
+            self._conn()
+            .execute(f"SELECT {COLUMNS} FROM history WHERE kind != ? ORDER BY version", (IMPORT,))
+            .fetchall()
+        )
+        return [_correction(r) for r in rows]
+
+    def lookup(self, version: int) -> Correction:
+        """The correction at `version`, if it can still be reverted; CorrectionError otherwise."""
+        conn = self._conn()
+        row = conn.execute(f"SELECT {COLUMNS} FROM history WHERE version = ?", (version,)).fetchone()
+        if row is None or row[2] == IMPORT:
+            raise CorrectionError(f"no correction has version {version}")
+        last = self._last_import(conn)
+        if last is not None and version < last[0]:
+            raise CorrectionError(f"version {version} predates the schedule import at version {last[0]}")
+        return _correction(row)
+
+    def append(self, make: Callable[[], Change]) -> Correction:
+        """Store the change `make()` returns under the next version, holding the write lock while
+        `make` reads the current state, so two writers never decide on the same state."""
+        conn = self._conn()
+        with self._write(conn):
+            change = make()
+            version = (conn.execute("SELECT max(version) FROM history").fetchone()[0] or 0) + 1
+            correction = Correction(version, self.clock(), change)
+            conn.execute(
+                f"INSERT INTO history ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    version,
+                    to_iso(correction.time),
+                    change.kind,
+                    change.session,
+                    json.dumps(change.before, ensure_ascii=False),
+                    json.dumps(change.after, ensure_ascii=False),
+                    change.note,
+                    change.reverts,
+                ),
+            )
+        return correction
+
+
+def _correction(row: tuple) -> Correction:
+    version, time, kind, session, before, after, note, reverts = row
+    change = Change(kind, session, json.loads(before), json.loads(after), note, reverts)
+    return Correction(version, parse_iso(time), change)
