@@ -59,14 +59,9 @@ def manifest_dict(name: str, tree: assets.AssetTree) -> dict[str, Any]:
         "background_color": BACKGROUND_COLOR,
         "theme_color": THEME_COLOR,
         "icons": [
-            {"src": icon("icons/icon-192.png"), "sizes": "192x192", "type": "image/png", "purpose": "any"},
-            {"src": icon("icons/icon-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "any"},
-            {
-                "src": icon("icons/maskable-512.png"),
-                "sizes": "512x512",
-                "type": "image/png",
-                "purpose": "maskable",
-            },
+            icon("icons/icon-192.png", "192x192", "any"),
+            icon("icons/icon-512.png", "512x512", "any"),
+            icon("icons/maskable-512.png", "512x512", "maskable"),
         ],
     }
 
