@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+DENIED = "Camera access was denied. Allow the camera for this site in the browser’s settings, then try again."
 FAKE_CAMERA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]
 START_SCANNER = """async (name) => {
   const base = document.querySelector('script[src$="js/print.js"]').src;
@@ -95,9 +96,7 @@ def test_camera_denied_gets_a_clear_message(live_server, browser_type, browser_t
         page = browser.new_page()
         page.goto(f"{live_server.url}/print")
         assert page.evaluate(START_SCANNER, "scan.js") is False
-        assert page.evaluate("window.problems") == [
-            "Camera access was denied. Allow the camera for this site in the browser’s settings, then try again."
-        ]
+        assert page.evaluate("window.problems") == [DENIED]
         assert page.evaluate("document.querySelector('video.scan-video')") is None
     finally:
         browser.close()
