@@ -1,0 +1,111 @@
+// /map: the venue plan with what is on now and next in each room, and the same as a list.
+// ?room=<id> highlights a room (from a session's "Where"); ?next=<session id> says that
+// session, the person's next starred one, is there.
+
+import { h } from "../dom.js";
+import { drawFloor } from "../plan.js";
+import { dayLabel, time, venueDay } from "../time.js";
+import { loadVenue, nowNext } from "../venue.js";
+import { heading } from "./common.js";
+
+let styled = false;
+export function useMapStyles() {
+  if (styled) return;
+  styled = true;
+  document.head.append(h("link", { rel: "stylesheet", href: new URL("../../css/map.css", import.meta.url).href }));
+}
+
+function when(session, now) {
+  const day = session.day === venueDay(now) ? "" : `${dayLabel(session.day, "short")} `;
+  return `${day}${time(session.start)}`;
+}
+
+// What the plan and the list say about one room at `now`.
+export function roomStatus(data, room, now) {
+  const { now: on, next } = nowNext(data, room.id, now);
+  const nowText = on.length ? on.map((s) => s.title).join(" · ") : null;
+  const nextText = next ? `${when(next, now)} ${next.title}` : null;
+  return {
+    on,
+    next,
+    lines: [room.name, nowText ? `Now: ${nowText}` : "Nothing on now", nextText ? `Next: ${nextText}` : "Nothing next"],
+    label: `${room.name}. ${nowText ? `Now: ${nowText}.` : "Nothing on now."} ${nextText ? `Next: ${nextText}.` : ""}`.trim(),
+  };
+}
+
+export function planRooms(venue, data, now) {
+  const rooms = new Map();
+  for (const r of venue.rooms) {
+    const status = roomStatus(data, { id: r.id, name: data.rooms.get(r.id)?.name || r.name }, now);
+    rooms.set(r.id, { href: `/room/${r.id}`, label: status.label, lines: status.lines });
+  }
+  return rooms;
+}
+
+const sessionLink = (s) => h("a", { href: `/session/${s.id}` }, s.title);
+
+function roomList(venue, data, now, highlight) {
+  const floors = new Map(venue.floors.map((f) => [f.id, f.name]));
+  const items = venue.rooms.map((r) => {
+    const name = data.rooms.get(r.id)?.name || r.name;
+    const { on, next } = roomStatus(data, { id: r.id, name }, now);
+    return h(
+      "li",
+      { class: r.id === highlight ? "here" : null, "data-room": r.id },
+      h("a", { href: `/room/${r.id}`, class: "name" }, name),
+      h("span", { class: "floor" }, r.floor ? floors.get(r.floor) : "Not on the plan"),
+      h("p", {}, "Now: ", on.length ? on.map(sessionLink) : "nothing"),
+      h("p", {}, "Next: ", next ? [`${when(next, now)} `, sessionLink(next)] : "nothing"),
+    );
+  });
+  return [h("h2", {}, "Rooms"), h("ul", { class: "roomlist" }, items)];
+}
+
+function banner(data, highlight, nextId) {
+  const room = highlight && data.rooms.get(highlight);
+  if (!room) return null;
+  const next = nextId && data.byId.get(nextId);
+  const where = h("a", { href: `/room/${room.id}` }, room.name);
+  if (next && next.room === room.id) {
+    return h("p", { class: "where" }, "Your next session, ", sessionLink(next), `, at ${time(next.start)} is here: `, where);
+  }
+  return h("p", { class: "where" }, "Highlighted: ", where);
+}
+
+export function venueNotes(venue) {
+  const entrances = venue.entrances.map((e) => h("li", {}, h("strong", {}, e.name), e.note ? `: ${e.note}` : ""));
+  return [
+    venue.notes && h("p", { class: "notes" }, venue.notes),
+    entrances.length > 0 && [h("h2", {}, "Entrances"), h("ul", { class: "entrances" }, entrances)],
+  ];
+}
+
+export function render(ctx) {
+  const data = ctx.store.data;
+  const now = ctx.now || new Date();
+  const highlight = ctx.query.get("room");
+  useMapStyles();
+  const body = h("div", { class: "map-body" }, h("p", { class: "loading" }, "Loading the plan…"));
+  loadVenue()
+    .then((venue) => {
+      const rooms = planRooms(venue, data, now);
+      body.replaceChildren(
+        ...venue.floors.map((f) =>
+          h("section", { class: "floor" }, h("h2", {}, f.name), drawFloor(f, rooms, { highlight })),
+        ),
+        ...roomList(venue, data, now, highlight),
+        ...venueNotes(venue).flat().filter(Boolean),
+      );
+    })
+    .catch((error) => {
+      const rooms = [...data.rooms.values()].map((r) => ({ id: r.id, name: r.name, floor: null }));
+      body.replaceChildren(
+        h("p", { class: "empty" }, `The plan could not be loaded (${error.message}); here are the rooms.`),
+        ...roomList({ floors: [], rooms }, data, now, highlight),
+      );
+    });
+  return {
+    title: "Map",
+    node: h("section", { class: "map" }, heading("Map"), banner(data, highlight, ctx.query.get("next")), body),
+  };
+}

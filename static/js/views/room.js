@@ -1,0 +1,72 @@
+// /room/<id>: where the room is (its floor's plan with the room marked), how to get there,
+// accessibility notes, and its sessions by day.
+
+import { sessionCard } from "../card.js";
+import { h } from "../dom.js";
+import { drawFloor } from "../plan.js";
+import { dayLabel } from "../time.js";
+import { loadVenue, nowNext } from "../venue.js";
+import { empty, heading, notFound, zoneNote } from "./common.js";
+import { planRooms, useMapStyles } from "./map.js";
+
+function place(venue, data, room, now) {
+  const entry = venue.rooms.find((r) => r.id === room.id);
+  const floor = entry && venue.floors.find((f) => f.id === entry.floor);
+  const para = (title, text) => text && [h("h2", {}, title), h("p", {}, text)];
+  return [
+    floor
+      ? h("section", { class: "floor" }, h("p", { class: "sub" }, floor.name), drawFloor(floor, planRooms(venue, data, now), { highlight: room.id }))
+      : h("p", { class: "empty" }, "This room is not on the venue plan."),
+    para("Directions", entry?.directions),
+    para("Accessibility", entry?.accessibility),
+  ];
+}
+
+function sessionsByDay(data, room, store, now) {
+  const sessions = data.sessions.filter((s) => s.room === room.id);
+  if (!sessions.length) return [empty("No sessions in this room.")];
+  const { now: on, next } = nowNext(data, room.id, now);
+  const note = (s) => (on.includes(s) ? "On now" : s === next ? "Next in this room" : null);
+  return data.days
+    .filter((day) => sessions.some((s) => s.day === day))
+    .map((day) =>
+      h(
+        "section",
+        { class: "day" },
+        h("h3", {}, dayLabel(day)),
+        h("div", { class: "cards" }, sessions.filter((s) => s.day === day).map((s) => sessionCard(s, store, { note: note(s) }))),
+      ),
+    );
+}
+
+export function render(ctx) {
+  const data = ctx.store.data;
+  const id = ctx.params[0];
+  const room = data.rooms.get(id);
+  if (!room) return notFound("room", id);
+  const now = ctx.now || new Date();
+  useMapStyles();
+  const where = h("div", { class: "room-place" }, h("p", { class: "loading" }, "Loading the plan…"));
+  loadVenue()
+    .then((venue) => where.replaceChildren(...place(venue, data, room, now).flat().filter(Boolean)))
+    .catch((error) => where.replaceChildren(h("p", { class: "empty" }, `The plan could not be loaded (${error.message}).`)));
+  return {
+    title: room.name,
+    node: h(
+      "section",
+      { class: "room-page" },
+      heading(room.name),
+      h(
+        "p",
+        { class: "links" },
+        h("a", { href: `/map?room=${encodeURIComponent(room.id)}` }, "Show on the venue map"),
+        " · ",
+        h("a", { href: `/room/${encodeURIComponent(room.id)}.ics` }, "This room's sessions as a calendar file"),
+      ),
+      where,
+      h("h2", { class: "sessions-head" }, "Sessions"),
+      zoneNote(),
+      sessionsByDay(data, room, ctx.store, now),
+    ),
+  };
+}
