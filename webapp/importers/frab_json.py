@@ -106,7 +106,8 @@ def build(doc: Any, source: str) -> Schedule:
         rooms=catalog.rooms(),
         tracks=catalog.tracks(),
         speakers=catalog.speakers(),
-        sessions=tuple(sessions),
+        # The order the Sched importer uses too, so every source lists sessions alike.
+        sessions=tuple(sorted(sessions, key=lambda s: (s.start, catalog.room_name(s.room), s.title))),
     )
 
 

@@ -97,8 +97,13 @@ class Catalog:
     def tracks(self) -> tuple[Track, ...]:
         return tuple(Track(id=i, name=n) for n, i in self._tracks.ids.items())
 
+    def room_name(self, room_id: str | None) -> str:
+        return next((n for n, i in self._rooms.ids.items() if i == room_id), "")
+
     def speakers(self) -> tuple[Speaker, ...]:
-        return tuple(self._people.values())
+        """In the order of the Hallway extension when there is one (our own export), else as met."""
+        order = {v.get("id"): n for n, v in enumerate(self._extra.values()) if isinstance(v, dict)}
+        return tuple(sorted(self._people.values(), key=lambda p: order.get(p.id, len(order))))
 
 
 def _opt(value: Any) -> str | None:
