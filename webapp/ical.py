@@ -10,6 +10,7 @@ the entry instead of adding a second one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime, timedelta, tzinfo
 
@@ -27,7 +28,8 @@ def parse_alarm(text: str | None) -> int | None:
     """Minutes before a session for a reminder (`?alarm=10`); None for no reminder."""
     if text is None or text == "":
         return None
-    if not text.isdigit() or int(text) > MAX_ALARM_MINUTES:
+    # ASCII digits only: str.isdigit() also takes "٣", which no calendar wants.
+    if not re.fullmatch(r"[0-9]{1,4}", text) or int(text) > MAX_ALARM_MINUTES:
         raise ValueError(f"alarm: a whole number of minutes from 0 to {MAX_ALARM_MINUTES}, not {text!r}")
     return int(text)
 
