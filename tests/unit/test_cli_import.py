@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import shared_or_skip
+from webapp.importers import frab_json
+
 SOURCES = Path(__file__).resolve().parents[2] / "data" / "sources"
 SEEDS = sorted(SOURCES.glob("*.txt"))
 ADVANCED, INTERMEDIATE, DETAIL, FRAGMENT, TRAINING = SEEDS
@@ -183,3 +186,16 @@ def test_dry_run_summarizes_and_writes_nothing(runner, tmp_path):
     result = run(runner, "import", *SEEDS, "--out", out, "--dry-run")
     assert result.exit_code == 0 and "Would write" in result.output and "sessions: 28" in result.output
     assert not out.exists()
+
+
+@pytest.mark.parametrize("example", ["frab-camp2019.json", "pretalx-democon.json"])
+def test_frab_example_imports_through_the_same_command_keeping_its_own_ids(runner, tmp_path, example):
+    path = shared_or_skip("specs", example)
+    expected = frab_json.parse(path.read_text(encoding="utf-8"), example)
+    out = tmp_path / "s.json"
+    result = run(runner, "import", path, "--out", out)
+    assert result.exit_code == 0, result.output
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert doc["event"]["timezone"] == expected.event.timezone
+    got = {s["id"]: s["start"] for s in doc["sessions"]}
+    assert got == {s.id: s.start.isoformat() for s in expected.sessions}

@@ -221,3 +221,28 @@ def test_date_line_outside_any_session_is_refused_as_garbled():
     garbled = text.replace("\n12:15 CEST\n", "\nTuesday April 7, 2026 09:00 - 09:30 CEST\n", 1)
     with pytest.raises(SourceError, match="outside any session"):
         sched_text.parse(garbled, "garbled.txt")
+
+
+@pytest.mark.parametrize(
+    "line, start, end",
+    [
+        (
+            "Tuesday April 7, 2026 12:00 - 12:25 CEST",
+            datetime(2026, 4, 7, 12, 0),
+            datetime(2026, 4, 7, 12, 25),
+        ),
+        (
+            "Monday June 2, 2031 9:30am - 12:40pm WEST",
+            datetime(2031, 6, 2, 9, 30),
+            datetime(2031, 6, 2, 12, 40),
+        ),
+        ("Friday May 1, 2026 12:00am - 1:00am EDT", datetime(2026, 5, 1, 0, 0), datetime(2026, 5, 1, 1, 0)),
+    ],
+)
+def test_date_lines_in_24_and_12_hour_clocks_are_read(line, start, end):
+    assert sched_text.date_range(line, "x.txt") == (start, end)
+
+
+def test_date_line_with_an_impossible_date_names_the_line():
+    with pytest.raises(SourceError, match=r"x\.txt, line 3: unreadable date line"):
+        sched_text.date_range("Tuesday April 31, 2026 12:00 - 12:25 CEST", "x.txt", 3)

@@ -46,7 +46,8 @@ _FOOTERS = ("Filter By Date", "Share Modal")
 
 
 def looks_like(text: str) -> bool:
-    return any(marker in text for marker in _BOILERPLATE[:2]) or bool(DATE_LINE.search(text))
+    dated = any(DATE_LINE.match(line.strip()) for line in text.splitlines())
+    return dated or any(marker in text for marker in _BOILERPLATE[:2])
 
 
 def parse(text: str, source: str) -> RawPage:
