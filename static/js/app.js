@@ -29,7 +29,8 @@ function markNav(name) {
 function syncZoneButton() {
   tzButton.hidden = false;
   tzButton.setAttribute("aria-pressed", String(usingDevice()));
-  tzButton.textContent = usingDevice() ? `My time · ${zoneLabel()}` : `Venue time · ${zoneLabel()}`;
+  const at = store.data.sessions[0]?.start;
+  tzButton.textContent = usingDevice() ? `My time · ${zoneLabel(at)}` : `Venue time · ${zoneLabel(at)}`;
   tzButton.title = usingDevice() ? "Show times in the venue's time zone" : "Show times in this device's time zone";
 }
 
@@ -67,7 +68,7 @@ document.addEventListener("click", (event) => {
   }
   const link = event.target.closest("a[href]");
   if (!link || link.target || link.hasAttribute("download")) return;
-  const url = new URL(link.href);
+  const url = new URL(link.getAttribute("href"), location.href); // also right for SVG links (map rooms)
   if (url.origin !== location.origin || !match(url)) return;
   event.preventDefault();
   go(url.pathname + url.search);

@@ -47,7 +47,7 @@ export function sessionCard(session, store, { note = null, extraClass = "" } = {
       "p",
       { class: "when" },
       h("time", { datetime: session.start.toISOString() }, time(session.start)),
-      h("span", { class: "len" }, length(session.start, session.end)),
+      h("span", { class: "len" }, `to ${time(session.end)} · ${length(session.start, session.end)}`),
       session.cancelled && h("strong", { class: "flag" }, "Cancelled"),
     ),
     h("h3", {}, h("a", { href: `/session/${session.id}` }, session.title)),

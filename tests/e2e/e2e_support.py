@@ -150,6 +150,6 @@ def offsite_requests(context: Any, base_url: str) -> list[str]:
 
 def wait_controlled(page: Any, timeout_ms: int = 15000) -> None:
     page.wait_for_function(
-        "navigator.serviceWorker.controller !== null",
+        "() => navigator.serviceWorker.controller !== null",
         timeout=timeout_ms,
     )

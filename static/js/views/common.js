@@ -5,11 +5,12 @@ import { withQuery } from "../router.js";
 import { dayLabel, venueDay, zoneLabel } from "../time.js";
 
 export function heading(text, sub = null) {
-  return [h("h1", { tabindex: "-1" }, text), sub && h("p", { class: "sub" }, sub)];
+  return [h("h1", { tabindex: "-1" }, text), sub && h("p", { class: "sub" }, sub)].filter(Boolean);
 }
 
-export function zoneNote() {
-  return h("p", { class: "zone" }, `Times in ${zoneLabel()}`);
+// The zone's name on the day shown (CEST in April, CET in November).
+export function zoneNote(at) {
+  return h("p", { class: "zone" }, `Times in ${zoneLabel(at)}`);
 }
 
 // The day to show: ?day= when valid, else today during the event, else the first day.

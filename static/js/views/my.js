@@ -57,7 +57,7 @@ export function render(ctx) {
       { class: "my" },
       heading("My schedule", starred.length ? `${starred.length} starred` : null),
       !starred.length && !removed.length && empty("Nothing starred yet. Tap ☆ on a session to add it here."),
-      starred.length > 0 && zoneNote(),
+      starred.length > 0 && zoneNote(starred[0].start),
       items,
       removed.length > 0 &&
         h(

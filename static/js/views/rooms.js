@@ -39,7 +39,7 @@ export function render(ctx) {
       heading(`Rooms · ${dayLabel(day)}`),
       dayTabs(data, day),
       chips,
-      zoneNote(),
+      zoneNote(data.sessions.find((s) => s.day === day)?.start),
       h("div", { class: "columns" }, columns),
     ),
   };

@@ -106,6 +106,7 @@ export function render(ctx) {
   const top = h("div", { class: "top-of-view" });
   const results = h("div", { class: "results" });
   const count = h("p", { class: "count", "aria-live": "polite" });
+  const zone = h("span");
   const form = filterForm(data, ctx.query);
   let shownDay = null;
 
@@ -116,6 +117,7 @@ export function render(ctx) {
     top.replaceChildren(...heading(day === "all" ? "All days" : dayLabel(day)), dayTabs(data, day, { all: true }));
     shownDay = day;
     const sessions = filterSessions(data, query, day);
+    zone.replaceChildren(zoneNote(sessions[0]?.start ?? data.sessions[0]?.start));
     count.textContent = `${sessions.length} session${sessions.length === 1 ? "" : "s"}`;
     results.replaceChildren(...list(sessions, store, day));
   };
@@ -131,6 +133,6 @@ export function render(ctx) {
   update();
   return {
     title: shownDay === "all" ? "Schedule" : `Schedule, ${dayLabel(shownDay)}`,
-    node: h("section", { class: "schedule" }, top, form, h("div", { class: "bar" }, count, zoneNote()), results),
+    node: h("section", { class: "schedule" }, top, form, h("div", { class: "bar" }, count, zone), results),
   };
 }

@@ -19,7 +19,7 @@ export function render(ctx) {
       heading(person.name, [person.role, person.company].filter(Boolean).join(", ") || null),
       person.bio && h("p", { class: "text" }, linkify(person.bio), person.bio_truncated ? "…" : ""),
       h("h2", {}, sessions.length === 1 ? "Session" : "Sessions"),
-      zoneNote(),
+      zoneNote(sessions[0]?.start),
       sessions.map((s) => [h("p", { class: "dayhead small" }, dayLabel(s.day)), sessionCard(s, store)]),
     ),
   };
