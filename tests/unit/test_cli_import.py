@@ -199,3 +199,12 @@ def test_frab_example_imports_through_the_same_command_keeping_its_own_ids(runne
     assert doc["event"]["timezone"] == expected.event.timezone
     got = {s["id"]: s["start"] for s in doc["sessions"]}
     assert got == {s.id: s.start.isoformat() for s in expected.sessions}
+
+
+def test_truncated_frab_xml_is_refused_once_naming_the_file_and_line(runner, tmp_path):
+    cut = tmp_path / "cut.xml"
+    cut.write_text('<?xml version="1.0"?>\n<schedule><conference>', encoding="utf-8")
+    result = run(runner, "import", cut, "--out", tmp_path / "s.json")
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert re.search(r"Error: cut\.xml, line 2: ", result.output) and result.output.count("cut.xml") == 1
+    assert not (tmp_path / "s.json").exists()

@@ -59,9 +59,11 @@ def _frab(module: str, text: str, source: str) -> RawPage:
         raise SourceError(source, f"this version cannot read frab files yet ({module} is missing)") from exc
     try:
         schedule = parser(text, source)
-    except SourceError:
-        raise
-    except (ValueError, KeyError, TypeError) as exc:
+    except ValueError as exc:
+        if str(exc).startswith(source):  # already says which file (and line)
+            raise
+        raise SourceError(source, f"not a valid frab schedule: {exc}") from exc
+    except (KeyError, TypeError) as exc:
         raise SourceError(source, f"not a valid frab schedule: {exc}") from exc
     return schedule_page(schedule, source)
 
