@@ -14,6 +14,7 @@ from datetime import datetime
 from ..ids import normalize
 from ..model import Schedule
 from ..timeutil import guess_zone, localize, zone
+from .build import build_schedule
 from .raw import RawPage, RawSession, SourceError
 
 
@@ -38,9 +39,10 @@ class Group:
 def merge(
     pages: Sequence[RawPage], overrides: Overrides = Overrides(), previous: Schedule | None = None
 ) -> tuple[Schedule, list[str]]:
-    """The merged schedule and warnings (things a person should look at, nothing lost)."""
-    from .build import build_schedule
+    """The merged schedule and warnings (things a person should look at, nothing lost).
 
+    The pages are used up: their times are made aware in place.
+    """
     if not pages:
         raise ValueError("no sources to import")
     if not any(s.title for p in pages for s in p.sessions):
