@@ -124,7 +124,8 @@ def test_schedule_json_export_is_valid_and_reimports_as_served(client, data_dir)
     resp = client.get("/export/schedule.json")
     assert resp.mimetype == "application/json"
     jsonschema.validate(resp.get_json(), schema, cls=jsonschema.Draft6Validator)
-    assert frab_json.parse(resp.get_data(as_text=True), "served.json") == load_schedule(data_dir / "schedule.json")
+    served = frab_json.parse(resp.get_data(as_text=True), "served.json")
+    assert served == load_schedule(data_dir / "schedule.json")
 
 
 def test_schedule_xml_export_is_valid_and_reimports(client):
