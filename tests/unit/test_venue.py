@@ -189,3 +189,15 @@ def test_venue_json_route_keeps_the_last_good_plan_when_the_file_breaks(app, cli
 def test_venue_json_route_without_a_plan_still_lists_the_rooms(client):
     doc = client.get("/api/v1/venue.json").get_json()
     assert [r["id"] for r in doc["rooms"]] == ["main", "side"] and doc["floors"] == []
+
+
+def test_service_worker_precaches_the_venue_plan_so_maps_work_offline(client):
+    script = client.get("/sw.js").get_data(as_text=True)
+    precache = json.loads(script.split("const PRECACHE = ", 1)[1].split(";\n", 1)[0])
+    assert "/api/v1/venue.json" in precache
+
+
+@pytest.mark.parametrize(("path", "status"), [("/map", 200), ("/room/main", 200), ("/room/ballroom", 404)])
+def test_map_and_room_pages_get_the_app_shell(client, path, status):
+    resp = client.get(path)
+    assert resp.status_code == status and resp.mimetype == "text/html"
