@@ -219,3 +219,19 @@ def test_unknown_zone_name_is_refused():
     doc["schedule"]["conference"]["time_zone_name"] = "Mars/Olympus_Mons"
     with pytest.raises(FrabError, match="unknown timezone"):
         frab_json.build(doc, "x.json")
+
+
+def test_a_malformed_hallway_extension_is_ignored_not_trusted():
+    doc = _minimal()
+    doc["schedule"]["hallway"] = {"event": {"id": "no spaces allowed"}, "sessions": [1], "speakers": "x"}
+    schedule = frab_json.build(doc, "x.json")
+    assert schedule.event.id == "con1"
+    assert schedule.sessions[0].level is None
+
+
+def test_building_leaves_the_document_as_it_was():
+    doc = _minimal()
+    del doc["schedule"]["conference"]["days"][0]["rooms"]["Hall"][0]["room"]
+    before = copy.deepcopy(doc)
+    frab_json.build(doc, "x.json")
+    assert doc == before

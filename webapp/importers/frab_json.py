@@ -62,7 +62,7 @@ def build(doc: Any, source: str) -> Schedule:
     if not items:
         raise FrabError(source, "the schedule lists no events")
     tz = _zone(conf.get("time_zone_name"), items, source)
-    ext = body.get(EXTENSION) if isinstance(body.get(EXTENSION), dict) else {}
+    ext = _part(body, EXTENSION)
     ours = isinstance(doc.get("generator"), dict) and doc["generator"].get("name") == GENERATOR
     catalog = Catalog(ext)
     catalog.declare(conf.get("rooms"), conf.get("tracks"))
@@ -71,7 +71,7 @@ def build(doc: Any, source: str) -> Schedule:
     sessions: list[Session] = []
     for where, item, day in items:
         start, end = _times(item, day, tz, f"{where} ({item.get('title')!r})", source)
-        extra = ext.get("sessions", {}).get(item.get("guid"), {}) if ext else {}
+        extra = _part(_part(ext, "sessions"), item.get("guid"))
         try:
             sessions.append(
                 Session(
@@ -82,8 +82,8 @@ def build(doc: Any, source: str) -> Schedule:
                     kind=_text(item.get("type")),
                     room=catalog.room(_text(item.get("room"))),
                     track=catalog.track(_text(item.get("track"))),
-                    level=extra.get("level"),
-                    slides=extra.get("slides", _slides(item)),
+                    level=_text(extra.get("level")),
+                    slides=extra["slides"] if isinstance(extra.get("slides"), bool) else _slides(item),
                     description=_paragraphs(item.get("abstract"), item.get("description")),
                     speakers=tuple(catalog.speaker(p, where) for p in item.get("persons") or ()),
                     sources={"title": (source,)},
@@ -91,14 +91,14 @@ def build(doc: Any, source: str) -> Schedule:
             )
         except (TypeError, ValueError) as exc:
             raise FrabError(source, f"{where}: {exc}") from exc
-    event_ext = ext.get("event", {}) if ext else {}
+    event_ext = _part(ext, "event")
     event = Event(
-        id=event_ext.get("id") or _event_id(conf),
+        id=_event_id(event_ext.get("id"), conf),
         name=title.strip(),
         timezone=tz,
         days=tuple(sorted({day for _, _, day in items} | _day_dates(conf, source))),
-        venue=event_ext.get("venue"),
-        city=event_ext.get("city"),
+        venue=_text(event_ext.get("venue")),
+        city=_text(event_ext.get("city")),
         url=conf.get("url") if isinstance(conf.get("url"), str) else None,
     )
     return Schedule(
@@ -109,6 +109,12 @@ def build(doc: Any, source: str) -> Schedule:
         # The order the Sched importer uses too, so every source lists sessions alike.
         sessions=tuple(sorted(sessions, key=lambda s: (s.start, catalog.room_name(s.room), s.title))),
     )
+
+
+def _part(parent: Any, key: Any) -> dict[str, Any]:
+    """A part of the Hallway extension, or {} when it is absent or not an object."""
+    value = parent.get(key) if isinstance(parent, dict) and isinstance(key, str) else None
+    return value if isinstance(value, dict) else {}
 
 
 def _obj(parent: Any, key: str, source: str) -> dict[str, Any]:
@@ -140,8 +146,7 @@ def _events(conf: dict[str, Any], source: str) -> list[tuple[str, dict[str, Any]
                     or not item["title"].strip()
                 ):
                     raise FrabError(source, f"{here}: an event needs a title")
-                item.setdefault("room", name)
-                found.append((here, item, day_date))
+                found.append((here, {"room": name, **item}, day_date))
     return found
 
 
@@ -259,8 +264,8 @@ def _slides(item: dict[str, Any]) -> bool | None:
     return None
 
 
-def _event_id(conf: dict[str, Any]) -> str:
-    acronym = conf.get("acronym")
-    if isinstance(acronym, str) and _ID.match(acronym):
-        return acronym
+def _event_id(ours: Any, conf: dict[str, Any]) -> str:
+    for candidate in (ours, conf.get("acronym")):
+        if isinstance(candidate, str) and _ID.match(candidate):
+            return candidate
     return slugify(str(conf.get("title", "")))[:40].strip("-") or "event"
