@@ -1,0 +1,33 @@
+"""axe-core finds no serious or critical violations on the main views, light and dark."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+AXE = Axe()
+
+
+def serious(page) -> list[str]:
+    results = AXE.run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("path", ["/", "/session/k9x8y7", "/my", "/now?now=2026-04-07T09:20:00%2B02:00"])
+def test_view_has_no_serious_accessibility_violations(browser, live_server, path, scheme) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(live_server.url + "/")
+    page.evaluate("() => localStorage.setItem('hallway.stars.v1', JSON.stringify(['s1a2b3', 'k9x8y7']))")
+    page.goto(live_server.url + path)
+    expect(page.locator("main h1")).to_be_visible()
+    if path == "/":
+        page.locator("details summary").click()  # the filters, open
+    assert serious(page) == []
+    context.close()
