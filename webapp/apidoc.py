@@ -20,6 +20,7 @@ COMPONENT_FILES: dict[str, str] = {
     "Schedule": "schedule.schema.json",
     "Correction": "correction.schema.json",
     "Changes": "changes.schema.json",
+    "Venue": "venue.schema.json",
 }
 
 

@@ -3,11 +3,13 @@ import json
 import os
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from webapp.venue import VenueError, build_venue, load_venue
 
 ROOT = Path(__file__).parents[2]
+SCHEMA = json.loads((ROOT / "webapp/schemas/venue.schema.json").read_text())
 ROOMS = {"main": "Main Room", "side": "Side Room"}
 VENUE = {
     "name": "Hall",
@@ -201,3 +203,16 @@ def test_service_worker_precaches_the_venue_plan_so_maps_work_offline(client):
 def test_map_and_room_pages_get_the_app_shell(client, path, status):
     resp = client.get(path)
     assert resp.status_code == status and resp.mimetype == "text/html"
+
+
+def test_venue_documents_match_their_schema(client, data_dir):
+    svg_doc = {
+        "floors": [{"id": "f", "name": "F", "svg": "plan.svg"}],
+        "rooms": [{"id": "main", "floor": "f"}],
+    }
+    for doc in (
+        built(VENUE).doc,
+        built(svg_doc, {"plan.svg": PLAN}).doc,
+        client.get("/api/v1/venue.json").get_json(),
+    ):
+        jsonschema.validate(doc, SCHEMA)
