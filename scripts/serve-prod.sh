@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Serves Hallway with gunicorn on loopback: WORKERS processes (default 2) on 127.0.0.1:PORT
+# (default 8000). Every worker reads the corrections store in DATA_DIR, so a correction
+# published through one is served by all at once.
+#
+# REDIS=1 also starts a private redis-server on 127.0.0.1:REDIS_PORT (default 6380) and shares
+# the feed cache through it; it is stopped with the server. To use a Redis you run yourself,
+# set HALLWAY_CACHE_TYPE=RedisCache and HALLWAY_CACHE_REDIS_URL instead.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+WORKERS="${WORKERS:-2}"
+PORT="${PORT:-8000}"
+REDIS_PORT="${REDIS_PORT:-6380}"
+
+[ -x .venv/bin/gunicorn ] || { python3 -m venv .venv && .venv/bin/pip install -q -e '.[prod]'; }
+
+redis_pid=""
+stop() { [ -n "$redis_pid" ] && kill "$redis_pid" 2>/dev/null; wait 2>/dev/null || true; }
+trap stop EXIT INT TERM
+
+if [ "${REDIS:-0}" = 1 ]; then
+  redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --save '' --appendonly no &
+  redis_pid=$!
+  for _ in $(seq 50); do  # up to 5 s for it to answer
+    redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break
+    sleep 0.1
+  done
+  export HALLWAY_CACHE_TYPE=RedisCache
+  export HALLWAY_CACHE_REDIS_URL="redis://127.0.0.1:${REDIS_PORT}/0"
+fi
+
+.venv/bin/gunicorn --workers "$WORKERS" --bind "127.0.0.1:${PORT}" --access-logfile - \
+  --graceful-timeout 10 'webapp:create_app()'
