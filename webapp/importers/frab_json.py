@@ -1,9 +1,7 @@
 """Import the c3voc `schedule.json` that frab and pretalx export.
 
 `build` also reads the XML format: `frab_xml` turns `schedule.xml` into this same shape.
-The instants in each event's `date` are taken as they are; the event's zone is the
-declared `time_zone_name` when it agrees with those offsets, else a zone that does.
-Ids are derived from what the source gives, so importing the same file again, or a newer
+Times are worked out in `frab_times`; rooms, tracks and people in `frab_people`. Ids are derived from what the source gives, so importing the same file again, or a newer
 version where a talk moved, keeps every id.
 """
 
@@ -13,17 +11,15 @@ import base64
 import hashlib
 import json
 import re
-from datetime import UTC, date, datetime, timedelta, tzinfo
+from datetime import date
 from typing import Any
 
 from ..frab import EXTENSION, GENERATOR, SESSION_PATH, slugify
 from ..model import Event, Schedule, Session
-from ..timeutil import zone
 from .frab_people import Catalog
+from .frab_times import event_times, event_zone
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-_DURATION = re.compile(r"^(\d{1,3}):([0-5]\d)(?::([0-5]\d))?$")
-_CLOCK = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$")
 _SLIDES = re.compile(r"slide|presentation|folien", re.IGNORECASE)
 
 
@@ -61,7 +57,10 @@ def build(doc: Any, source: str) -> Schedule:
     items = _events(conf, source)
     if not items:
         raise FrabError(source, "the schedule lists no events")
-    tz = _zone(conf.get("time_zone_name"), items, source)
+    try:
+        tz = event_zone(conf.get("time_zone_name"), [item.get("date") for _, item, _ in items])
+    except ValueError as exc:
+        raise FrabError(source, str(exc)) from exc
     ext = _part(body, EXTENSION)
     ours = isinstance(doc.get("generator"), dict) and doc["generator"].get("name") == GENERATOR
     catalog = Catalog(ext)
@@ -70,7 +69,10 @@ def build(doc: Any, source: str) -> Schedule:
     catalog.declare([{"name": name} for day in conf["days"] for name in day["rooms"]], None)
     sessions: list[Session] = []
     for where, item, day in items:
-        start, end = _times(item, day, tz, f"{where} ({item.get('title')!r})", source)
+        try:
+            start, end = event_times(item, day, tz)
+        except ValueError as exc:
+            raise FrabError(source, f"{where} ({item.get('title')!r}): bad time: {exc}") from exc
         extra = _part(_part(ext, "sessions"), item.get("guid"))
         try:
             sessions.append(
@@ -159,66 +161,6 @@ def _date(value: Any, where: str, source: str) -> date:
 
 def _day_dates(conf: dict[str, Any], source: str) -> set[date]:
     return {_date(d.get("date"), f"days[{i}]", source) for i, d in enumerate(conf["days"])}
-
-
-def _zone(declared: Any, items: list[tuple[str, dict[str, Any], date]], source: str) -> str:
-    instants = [d for d in (_aware(item.get("date")) for _, item, _ in items) if d is not None]
-    if isinstance(declared, str) and declared:
-        try:
-            tz = zone(declared)
-        except ValueError as exc:
-            raise FrabError(source, str(exc)) from exc
-        if all(d.astimezone(tz).utcoffset() == d.utcoffset() for d in instants):
-            return declared
-    offsets = {d.utcoffset() for d in instants}
-    if len(offsets) == 1:
-        # The offsets are what every client shows; a name that contradicts them is wrong.
-        hours, rest = divmod(offsets.pop() or timedelta(0), timedelta(hours=1))
-        if not rest:
-            return "UTC" if hours == 0 else f"Etc/GMT{-hours:+d}"
-    if isinstance(declared, str) and declared:
-        return declared
-    raise FrabError(source, "cannot tell the event's timezone: give conference.time_zone_name")
-
-
-def _aware(value: Any) -> datetime | None:
-    try:
-        parsed = datetime.fromisoformat(value) if isinstance(value, str) else None
-    except ValueError:
-        return None
-    return parsed if parsed is not None and parsed.tzinfo is not None else None
-
-
-def _times(item: dict[str, Any], day: date, tz: str, where: str, source: str) -> tuple[datetime, datetime]:
-    zi = zone(tz)
-    raw = item.get("date")
-    try:
-        if isinstance(raw, str) and raw:
-            start = _at(raw, zi)
-        else:
-            clock = _CLOCK.match(str(item.get("start", "")))
-            if not clock:
-                raise ValueError(f"no date and no start time ({item.get('start')!r})")
-            start = datetime(day.year, day.month, day.day, int(clock[1]), int(clock[2]), tzinfo=zi)
-        end_raw = item.get("end")
-        if isinstance(end_raw, str) and "T" in end_raw:
-            end = _at(end_raw, zi)
-        else:
-            length = _DURATION.match(str(item.get("duration", "")))
-            if not length:
-                raise ValueError(f"no end and no duration like 01:30 ({item.get('duration')!r})")
-            h, m, s = (int(g or 0) for g in length.groups())
-            # In absolute time: a talk across the clock change still lasts its duration.
-            end = start.astimezone(UTC) + timedelta(hours=h, minutes=m, seconds=s)
-    except ValueError as exc:
-        raise FrabError(source, f"{where}: bad time: {exc}") from exc
-    return start.astimezone(zi), end.astimezone(zi)
-
-
-def _at(text: str, zi: tzinfo) -> datetime:
-    """A time from the file; one without an offset is wall-clock time at the event."""
-    value = datetime.fromisoformat(text)
-    return value.replace(tzinfo=zi) if value.tzinfo is None else value
 
 
 def _session_id(item: dict[str, Any], ours: bool, taken: set[str], where: str, source: str) -> str:
