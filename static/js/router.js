@@ -13,6 +13,8 @@ export const ROUTES = [
   { name: "speaker", path: new RegExp(`^/speaker/${ID}$`), load: () => import("./views/speaker.js") },
   { name: "map", path: /^\/map$/, load: () => import("./views/map.js") },
   { name: "room", path: new RegExp(`^/room/${ID}$`), load: () => import("./views/room.js") },
+  { name: "scan", path: /^\/scan$/, load: () => import("./views/scan.js") },
+  { name: "share", path: /^\/share$/, load: () => import("./views/share.js") },
 ];
 
 export function match(url) {

@@ -56,6 +56,7 @@ export function render(ctx) {
       "section",
       { class: "my" },
       heading("My schedule", starred.length ? `${starred.length} starred` : null),
+      starred.length > 0 && h("p", { class: "share-mine" }, h("a", { href: "/share" }, "Share my schedule")),
       !starred.length && !removed.length && empty("Nothing starred yet. Tap ☆ on a session to add it here."),
       starred.length > 0 && zoneNote(starred[0].start),
       items,

@@ -3,6 +3,7 @@
 import { facts, sessionCard, starButton } from "../card.js";
 import { h, linkify } from "../dom.js";
 import { dayLabel, length, time, zoneLabel } from "../time.js";
+import { sessionCode } from "../qrui.js";
 import { heading, notFound } from "./common.js";
 
 const SLIDES = { true: "Slides attached", false: "No slides" };
@@ -51,6 +52,7 @@ export function render(ctx) {
       ),
       h("p", { class: "facts" }, facts(session, data), session.slides != null && h("span", {}, SLIDES[session.slides])),
       h("div", { class: "actions" }, starButton(store, session), h("span", { class: "hint" }, "Star to add it to My schedule")),
+      sessionCode(session),
       session.description.length > 0 &&
         h("section", { class: "text", "aria-label": "Description" }, session.description.map((p) => h("p", {}, linkify(p)))),
       session.people.length > 0 &&

@@ -1,0 +1,78 @@
+// /scan: the camera reads a QR code. A code of this app opens the session (or the shared
+// schedule) it names; anything else is shown as text and never opened.
+
+import { go } from "../app.js";
+import { h } from "../dom.js";
+import { useQrStyles } from "../qrui.js";
+import { startScanner } from "../scan.js";
+import { classifyCode } from "../share.js";
+import { heading } from "./common.js";
+
+// Stops the camera when the view leaves the page (the app swaps views without telling them).
+function whenRemoved(node, callback) {
+  const observer = new MutationObserver(() => {
+    if (!node.isConnected) {
+      observer.disconnect();
+      callback();
+    }
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  return observer;
+}
+
+export function render({ store }) {
+  useQrStyles();
+  const frame = h("div", { class: "scan-frame" });
+  const status = h("p", { class: "scan-status", role: "status" }, "Starting the camera…");
+  const result = h("div", { class: "scan-result", "aria-live": "polite" });
+  const again = h("button", { type: "button", class: "primary", hidden: true }, "Start the camera again");
+  let scanner = null;
+
+  const show = (code) => {
+    const lines = [
+      h("p", {}, code.note ? `This code is ${code.note}:` : "This code is not a link to this schedule. It says:"),
+      h("p", { class: "scan-text" }, code.text.slice(0, 2000)),
+    ];
+    result.replaceChildren(...lines);
+  };
+  const onText = (text) => {
+    const code = classifyCode(text, { origins: [location.origin], knownIds: store.data.byId });
+    if (code.kind === "text") {
+      show(code);
+      return;
+    }
+    scanner?.stop();
+    go(code.path);
+  };
+  const start = () => {
+    again.hidden = true;
+    status.classList.remove("scan-problem");
+    status.textContent = "Point the camera at a session’s QR code.";
+    scanner = startScanner(frame, {
+      onText,
+      onProblem: (message) => {
+        status.textContent = message;
+        status.classList.add("scan-problem");
+        again.hidden = false;
+      },
+    });
+  };
+  again.addEventListener("click", start);
+
+  const node = h(
+    "section",
+    { class: "scan" },
+    heading("Scan a QR code", "Door signs and friends’ phones show codes: point the camera at one."),
+    frame,
+    status,
+    again,
+    result,
+  );
+  // Started once the view is on the page, so the video element is in the document.
+  queueMicrotask(() => {
+    if (!node.isConnected) return; // a later navigation already replaced this view
+    start();
+    whenRemoved(node, () => scanner?.stop());
+  });
+  return { title: "Scan", node };
+}
