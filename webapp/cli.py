@@ -12,3 +12,6 @@ def init_app(app: Flask) -> None:
     from .corrections_cli import corrections_group
 
     app.cli.add_command(corrections_group)
+    from .venue_cli import venue_group
+
+    app.cli.add_command(venue_group)

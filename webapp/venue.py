@@ -11,13 +11,13 @@ not on the plan. Pure, except `load_venue`, which reads the files.
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from . import venue_shapes as shapes
 from . import venue_svg
 
 VENUE_FILE = "venue.json"
@@ -127,26 +127,26 @@ def _floor(
         except (OSError, UnicodeDecodeError, venue_svg.SvgError) as exc:
             errs.append(f"{where}: {SVG_DIR}/{name}: {exc}")
             return floor
-        floor["viewBox"] = [_num(v) for v in plan.view_box]
+        floor["viewBox"] = [shapes.num(v) for v in plan.view_box]
         floor["drawing"] = plan.nodes
         floor["svg_rooms"] = sorted(plan.rooms)
         warnings.extend(f"{SVG_DIR}/{name}: {w}" for w in plan.warnings)
     else:
         w, h = f.get("width"), f.get("height")
-        if not (_is_number(w) and _is_number(h) and w > 0 and h > 0):
+        if not (shapes.is_number(w) and shapes.is_number(h) and w > 0 and h > 0):
             errs.append(f"{where}: needs a positive width and height (or an svg plan)")
             return floor
-        floor["viewBox"] = [0, 0, _num(w), _num(h)]
-        floor["drawing"] = [{"tag": "rect", "attrs": {"class": "outline", **_rect_attrs(0, 0, w, h)}}]
+        floor["viewBox"] = [0, 0, shapes.num(w), shapes.num(h)]
+        floor["drawing"] = [{"tag": "rect", "attrs": {"class": "outline", **shapes.rect_attrs(0, 0, w, h)}}]
     for j, a in enumerate(f.get("areas", [])):
         aw = f"{where}.areas[{j}]"
         if not isinstance(a, dict) or not _is_text(a.get("name")):
             errs.append(f"{aw}: needs a name and a shape")
             continue
         _keys(a, AREA_KEYS, aw, errs)
-        shape = _shape(a.get("shape"), floor["viewBox"], aw, errs)
+        shape = shapes.shape(a.get("shape"), floor["viewBox"], aw, errs)
         if shape is not None:
-            label = _text_node(shape.pop("label"), a["name"], "area-label")
+            label = shapes.text_node(shape.pop("label"), a["name"], "area-label")
             floor["drawing"].append({"tag": "g", "attrs": {"class": "area"}, "children": [shape, label]})
     return floor
 
@@ -179,7 +179,7 @@ def _room(
         if r.get(key) is not None and not _is_text(r[key]):
             errs.append(f"{where}: {key} must be text")
     if "shape" in r:
-        shape = _shape(r["shape"], floor["viewBox"], where, errs)
+        shape = shapes.shape(r["shape"], floor["viewBox"], where, errs)
         if shape is not None:
             floor["drawing"].append({**shape, "room": rid})
     elif placed.get(rid, {}).get("floor") != floor["id"]:
@@ -198,43 +198,14 @@ def _entrance(e: Any, floor: Node, where: str, errs: list[str]) -> list[dict[str
         return []
     _keys(e, ENTRANCE_KEYS, where, errs)
     at = e.get("at")
-    if not _point(at) or not _inside([at], floor["viewBox"]):
+    if not shapes.point(at) or not shapes.inside([at], floor["viewBox"]):
         errs.append(f"{where}: at must be [x, y] inside the floor's plan")
         return []
-    mark = {"tag": "circle", "attrs": {"cx": _num(at[0]), "cy": _num(at[1]), "r": 12}}
-    label = _text_node([at[0], at[1] - 20], e["name"], "entrance-label")
+    mark = {"tag": "circle", "attrs": {"cx": shapes.num(at[0]), "cy": shapes.num(at[1]), "r": 12}}
+    label = shapes.text_node([at[0], at[1] - 20], e["name"], "entrance-label")
     floor["drawing"].append({"tag": "g", "attrs": {"class": "entrance"}, "children": [mark, label]})
     note = e.get("note") if _is_text(e.get("note")) else None
     return [{"id": e["id"], "name": e["name"], "floor": floor["id"], "note": note}]
-
-
-def _shape(shape: Any, view_box: list[float], where: str, errs: list[str]) -> Node | None:
-    """{"rect": [x, y, w, h]} or {"polygon": [[x, y], ...]} -> an SVG node with its label point."""
-    if isinstance(shape, dict) and len(shape) == 1 and "rect" in shape:
-        r = shape["rect"]
-        if isinstance(r, list) and len(r) == 4 and all(map(_is_number, r)) and r[2] > 0 and r[3] > 0:
-            points = [[r[0], r[1]], [r[0] + r[2], r[1] + r[3]]]
-            node: Node = {"tag": "rect", "attrs": _rect_attrs(*r)}
-        else:
-            points = []
-    elif isinstance(shape, dict) and len(shape) == 1 and "polygon" in shape:
-        points = shape["polygon"] if isinstance(shape["polygon"], list) else []
-        if not (3 <= len(points) <= 1000 and all(map(_point, points))):
-            points = []
-        node = {"tag": "polygon", "attrs": {"points": " ".join(f"{_num(x)},{_num(y)}" for x, y in points)}}
-    else:
-        points = []
-    if not points:
-        errs.append(
-            f'{where}: shape must be {{"rect": [x, y, width, height]}} or {{"polygon": [[x, y], ...]}}'
-        )
-        return None
-    if not _inside(points, view_box):
-        errs.append(f"{where}: shape lies outside the floor's plan {view_box}")
-        return None
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    node["label"] = [_num((min(xs) + max(xs)) / 2), _num((min(ys) + max(ys)) / 2)]
-    return node
 
 
 def _rooms(rooms: Mapping[str, str], placed: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -243,19 +214,6 @@ def _rooms(rooms: Mapping[str, str], placed: Mapping[str, Mapping[str, Any]]) ->
         {"id": rid, "name": name, **{k: placed.get(rid, {}).get(k) for k in keys}}
         for rid, name in rooms.items()
     ]
-
-
-def _text_node(at: list[float], text: str, cls: str) -> Node:
-    return {"tag": "text", "attrs": {"x": _num(at[0]), "y": _num(at[1]), "class": cls}, "text": text}
-
-
-def _rect_attrs(x: float, y: float, w: float, h: float) -> dict[str, float]:
-    return {"x": _num(x), "y": _num(y), "width": _num(w), "height": _num(h)}
-
-
-def _inside(points: list[list[float]], view_box: list[float]) -> bool:
-    x0, y0, w, h = view_box
-    return all(x0 <= x <= x0 + w and y0 <= y <= y0 + h for x, y in points)
 
 
 def _keys(obj: dict[str, Any], known: set[str], where: str, errs: list[str]) -> None:
@@ -268,21 +226,9 @@ def _safe_file(name: str) -> bool:
     return name.endswith(".svg") and not p.is_absolute() and ".." not in p.parts and "\\" not in name
 
 
-def _point(p: Any) -> bool:
-    return isinstance(p, list) and len(p) == 2 and all(map(_is_number, p))
-
-
-def _is_number(v: Any) -> bool:
-    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
-
-
 def _is_id(v: Any) -> bool:
     return isinstance(v, str) and bool(ID_RE.match(v))
 
 
 def _is_text(v: Any) -> bool:
     return isinstance(v, str) and bool(v.strip())
-
-
-def _num(v: float) -> float | int:
-    return int(v) if float(v).is_integer() else round(float(v), 3)
