@@ -235,3 +235,24 @@ def test_building_leaves_the_document_as_it_was():
     before = copy.deepcopy(doc)
     frab_json.build(doc, "x.json")
     assert doc == before
+
+
+def test_two_people_with_one_name_stay_two_speakers_with_stable_ids():
+    doc = _minimal(persons=[{"id": 1, "public_name": "Sam Lee"}, {"id": 2, "public_name": "Sam  Lee"}])
+    first = frab_json.build(copy.deepcopy(doc), "x.json")
+    assert [p.id for p in first.speakers] == ["sam-lee", "sam-lee-2"]
+    assert first.sessions[0].speakers == ("sam-lee", "sam-lee-2")
+    assert frab_json.build(doc, "x.json").speakers == first.speakers
+
+
+def test_rooms_whose_names_make_one_slug_get_two_ids():
+    doc = _minimal()
+    day = doc["schedule"]["conference"]["days"][0]
+    day["rooms"]["Room-A"] = [dict(day["rooms"]["Hall"][0], guid="g2", room="Room-A")]
+    day["rooms"]["Room A"] = [dict(day["rooms"]["Hall"][0], guid="g3", room="Room A")]
+    schedule = frab_json.build(doc, "x.json")
+    assert [(r.id, r.name) for r in schedule.rooms] == [
+        ("hall", "Hall"),
+        ("room-a", "Room-A"),
+        ("room-a-2", "Room A"),
+    ]
