@@ -25,7 +25,8 @@ def test_venue_check_lists_every_problem_and_fails(runner, data_dir):
 def test_venue_check_warns_about_what_it_dropped_from_an_svg_plan(runner, data_dir):
     (data_dir / "venue").mkdir()
     (data_dir / "venue" / "plan.svg").write_text(PLAN.replace("<text", "<script>x</script><text"))
-    (data_dir / "venue.json").write_text(json.dumps({"floors": [{"id": "f", "name": "F", "svg": "plan.svg"}]}))
+    floor = {"id": "f", "name": "F", "svg": "plan.svg"}
+    (data_dir / "venue.json").write_text(json.dumps({"floors": [floor]}))
     result = runner.invoke(args=["venue", "check"])
     assert result.exit_code == 0, result.output
     assert "warning: venue/plan.svg: line 4: dropped <script>" in result.output
