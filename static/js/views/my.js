@@ -3,7 +3,7 @@
 
 import { sessionCard } from "../card.js";
 import { h } from "../dom.js";
-import { dayLabel, length } from "../time.js";
+import { dayLabel, length, time } from "../time.js";
 import { empty, heading, zoneNote } from "./common.js";
 
 export function plan(sessions) {
@@ -35,6 +35,14 @@ function clashes(sessions) {
   return marked;
 }
 
+// "Your next session is here": the map with its room highlighted.
+function nextHere(data, starred, now) {
+  const next = starred.find((s) => !s.cancelled && s.end > now && data.rooms.has(s.room));
+  if (!next) return null;
+  const where = h("a", { href: `/map?room=${next.room}&next=${next.id}` }, `${data.rooms.get(next.room).name} (map)`);
+  return h("p", { class: "next-here" }, `Next: “${next.title}” at ${time(next.start)}, here: `, where);
+}
+
 export function render(ctx) {
   const { store } = ctx;
   const data = store.data;
@@ -59,6 +67,7 @@ export function render(ctx) {
       starred.length > 0 && h("p", { class: "share-mine" }, h("a", { href: "/share" }, "Share my schedule")),
       !starred.length && !removed.length && empty("Nothing starred yet. Tap ☆ on a session to add it here."),
       starred.length > 0 && zoneNote(starred[0].start),
+      nextHere(data, starred, ctx.now),
       items,
       removed.length > 0 &&
         h(

@@ -51,6 +51,7 @@ export function render(ctx) {
         ` ${zoneLabel(session.start)} · ${length(session.start, session.end)}`,
       ),
       h("p", { class: "facts" }, facts(session, data), session.slides != null && h("span", {}, SLIDES[session.slides])),
+      room && h("p", { class: "where-link" }, "Where: ", h("a", { href: `/map?room=${room.id}` }, room.name)),
       h("div", { class: "actions" }, starButton(store, session), h("span", { class: "hint" }, "Star to add it to My schedule")),
       sessionCode(session),
       session.description.length > 0 &&
