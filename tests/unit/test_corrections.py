@@ -8,6 +8,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from webapp.corrections import Change, Correction, CorrectionError, apply, describe, new_session_id, prepare
 from webapp.serialize import session_to_dict
@@ -222,3 +224,32 @@ def test_stored_correction_has_the_feed_shape(schedule):
         "version": 3, "time": "2026-04-07T07:00:00+00:00", "kind": "move", "session": "s1a2b3",
         "before": {"room": "main"}, "after": {"room": "side"}, "note": None, "reverts": None,
     }  # fmt: skip
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30)
+    | st.sampled_from(["s1a2b3", "k9x8y7", "main", "side", "ada-lovelace", "compilers", "2026-04-07T09:10:00+02:00"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=6,
+)  # fmt: skip
+FIELD_NAMES = st.sampled_from(
+    ["kind", "session", "room", "start", "end", "title", "session_kind", "track", "level", "slides",
+     "description", "speakers", "note", "reverts", "id", "status"]
+)  # fmt: skip
+KIND_VALUES = st.sampled_from(["move", "retime", "cancel", "restore", "edit", "add", "revert"]) | JSON_VALUES
+
+
+@settings(max_examples=200, deadline=None)
+@given(kind=KIND_VALUES, fields=st.dictionaries(FIELD_NAMES, JSON_VALUES, max_size=5))
+def test_any_body_is_either_a_valid_change_or_a_correction_error(schedule, kind, fields):
+    body = {**fields, "kind": kind}
+    try:
+        change = prepare(schedule, body, lookup=lambda v: (_ for _ in ()).throw(CorrectionError("none")))
+    except CorrectionError as exc:
+        assert str(exc)
+        return
+    updated = apply(schedule, [change])  # an accepted change always applies
+    assert change.after and (change.before or change.kind == "add")
+    assert session_to_dict(updated.session(change.session)) | change.after == session_to_dict(
+        updated.session(change.session)
+    )
