@@ -37,7 +37,8 @@ def route_regex(rule: str) -> str:
     """An app route like `/session/<sid>` as an anchored JavaScript regex source."""
     if not re.fullmatch(r"[a-z/<>_]+", rule):
         raise ValueError(f"app route {rule!r} has characters the worker's regex would need to escape")
-    return "^" + re.sub(r"<[a-z_]+>", ID_PATTERN, rule) + "$"
+    # A trailing slash is allowed: static hosts redirect /session/x to /session/x/ (its index.html).
+    return "^" + re.sub(r"<[a-z_]+>", ID_PATTERN, rule) + ("" if rule == "/" else "/?") + "$"
 
 
 def script(app: Flask, app_routes: tuple[str, ...]) -> bytes:

@@ -18,8 +18,10 @@ export const ROUTES = [
 ];
 
 export function match(url) {
+  // Static hosts serve /session/x from session/x/index.html and may redirect to /session/x/.
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, "") : url.pathname;
   for (const route of ROUTES) {
-    const found = route.path.exec(url.pathname);
+    const found = route.path.exec(path);
     if (found) return { route, params: found.slice(1), query: url.searchParams };
   }
   return null;
