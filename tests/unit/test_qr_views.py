@@ -56,37 +56,3 @@ def test_malformed_session_id_is_400(client, bad):
     assert resp.status_code == 400
     assert b"malformed session id" in resp.data
     assert b"<script" not in resp.data
-
-
-def test_link_code_for_a_share_link_of_this_app(client):
-    url = "http://localhost/share?s=s1a2b3.k9x8y7"
-    resp = client.get("/qr.svg", query_string={"u": url})
-    assert resp.status_code == 200
-    assert resp.mimetype == "image/svg+xml"
-    assert resp.headers["ETag"]
-
-
-@pytest.mark.parametrize(
-    "url",
-    [
-        "https://evil.example/session/s1a2b3",
-        "http://localhost.evil.example/share",
-        "https://localhost/share",  # another scheme is another origin
-        "javascript:alert(1)",
-        "//evil.example/x",
-        "",
-        "http://localhost/" + "x" * 2000,
-    ],
-)
-def test_link_code_refuses_anything_but_a_link_into_this_app(client, url):
-    resp = client.get("/qr.svg", query_string={"u": url})
-    assert resp.status_code == 400
-    assert resp.mimetype == "text/plain"
-
-
-def test_link_code_follows_the_public_url(app, client):
-    app.config["PUBLIC_URL"] = "https://schedule.example.org"
-    ok = client.get("/qr.svg", query_string={"u": "https://schedule.example.org/share?s=a"})
-    assert ok.status_code == 200
-    own_host = client.get("/qr.svg", query_string={"u": "http://localhost/share?s=a"})
-    assert own_host.status_code == 400

@@ -1,19 +1,25 @@
-"""QR images of sessions and share links, and the printable door signs (thin routes)."""
+"""QR images of sessions, and the printable door signs (thin routes)."""
 
 from __future__ import annotations
 
 import hashlib
 import re
 from datetime import date
-from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
 from markupsafe import Markup
 
-from .. import qr, signs
+from .. import assets, qr, signs
 from ..published import published
 
 bp = Blueprint("qr", __name__)
+
+
+@bp.context_processor
+def _asset_urls() -> dict[str, object]:
+    # Door signs link their stylesheet and script by content hash, like the app's assets.
+    return {"asset": assets.tree(current_app).url}
+
 
 SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 # A session's code never changes (its id and URL are stable), so phones and the service
@@ -59,20 +65,6 @@ def session_qr_svg(session_id: str) -> Response:
 @bp.get("/session/<session_id>/qr.png")
 def session_qr_png(session_id: str) -> Response:
     return _image(qr.png_bytes(_known_session(session_id)), "image/png")
-
-
-@bp.get("/qr.svg")
-def link_qr_svg() -> Response:
-    """The code of a link into this app (a share link); never of another site's URL."""
-    url = request.args.get("u", "")
-    base = urlsplit(public_base())
-    parts = urlsplit(url)
-    if (parts.scheme, parts.netloc) != (base.scheme, base.netloc) or not parts.path.startswith("/"):
-        return _plain(400, f"u must be a link into this app, starting with {public_base()}/")
-    try:
-        return _image(qr.svg_bytes(url), "image/svg+xml")
-    except qr.QRTextError as exc:
-        return _plain(400, f"u: {exc}")
 
 
 def _day(schedule_days: tuple[date, ...], text: str | None) -> date:
