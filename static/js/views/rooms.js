@@ -37,6 +37,13 @@ export function render(ctx) {
       "section",
       { class: "rooms" },
       heading(`Rooms · ${dayLabel(day)}`),
+      h(
+        "p",
+        { class: "maplink" },
+        only
+          ? h("a", { href: `/room/${only}` }, `How to get to ${data.rooms.get(only).name}`)
+          : h("a", { href: "/map" }, "Venue map: where each room is"),
+      ),
       dayTabs(data, day),
       chips,
       zoneNote(data.sessions.find((s) => s.day === day)?.start),
