@@ -48,11 +48,18 @@ class AssetTree:
         return self.files[path].body.decode("utf-8")
 
 
-def _encode(suffix: str, body: bytes) -> dict[str, bytes]:
+# Compressed bodies by content digest: brotli at its best level is slow, and a rescan (debug
+# mode, a test's fresh app) should only pay for files that changed.
+_ENCODED: dict[str, dict[str, bytes]] = {}
+
+
+def _encode(suffix: str, body: bytes, digest: str) -> dict[str, bytes]:
     if suffix not in COMPRESSIBLE:
         return {}
-    out = {"gzip": gzip.compress(body, compresslevel=9, mtime=0), "br": brotli.compress(body, quality=11)}
-    return {k: v for k, v in out.items() if len(v) < len(body)}
+    if digest not in _ENCODED:
+        out = {"gzip": gzip.compress(body, compresslevel=9, mtime=0), "br": brotli.compress(body, quality=11)}
+        _ENCODED[digest] = {k: v for k, v in out.items() if len(v) < len(body)}
+    return _ENCODED[digest]
 
 
 def scan(root: Path) -> AssetTree:
@@ -64,7 +71,7 @@ def scan(root: Path) -> AssetTree:
         body = path.read_bytes()
         mimetype = TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         digest = hashlib.sha256(body).hexdigest()
-        files[rel] = Asset(rel, body, mimetype, digest, _encode(path.suffix, body))
+        files[rel] = Asset(rel, body, mimetype, digest, _encode(path.suffix, body, digest))
     tree = hashlib.sha256("".join(f"{a.path}\0{a.digest}\n" for a in files.values()).encode())
     return AssetTree(tree_hash=tree.hexdigest()[:12], files=files)
 

@@ -1,0 +1,98 @@
+"""The service worker is generated: precache list and version from the files' hashes."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from webapp import assets, create_app, settings, sw
+from webapp.views.pages import APP_ROUTES
+
+STATIC = Path(settings.PROJECT_ROOT) / "static"
+
+
+def worker(client) -> tuple[str, str, list[str]]:
+    body = client.get("/sw.js").data.decode()
+    version = re.search(r'const VERSION = "([0-9a-f]+)";', body).group(1)
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", body).group(1))
+    return body, version, precache
+
+
+def test_every_static_file_is_precached_or_deliberately_left_out(app, client) -> None:
+    _, _, precache = worker(client)
+    tree = assets.tree(app)
+    on_disk = sorted(p.relative_to(STATIC).as_posix() for p in STATIC.rglob("*") if p.is_file())
+    for path in on_disk:
+        if any(part.startswith((".", "__")) for part in path.split("/")):
+            continue
+        assert tree.url(path) in precache or sw.excluded(path), f"{path}: precache it or say why not in sw.py"
+
+
+def test_every_exclusion_names_a_real_file_or_folder() -> None:
+    for path in sw.NOT_PRECACHED:
+        assert (STATIC / path).is_file(), path
+    for prefix in sw.ON_DEMAND_PREFIXES:
+        assert (STATIC / prefix).is_dir(), prefix
+
+
+def test_everything_precached_is_served(client) -> None:
+    _, _, precache = worker(client)
+    assert {"/", "/manifest.webmanifest", "/api/v1/schedule.json"} <= set(precache)
+    for url in precache:
+        assert client.get(url).status_code == 200, url
+
+
+def test_worker_is_never_cached_and_is_javascript(client) -> None:
+    response = client.get("/sw.js")
+    assert response.headers["Cache-Control"] == "no-cache"
+    assert response.mimetype == "text/javascript"
+
+
+def deployment(tmp_path: Path, data_dir: Path, name: str) -> tuple:
+    static = tmp_path / name
+    shutil.copytree(STATIC, static)
+    app = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "STATIC_DIR": str(static)})
+    return static, app.test_client()
+
+
+def test_version_changes_with_any_file_and_only_then(tmp_path, data_dir) -> None:
+    static, client = deployment(tmp_path, data_dir, "one")
+    _, first, precache_one = worker(client)
+    _, again, _ = worker(deployment(tmp_path, data_dir, "two")[1])
+    assert again == first  # same files, same version, whatever the directory
+    (static / "icons" / "icon-192.png").write_bytes((static / "icons" / "icon-192.png").read_bytes() + b"\0")
+    changed = create_app(
+        {"TESTING": True, "DATA_DIR": str(data_dir), "STATIC_DIR": str(static)}
+    ).test_client()
+    _, second, precache_two = worker(changed)
+    assert second != first
+    assert precache_two != precache_one  # new asset URLs: the old ones stay cached immutably
+
+
+@pytest.mark.parametrize(
+    ("rule", "yes", "no"),
+    [
+        ("/", "/", "/x"),
+        ("/session/<sid>", "/session/Ab_9-z", "/session/s1.ics"),
+        ("/session/<sid>", "/session/s1", "/session/s1/qr.svg"),
+        ("/speakers", "/speakers/", "/speakers/x"),
+    ],
+)
+def test_app_route_patterns_for_the_worker(rule, yes, no) -> None:
+    pattern = re.compile(sw.route_regex(rule))
+    assert pattern.match(yes) and not pattern.match(no)
+
+
+def test_worker_answers_navigations_for_every_app_route(client) -> None:
+    body, _, _ = worker(client)
+    for rule in APP_ROUTES:
+        assert sw.route_regex(rule).replace("/", "\\/") in body.replace("/", "\\/")
+
+
+def test_routes_with_characters_to_escape_are_refused() -> None:
+    with pytest.raises(ValueError):
+        sw.route_regex("/a.b")
