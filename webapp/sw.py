@@ -16,6 +16,9 @@ from .shell import documents
 
 NOT_PRECACHED: dict[str, str] = {
     assets.INLINE_CSS: "inlined into the shell, which is precached",
+    # The pages use only the 192 px icon; the browser fetches these itself when installing.
+    "icons/icon-512.png": "install-time icon, fetched by the browser, never by the pages",
+    "icons/maskable-512.png": "install-time icon, fetched by the browser, never by the pages",
 }
 # Prefixes of paths fetched on demand and cached at first use (large, rarely needed).
 ON_DEMAND_PREFIXES: dict[str, str] = {
