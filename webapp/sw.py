@@ -16,13 +16,19 @@ from .shell import documents
 
 NOT_PRECACHED: dict[str, str] = {
     assets.INLINE_CSS: "inlined into the shell, which is precached",
+    "print.css": "door signs: printed online by organizers, not part of the app",
+    "js/print.js": "door signs: printed online by organizers, not part of the app",
+    "vendor/lean-qr/LICENSE": "the vendored library's licence, never fetched by the pages",
+    "vendor/lean-qr/README.md": "where the vendored library comes from, never fetched by the pages",
     # The pages use only the 192 px icon; the browser fetches these itself when installing.
     "icons/icon-512.png": "install-time icon, fetched by the browser, never by the pages",
     "icons/maskable-512.png": "install-time icon, fetched by the browser, never by the pages",
 }
 # Prefixes of paths fetched on demand and cached at first use (large, rarely needed).
 ON_DEMAND_PREFIXES: dict[str, str] = {
-    "vendor/": "third-party libraries for rarely used views; cached when first used",
+    # The scanner's fallback decoder (250 KB) for browsers without BarcodeDetector. The small
+    # QR encoder (vendor/lean-qr, 2 KB gzip) is precached: session codes show offline.
+    "vendor/jsqr/": "QR decoder for the Scan view, too large to precache; cached when first used",
 }
 DOCUMENTS = ("/", "/manifest.webmanifest", "/api/v1/schedule.json", "/api/v1/venue.json")
 ID_PATTERN = "[A-Za-z0-9_-]{1,64}"

@@ -150,3 +150,35 @@ def test_qr_views_have_no_serious_accessibility_violations(live_server, page, pa
         expect(page.locator("svg.qr")).to_be_visible()
     violations = Axe().run(page).response["violations"]
     assert [v["id"] for v in violations if v["impact"] in ("serious", "critical")] == []
+
+
+def test_session_code_shows_offline_on_a_page_never_opened_before(live_server, page):
+    page.goto(f"{live_server.url}/")
+    wait_controlled(page)
+    live_server.stop()
+    response = page.goto(f"{live_server.url}/session/q4w5e6")
+    assert response is not None and response.from_service_worker
+    page.get_by_text("QR code of this session").click()
+    code = page.locator("svg.qr")
+    expect(code).to_be_visible()
+    assert decode(code.screenshot()) == [f"{live_server.url}/session/q4w5e6"]
+
+
+def test_scanner_used_once_online_opens_sessions_offline(
+    live_server, browser_type, browser_type_launch_args, tmp_path
+):
+    browser, page = filming(
+        live_server, browser_type, browser_type_launch_args, tmp_path, server_code(live_server, "k9x8y7")
+    )
+    try:
+        page.goto(f"{live_server.url}/")
+        wait_controlled(page)
+        page.goto(f"{live_server.url}/scan")
+        page.wait_for_url(f"{live_server.url}/session/k9x8y7", timeout=20000)
+        live_server.stop()
+        response = page.goto(f"{live_server.url}/scan")
+        assert response is not None and response.from_service_worker
+        page.wait_for_url(f"{live_server.url}/session/k9x8y7", timeout=20000)
+        expect(page.locator("main h1")).to_have_text("Compiling Things")
+    finally:
+        browser.close()
