@@ -69,8 +69,16 @@ function label({ link, shape, at, lines }, size) {
   const [cx, cy] = at || [box.x + box.width / 2, box.y + box.height / 2];
   const fit = Math.max(4, Math.floor((box.width * 0.92) / (size * 0.56)));
   const room = Math.max(1, Math.floor((box.height * 0.9) / (size * 1.25)));
-  const rows = lines.flatMap((line, i) => wrap(line, fit, 2).map((text) => ({ text, cls: i ? "rline" : "rname" })));
-  const shown = rows.slice(0, room);
+  // Two rows per line when there is room for them, else one; the room's name always first.
+  let shown = [];
+  for (const per of [2, 1]) {
+    shown = lines.flatMap((line, i) => wrap(line, fit, i ? per : 1).map((t) => ({ text: t, cls: i ? "rline" : "rname" })));
+    if (shown.length <= room) break;
+  }
+  if (shown.length > room) {
+    shown = shown.slice(0, room);
+    shown[room - 1].text = `${clip(shown[room - 1].text, fit - 1).replace(/…$/, "")}…`;
+  }
   const text = el("text", { class: "rlabel", x: cx, "font-size": size, "aria-hidden": "true" });
   text.setAttribute("y", cy - ((shown.length - 1) * size * 1.25) / 2 + size * 0.35);
   shown.forEach((row, i) => {
