@@ -188,3 +188,26 @@ def test_an_organizers_svg_plan_is_drawn_without_its_scripts_or_external_referen
     assert page.evaluate("window.pwned") is None
     assert page.locator("svg.floor script, svg.floor image").count() == 0
     assert offsite == []
+
+
+def test_rooms_on_the_plan_are_reached_and_opened_with_the_keyboard(page: Page, server) -> None:
+    open_map(page, f"{server.url}/map")
+    focused = None
+    for _ in range(40):  # the header, tabs and zoom buttons come first
+        page.keyboard.press("Tab")
+        focused = page.evaluate("document.activeElement.closest('svg a.room')?.dataset.room || null")
+        if focused:
+            break
+    assert focused in ROOMS
+    page.keyboard.press("Enter")
+    expect(page.locator("main h1")).to_have_text(ROOMS[focused])
+    assert page.url.endswith(f"/room/{focused}")
+
+
+def test_rooms_view_leads_to_the_map_and_to_a_room_page(page: Page, server) -> None:
+    page.goto(f"{server.url}/rooms")
+    page.get_by_role("link", name="Venue map: where each room is").click()
+    page.wait_for_selector(PLAN_READY)
+    page.goto(f"{server.url}/rooms?room=central-room")
+    page.get_by_role("link", name=f"How to get to {ROOMS['central-room']}").click()
+    expect(page.locator("main h1")).to_have_text(ROOMS["central-room"])
