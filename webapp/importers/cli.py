@@ -63,6 +63,10 @@ def import_command(
             save_schedule(out, schedule)
     except ValueError as exc:  # SourceError included: it names the file and line
         raise click.ClickException(str(exc)) from exc
+    except OSError as exc:  # a read-only or full disk: the write is atomic, the old file is kept
+        raise click.ClickException(
+            f"{out}: cannot write, the previous schedule is unchanged: {exc.strerror or exc}"
+        ) from exc
     kept = len({s.id for s in schedule.sessions} & {s.id for s in previous.sessions}) if previous else 0
     verb = "Would write" if dry_run else "Wrote"
     counts = f"{len(schedule.sessions)} sessions ({kept} ids kept), {len(schedule.speakers)} speakers"
