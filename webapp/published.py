@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +30,9 @@ class Published:
     version: int
     body: bytes  # the JSON of /api/v1/schedule.json
     etag: str
+    # session id -> (corrections that touched it, time of the newest): SEQUENCE and
+    # LAST-MODIFIED in calendars, so subscribed calendars update in place.
+    revisions: dict[str, tuple[int, datetime]] = field(default_factory=dict)
 
 
 def schedule_path(app: Flask) -> Path:
@@ -41,11 +46,21 @@ def store_for(app: Flask) -> Store:
     return store
 
 
-def build(schedule: Schedule, version: int) -> Published:
+def build(
+    schedule: Schedule, version: int, revisions: dict[str, tuple[int, datetime]] | None = None
+) -> Published:
     doc: dict[str, Any] = {"version": version, **schedule_to_dict(schedule)}
     body = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     etag = f'"v{version}-{hashlib.sha256(body).hexdigest()[:16]}"'
-    return Published(schedule=schedule, version=version, body=body, etag=etag)
+    return Published(schedule=schedule, version=version, body=body, etag=etag, revisions=revisions or {})
+
+
+def revisions_of(corrections: Iterable[Correction]) -> dict[str, tuple[int, datetime]]:
+    out: dict[str, tuple[int, datetime]] = {}
+    for c in corrections:
+        sequence = out.get(c.change.session, (0, c.time))[0]
+        out[c.change.session] = (sequence + 1, c.time)
+    return out
 
 
 def sync_import(app: Flask) -> None:
@@ -83,19 +98,20 @@ def _base(app: Flask, store: Store, version: int, sha256: str) -> Schedule:
     return schedule
 
 
-def _current(app: Flask) -> tuple[Head, Schedule]:
+def _current(app: Flask) -> tuple[Head, Schedule, dict[str, tuple[int, datetime]]]:
     store = store_for(app)
     state = store.state()
     if state is None:
         raise ScheduleFormatError(f"no schedule has been imported into {app.config['DATA_DIR']}")
     cached = app.extensions.get("hallway.state")
     if cached is not None and cached[0] == state.head:
-        return cached[0], cached[1]
+        return cached
     schedule = apply(
         _base(app, store, state.base_version, state.base_sha256), (c.change for c in state.corrections)
     )
-    app.extensions["hallway.state"] = (state.head, schedule)
-    return state.head, schedule
+    result = (state.head, schedule, revisions_of(state.corrections))
+    app.extensions["hallway.state"] = result
+    return result
 
 
 def published(app: Flask) -> Published:
@@ -105,8 +121,8 @@ def published(app: Flask) -> Published:
     cached = app.extensions.get("hallway.published")
     if cached is not None and cached[0] == head:
         return cached[1]
-    head, schedule = _current(app)
-    result = build(schedule, head.version)
+    head, schedule, revisions = _current(app)
+    result = build(schedule, head.version, revisions)
     app.extensions["hallway.published"] = (head, result)
     return result
 

@@ -99,8 +99,7 @@ def _calendar(pub: Published, sessions: Iterable[Session], title: str, filename:
         title=title,
         app_url=_app_url(),
         stamp=_stamp(),
-        # The corrections layer adds per-session revisions to what `published` returns.
-        revisions=getattr(pub, "revisions", None),
+        revisions=pub.revisions,
         alarm_minutes=alarm,
     )
     return _send(pub, body, "text/calendar; charset=utf-8", filename)
