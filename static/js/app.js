@@ -87,6 +87,15 @@ store.addEventListener("stars", () => {
   else syncStars(main, store);
 });
 
+// Coming back to the app (phone unlocked, tab shown): look for a newer schedule, and keep
+// "Now and next" current while it is open, unless a ?now= pins the time.
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && store.data) store.refresh();
+});
+setInterval(() => {
+  if (current === "now" && !new URL(location.href).searchParams.has("now")) render();
+}, 60000);
+
 store.start().then((data) => {
   if (!data) {
     document.getElementById("loading")?.replaceChildren("The schedule could not be loaded. Connect once, then it works offline.");

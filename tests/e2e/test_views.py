@@ -6,6 +6,8 @@ from __future__ import annotations
 from playwright.sync_api import expect
 from schedules import mini, session, write
 
+from webapp.views.pages import APP_ROUTES
+
 NOW = "2026-04-07T09:20:00%2B02:00"
 
 
@@ -106,3 +108,14 @@ def test_unknown_session_is_a_clear_not_found(page, live_server) -> None:
     assert response is not None and response.status == 404
     expect(page.locator("h1")).to_have_text("No such session")
     expect(page.get_by_role("link", name="Back to the schedule")).to_be_visible()
+
+
+def test_every_app_route_of_the_server_has_a_view(page, live_server) -> None:
+    """A guard: APP_ROUTES (server, worker) and router.js (client) list the same paths."""
+    samples = {"session": "s1a2b3", "speaker": "ada-lovelace", "room": "main"}
+    for rule in APP_ROUTES:
+        kind = rule.strip("/").split("/")[0]
+        path = rule.replace("<sid>", samples.get(kind, "x"))
+        page.goto(live_server.url + path)
+        expect(page.locator("main h1").first).to_be_visible()
+        expect(page.locator("main h1").first).not_to_have_text("No such page")
