@@ -95,6 +95,8 @@ export class Store extends EventTarget {
       const etag = response.headers.get("ETag");
       if (this.data && etag && etag === this.etag) return false;
       const doc = await response.json();
+      // Never step back: an older copy (a cache's fallback) does not replace a newer one.
+      if (this.data && Number.isInteger(doc.version) && doc.version < this.data.version) return false;
       this.replace(doc, etag);
       await this.writeStored(doc, etag);
       return true;

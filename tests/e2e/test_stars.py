@@ -81,3 +81,19 @@ def test_my_schedule_marks_clashes_and_gaps(page, make_server, tmp_path) -> None
     expect(page.locator(".card.clash").first).to_contain_text("Clashes with “Compiling Things”")
     expect(page.locator(".gap")).to_have_text(["Free for 1 h 30 min"])
     expect(page.locator(".dayhead")).to_have_text(["Tuesday 7 April", "Wednesday 8 April"])
+
+
+def test_stars_survive_a_schedule_update_that_renames_and_removes(page, live_server) -> None:
+    seed(page, live_server.url, json.dumps([]))
+    page.goto(live_server.url + "/")
+    page.get_by_role("button", name="Star: Compiling Things").click()
+    page.get_by_role("button", name="Star: Opening <script>alert(1)</script>").click()
+
+    doc = mini()
+    doc["sessions"] = [s for s in doc["sessions"] if s["id"] != "k9x8y7"]
+    doc["sessions"][0]["title"] = "Opening, renamed"
+    write(doc, live_server.data_dir)
+
+    page.goto(live_server.url + "/my")
+    expect(page.locator(".card h3")).to_have_text(["Opening, renamed"])
+    expect(page.locator(".removed")).to_contain_text("Compiling Things (removed)")
