@@ -201,8 +201,9 @@ def _entrance(e: Any, floor: Node, where: str, errs: list[str]) -> list[dict[str
     if not shapes.point(at) or not shapes.inside([at], floor["viewBox"]):
         errs.append(f"{where}: at must be [x, y] inside the floor's plan")
         return []
-    mark = {"tag": "circle", "attrs": {"cx": shapes.num(at[0]), "cy": shapes.num(at[1]), "r": 12}}
-    label = shapes.text_node([at[0], at[1] - 20], e["name"], "entrance-label")
+    r = max(floor["viewBox"][2:]) / 80  # the floor's own units: a plan may be in metres or pixels
+    mark = {"tag": "circle", "attrs": {"cx": shapes.num(at[0]), "cy": shapes.num(at[1]), "r": shapes.num(r)}}
+    label = shapes.text_node([at[0], at[1] - 2 * r], e["name"], "entrance-label")
     floor["drawing"].append({"tag": "g", "attrs": {"class": "entrance"}, "children": [mark, label]})
     note = e.get("note") if _is_text(e.get("note")) else None
     return [{"id": e["id"], "name": e["name"], "floor": floor["id"], "note": note}]

@@ -175,14 +175,16 @@ function gestures(svg, zoom) {
 export function drawFloor(floor, rooms, { highlight = null } = {}) {
   const box = floor.viewBox.map(Number);
   const ctx = { rooms, highlight, labels: [] };
+  const size = Math.max(box[2], box[3]) / 30;
   const svg = el("svg", { class: "floor", role: "group", "aria-label": `Plan of ${floor.name}` });
   for (const node of floor.drawing) {
     const built = build(node, ctx);
     if (built) svg.append(built);
   }
+  // Sizes follow the plan's own units, whatever they are.
+  for (const t of svg.querySelectorAll(".area-label,.entrance-label")) t.setAttribute("font-size", size * 0.8);
   const zoom = new Zoom(svg, box);
   gestures(svg, zoom);
-  const size = Math.max(box[2], box[3]) / 30;
   let frames = 0;
   const layout = () => {
     if (!svg.isConnected) {
