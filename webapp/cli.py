@@ -15,3 +15,6 @@ def init_app(app: Flask) -> None:
     from .venue_cli import venue_group
 
     app.cli.add_command(venue_group)
+    from .static_export import export_command
+
+    app.cli.add_command(export_command)

@@ -1,0 +1,222 @@
+"""`flask --app webapp export DIR`: the attendee side as plain files for any static host.
+
+The export asks the app itself, through Flask's test client, for every page, asset, feed,
+calendar file, QR code and door sign, so the files are byte for byte what the server would
+send. Door-sign pages are followed link by link. A static host cannot read `?since=N`, so the
+changes feed is written once, at `/api/v1/changes`, with every correction since the last
+import (`since` says from where): a client applies those newer than its own version, and
+reloads the schedule when its version is older than `since`.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import mimetypes
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import brotli
+import click
+from flask import Flask, current_app
+from flask.cli import with_appcontext
+from werkzeug.exceptions import HTTPException
+
+from . import assets, export_headers, export_paths, export_sync, security
+from .published import published, store_for
+from .views.pages import APP_ROUTES
+
+# Routes not exported, with the reason. A guard test checks every route is exported or here.
+EXCLUDED: dict[str, str] = {
+    "api.post_correction": "the write path: organizers publish on their own instance, then export again",
+    "exports.starred": "built from each visitor's stars (?s=...), which only a server can read",
+    "health.healthz": "the state of a server process; a static host has none",
+    "static": "Flask's own static route; pages use the hashed /assets/ URLs, which are exported",
+}
+CHANGES_FILE = "api/v1/changes"
+NOT_FOUND_FILE = "404.html"  # Netlify and Cloudflare Pages answer unknown paths with it
+COMPRESS = {".html", ".js", ".mjs", ".css", ".svg", ".json", ".webmanifest", ".ics", ".xml", ".md", ""}
+MAX_URLS = 200_000
+ATTEMPTS = 3
+SECURITY_HEADERS = ("Content-Security-Policy", *security.HEADERS)
+
+
+class ExportError(Exception):
+    """The export could not be built; nothing was written."""
+
+
+@dataclass
+class Export:
+    files: dict[str, bytes] = field(default_factory=dict)
+    headers: dict[str, dict[str, str]] = field(default_factory=dict)
+    content_types: dict[str, str] = field(default_factory=dict)
+    urls: dict[str, str] = field(default_factory=dict)  # file -> the URL it was fetched from
+    version: int = 0
+
+
+def seed_urls(app: Flask) -> list[str]:
+    """Every URL of the export except those reached by following links (door signs)."""
+    schedule = published(app).schedule
+    ids = {
+        "session": [s.id for s in schedule.sessions],
+        "speaker": [s.id for s in schedule.speakers],
+        "room": [r.id for r in schedule.rooms],
+    }
+    urls = [rule for rule in APP_ROUTES if "<" not in rule]
+    for rule in (r for r in APP_ROUTES if "<" in r):
+        kind = rule.strip("/").split("/")[0]
+        if kind not in ids:
+            raise ExportError(f"app route {rule}: no list of ids to export it for")
+        urls += [rule.split("<")[0] + i for i in ids[kind]]
+    urls += [f"/session/{i}{suffix}" for i in ids["session"] for suffix in (".ics", "/qr.svg", "/qr.png")]
+    urls += [f"/room/{i}.ics" for i in ids["room"]]
+    urls += ["/sw.js", "/manifest.webmanifest", "/api/v1/schedule.json", "/api/v1/venue.json"]
+    urls += ["/schedule.ics", "/export/schedule.json", "/export/schedule.xml", "/print", "/print/all"]
+    tree = assets.tree(app)
+    return urls + [tree.url(p) for p in tree.files]
+
+
+def endpoint(app: Flask, url: str) -> str | None:
+    try:
+        return app.url_map.bind("export").match(urlsplit(url).path)[0]
+    except HTTPException:
+        return None
+
+
+def _check_base(public_url: str) -> str:
+    parts = urlsplit(public_url)
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.netloc
+        or parts.path not in ("", "/")
+        or parts.query
+    ):
+        raise ExportError(
+            f"public URL {public_url!r}: give the site's root, like https://schedule.example.org"
+        )
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def render(app: Flask, public_url: str) -> Export:
+    """Every file of the export, in memory. ExportError names the first URL that failed."""
+    base = _check_base(public_url)
+    saved = app.config.get("PUBLIC_URL")
+    app.config["PUBLIC_URL"] = base  # QR codes and calendar links carry the site's address
+    try:
+        for _ in range(ATTEMPTS):
+            out = _walk(app, base)
+            if published(app).version == out.version:
+                return out
+            # A correction was published meanwhile: the files would mix two versions.
+        raise ExportError(f"corrections kept arriving during {ATTEMPTS} exports; run it again")
+    finally:
+        app.config["PUBLIC_URL"] = saved
+
+
+def _walk(app: Flask, base: str) -> Export:
+    out = Export()
+    out.version = published(app).version  # first: it records a changed schedule file as an import
+    state = store_for(app).state()
+    since = state.base_version if state else 0
+    client = app.test_client()
+    queue = deque(seed_urls(app))
+    seen = set(queue)
+    pages: dict[str, bytes] = {}
+    moved: dict[str, str] = {}  # URL with a query -> the path its file is served at
+    while queue:
+        if len(seen) > MAX_URLS:
+            raise ExportError(f"more than {MAX_URLS} URLs: the door-sign links do not end")
+        url = queue.popleft()
+        body, headers, mimetype = _get(client, base, url)
+        is_html = mimetype == "text/html"
+        rel = export_paths.target(url, is_html)
+        if is_html:
+            pages[rel] = body
+            if urlsplit(url).query:
+                moved[url] = export_paths.public_path(rel)
+            for link in export_paths.local_links(body):
+                if link and link not in seen and endpoint(app, link) not in EXCLUDED:
+                    seen.add(link)
+                    queue.append(link)
+        _add(out, rel, body, headers, mimetype)
+        out.urls[rel] = url
+    for rel, body in pages.items():
+        out.files[rel] = export_paths.rewrite_links(body, moved)
+    body, headers, mimetype = _get(client, base, f"/api/v1/changes?since={since}")
+    _add(out, CHANGES_FILE, body, headers, mimetype)
+    out.urls[CHANGES_FILE] = "/api/v1/changes"
+    _add(out, NOT_FOUND_FILE, out.files["index.html"], out.headers["index.html"], "text/html")
+    return out
+
+
+def _get(client: object, base: str, url: str) -> tuple[bytes, dict[str, str], str]:
+    resp = client.get(url, base_url=base)  # type: ignore[attr-defined]
+    try:
+        if resp.status_code != 200:
+            detail = resp.get_data(as_text=True)[:300].strip()
+            raise ExportError(f"{url}: HTTP {resp.status_code} {detail}")
+        return resp.get_data(), dict(resp.headers), resp.mimetype
+    finally:
+        resp.close()
+
+
+def _add(out: Export, rel: str, body: bytes, headers: dict[str, str], mimetype: str) -> None:
+    if rel in out.files and out.files[rel] != body:
+        raise ExportError(f"two different URLs would be written to {rel}")
+    out.files[rel] = body
+    sent = {name: headers[name] for name in SECURITY_HEADERS if name in headers}
+    sent["Cache-Control"] = export_headers.cache_control(headers.get("Cache-Control"))
+    out.headers[rel] = sent
+    if mimetypes.guess_type(rel)[0] != mimetype:
+        out.content_types[rel] = mimetype
+
+
+def compressed(files: dict[str, bytes]) -> dict[str, bytes]:
+    """`.gz` and `.br` beside each text file (nginx gzip_static, Caddy precompressed)."""
+    done: dict[str, tuple[bytes, bytes]] = {}
+    extra: dict[str, bytes] = {}
+    for rel, body in files.items():
+        if Path(rel).suffix not in COMPRESS or rel == export_headers.FILE_NAME or len(body) < 256:
+            continue
+        key = hashlib.sha256(body).hexdigest()
+        if key not in done:  # the shell is the same file at every deep link: compress it once
+            done[key] = (gzip.compress(body, 9, mtime=0), brotli.compress(body, quality=11))
+        for suffix, packed in zip((".gz", ".br"), done[key], strict=True):
+            if len(packed) < len(body):
+                extra[rel + suffix] = packed
+    return extra
+
+
+def build(app: Flask, public_url: str, precompress: bool = False) -> Export:
+    out = render(app, public_url)
+    headers = export_headers.render(out.headers, out.content_types)
+    out.files[export_headers.FILE_NAME] = headers.encode("utf-8")
+    if precompress:
+        out.files.update(compressed(out.files))
+    return out
+
+
+@click.command("export", help="Write the attendee side as static files into DIR (see docs/deploy.md).")
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--public-url", help="The site's address, for QR codes and calendar links [HALLWAY_PUBLIC_URL]."
+)
+@click.option("--precompress", is_flag=True, help="Also write .gz and .br files (nginx gzip_static, Caddy).")
+@with_appcontext
+def export_command(directory: Path, public_url: str | None, precompress: bool) -> None:
+    public_url = public_url or current_app.config.get("PUBLIC_URL")
+    if not public_url:
+        raise click.UsageError(
+            "give --public-url (or set HALLWAY_PUBLIC_URL): QR codes and calendars carry it"
+        )
+    try:
+        out = build(current_app, public_url, precompress)
+        report = export_sync.sync(directory, out.files)
+    except (ExportError, export_sync.ExportDirError, export_paths.ExportPathError, OSError) as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(
+        f"exported version {out.version} to {directory}: {len(report.written)} files written, "
+        f"{len(report.unchanged)} unchanged, {len(report.removed)} removed"
+    )

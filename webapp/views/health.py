@@ -1,0 +1,45 @@
+"""`/healthz` for a reverse proxy or a load balancer: 200 when this worker can serve the
+schedule, 503 (with what failed) when it cannot.
+
+It checks what every attendee request needs: the corrections store answers and the current
+schedule builds. The shared cache is reported but does not fail the check: without it the
+feed is computed instead of cached, slower but correct, so the worker should stay in rotation.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from flask import Blueprint, Response, current_app
+
+from .. import caching
+from ..published import published, store_for
+
+bp = Blueprint("health", __name__)
+HEADERS = {"Cache-Control": "no-store"}
+
+
+def _cache_state() -> str:
+    try:
+        backend = caching.cache.cache
+        backend.set("hallway/healthz", time.time(), timeout=60)
+        backend.get("hallway/healthz")
+    except Exception as exc:  # noqa: BLE001 - any backend failure is "unavailable", never a 500
+        return f"unavailable: {type(exc).__name__}"
+    return "ok"
+
+
+@bp.get("/healthz")
+def healthz() -> Response:
+    doc: dict[str, Any] = {"cache": _cache_state()}
+    try:
+        head = store_for(current_app).head()
+        pub = published(current_app)
+    except Exception as exc:  # noqa: BLE001 - the proxy needs a 503, whatever broke
+        current_app.logger.error("health check failed: %s: %s", type(exc).__name__, exc)
+        doc.update(status="error", error=f"{type(exc).__name__}: {str(exc)[:200]}")
+        return Response(json.dumps(doc), status=503, mimetype="application/json", headers=HEADERS)
+    doc.update(status="ok", version=head.version, sessions=len(pub.schedule.sessions))
+    return Response(json.dumps(doc), mimetype="application/json", headers=HEADERS)
