@@ -39,7 +39,9 @@ async function shell(request) {
 async function networkFirst(request) {
   const cache = await caches.open(CACHE);
   try {
-    const response = await fetch(request);
+    // Always revalidated, whatever the host's headers: a static host that sends no
+    // Cache-Control would let the browser reuse an old feed for hours (heuristic freshness).
+    const response = await fetch(request, { cache: "no-cache" });
     if (response.ok) await cache.put(FEED, response.clone());
     return response;
   } catch (error) {
