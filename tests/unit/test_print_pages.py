@@ -93,3 +93,9 @@ def test_print_all_for_one_day(client):
         "Side Room",
     ]
     assert len(page.select("section.sign figure svg")) == 2
+
+
+def test_sign_codes_follow_the_public_url_setting(app, client):
+    app.config["PUBLIC_URL"] = "https://schedule.example.org"
+    page = soup(client.get("/print/room/side?day=2026-04-07"))
+    assert page.select_one("figcaption").get_text() == "schedule.example.org/session/k9x8y7"
