@@ -1,0 +1,167 @@
+"""What every benchmark shares: a server on a private data dir, Chromium, and how figures print.
+
+A figure is one measured number with its goal. `kind` says whether it is a size (bytes are
+not noisy: the short form fails on them) or a timing/score (reported, never failed on in CI).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+# One place for how Chromium is launched on this machine: the e2e tests' helpers.
+from e2e_support import CHROMIUM_FLAGS, PHONE, chromium_path, free_port, launch_args, wait_for  # noqa: E402, F401
+
+TOKEN = "bench-token"  # the admin token of the benchmarks' own servers
+WRITE_ENV = {"HALLWAY_ADMIN_TOKEN": TOKEN, "HALLWAY_WRITE_RATE_LIMIT": "0"}
+DATA = ROOT / "data"
+VENV_BIN = ROOT / ".venv" / "bin"
+START_TIMEOUT = 30.0
+
+
+@dataclass
+class Figure:
+    goal: str
+    name: str
+    value: float
+    unit: str
+    target: float | None = None  # None: informative, no goal of its own
+    kind: str = "time"  # "size" | "time" | "score"
+    better: str = "lower"  # "lower" | "higher"
+    note: str = ""
+    # What the short form (CI) fails on, for sizes only: the target, or while a target is
+    # missed, the figure measured now plus a margin, so that it can only get better.
+    budget: float | None = None
+
+    @property
+    def limit(self) -> float | None:
+        return self.budget if self.budget is not None else self.target
+
+    @property
+    def met(self) -> bool | None:
+        if self.target is None:
+            return None
+        return self.value <= self.target if self.better == "lower" else self.value >= self.target
+
+    def line(self) -> str:
+        goal = (
+            ""
+            if self.target is None
+            else f" (goal {'<=' if self.better == 'lower' else '>='} {fmt(self.target)})"
+        )
+        verdict = {True: " met", False: " MISSED", None: ""}[self.met]
+        note = "  " + self.note if self.note else ""
+        return f"{self.name}: {fmt(self.value)} {self.unit}{goal}{verdict}{note}"
+
+
+def fmt(value: float) -> str:
+    return f"{value:,.0f}" if abs(value) >= 100 or float(value).is_integer() else f"{value:,.2f}"
+
+
+def report(figures: list[Figure], as_json: bool = False) -> None:
+    for f in figures:
+        print(json.dumps(asdict(f)) if as_json else f.line(), flush=True)
+
+
+def over_budget(figures: list[Figure]) -> list[Figure]:
+    """Sizes beyond their limit: the only figures the short form fails on."""
+    return [f for f in figures if f.kind == "size" and f.limit is not None and f.value > f.limit]
+
+
+def main(run: Callable[[bool], list[Figure]]) -> None:
+    """Entry point of each script: `--short` for the CI form (exit 1 on a size over budget)."""
+    short = "--short" in sys.argv
+    figures = run(short)
+    report(figures, as_json="--json" in sys.argv)
+    if short and over_budget(figures):
+        sys.exit(1)
+
+
+def data_dir(schedule: Path | None = None) -> Path:
+    """A private copy of the shipped data (or of `schedule`): benchmarks never touch data/."""
+    d = Path(tempfile.mkdtemp(prefix="hallway-bench-"))
+    shutil.copy(schedule or DATA / "schedule.json", d / "schedule.json")
+    if schedule is None:
+        for extra in ("venue.json", "venue"):
+            src = DATA / extra
+            if src.is_dir():
+                shutil.copytree(src, d / extra)
+            elif src.exists():
+                shutil.copy(src, d / extra)
+    return d
+
+
+@contextmanager
+def server(data: Path, workers: int = 2, env: dict[str, str] | None = None) -> Iterator[str]:
+    """gunicorn with `workers` workers on loopback, as in production; yields the base URL."""
+    port = free_port()
+    log = data / "server.log"
+    cmd = [
+        str(VENV_BIN / "gunicorn"),
+        "--workers",
+        str(workers),
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--log-level",
+        "warning",
+        "webapp:create_app()",
+    ]
+    full_env = {**os.environ, "HALLWAY_DATA_DIR": str(data), "PYTHONUNBUFFERED": "1", **(env or {})}
+    with log.open("ab") as fh:
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=full_env, stdout=fh, stderr=fh, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(lambda: _answers(url + "/api/v1/schedule.json", proc, log), START_TIMEOUT)
+        yield url
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=10)
+
+
+def _answers(url: str, proc: subprocess.Popen[bytes], log: Path) -> bool:
+    if proc.poll() is not None:
+        raise RuntimeError(f"server exited: {log.read_text(errors='replace')[-2000:]}")
+    try:
+        with urllib.request.urlopen(url, timeout=2) as r:
+            return r.status == 200
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+# The DOM condition for "sessions on screen": the app's mark if it sets one, else the first card.
+SESSIONS_SHOWN = "() => document.querySelector('main article.card') !== null"
+
+
+def post_correction(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    """Publish one correction through the HTTP write path of a server started with WRITE_ENV."""
+    req = urllib.request.Request(
+        url + "/api/v1/corrections",
+        data=json.dumps(body).encode(),
+        headers={"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def controlled(page: Any, timeout_ms: int = 20000) -> None:
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=timeout_ms)

@@ -1,0 +1,227 @@
+"""A generated event for the large-event benchmarks: 1,000 sessions over 4 days and 20 rooms.
+
+Text lengths follow the shipped event (titles ~60 characters, descriptions of 1-6 paragraphs
+averaging ~1,100 characters, 1-3 speakers with ~230-character bios). The words are drawn at
+random from the shipped event's own vocabulary with a Zipf-like weighting, so the text is
+about as compressible as real abstracts (`compression_check` prints both ratios): a feed of
+repeated or Markov-copied text would compress far better than a real one and flatter us.
+
+    .venv/bin/python bench/generate.py [DIR]   # writes DIR/schedule.json (a temp dir if omitted)
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+import re
+import string
+import sys
+import tempfile
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = ROOT / "data" / "schedule.json"
+SEED = 20260407
+SESSIONS = 1000
+DAYS = 4
+ROOMS = 20
+ZONE = "Europe/Paris"
+FIRST_DAY = date(2026, 9, 14)
+LENGTHS = (10, 25, 30, 30, 40, 40, 50)  # minutes; lightning talks, short and long talks
+GAPS = (5, 10, 10, 15)
+FIRST_NAMES = (
+    "Ada Alan Grace Linus Barbara Edsger Donald Margaret Ken Dennis Frances Radia Leslie John "
+    "Katherine Tim Sophie Yuki Amara Chen Priya Omar Lena Mateo Ines Kofi Hana Ivan Zoe Arjun"
+).split()
+LAST_NAMES = (
+    "Lovelace Turing Hopper Torvalds Liskov Dijkstra Knuth Hamilton Thompson Ritchie Allen "
+    "Perlman Lamport McCarthy Johnson Berners-Lee Wilson Tanaka Okafor Wei Patel Haddad "
+    "Schmidt Alvarez Moreau Mensah Kim Petrov Martin Iyer"
+).split()
+LEVELS = ("Beginner", "Intermediate", "Advanced", "Any", None)
+KINDS = (None, None, None, "Lightning Talk", "Workshop", "Panel")
+TRACKS = (
+    "Compilers",
+    "Training at Scale",
+    "Inference",
+    "Agents",
+    "Data",
+    "Community",
+    "Research",
+    "Edge",
+    "Security",
+    "Tooling",
+)
+
+
+def vocabulary(path: Path = SHIPPED) -> tuple[list[str], list[float]]:
+    """Words of the shipped event's descriptions, weighted by their rank (Zipf-like)."""
+    doc = json.loads(path.read_text("utf-8"))
+    text = " ".join(p for s in doc["sessions"] for p in s["description"])
+    counts: dict[str, int] = {}
+    for word in re.findall(r"[A-Za-z][A-Za-z'’-]*", text):
+        counts[word.lower()] = counts.get(word.lower(), 0) + 1
+    words = sorted(counts, key=lambda w: -counts[w])
+    # An exponent under 1 flattens the curve: with 1.0 the text compresses ~10% better than the
+    # real abstracts, which would flatter the feed size; 0.8 comes closest (still ~5% better).
+    return words, [1.0 / (rank + 1) ** 0.8 for rank in range(len(words))]
+
+
+class Text:
+    def __init__(self, rng: random.Random, path: Path = SHIPPED):
+        self.rng = rng
+        self.words, self.weights = vocabulary(path)
+
+    def sentence(self, n: int) -> str:
+        words = self.rng.choices(self.words, self.weights, k=n)
+        return words[0].capitalize() + " " + " ".join(words[1:]) + "."
+
+    def paragraph(self, chars: int) -> str:
+        out: list[str] = []
+        while sum(map(len, out)) < chars:
+            out.append(self.sentence(self.rng.randint(8, 24)))
+        # Stop at the sentence end nearest `chars`, so lengths are not biased upwards.
+        if len(out) > 1 and sum(map(len, out)) - chars > chars - sum(map(len, out[:-1])):
+            out.pop()
+        return " ".join(out)
+
+    def title(self) -> str:
+        return self.sentence(self.rng.randint(5, 13))[:-1]
+
+
+def _id(rng: random.Random, taken: set[str]) -> str:
+    for _ in range(1000):
+        candidate = "".join(rng.choices(string.ascii_lowercase + string.digits, k=6))
+        if candidate not in taken:
+            taken.add(candidate)
+            return candidate
+    raise RuntimeError("no free id")
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def _speakers(rng: random.Random, text: Text, count: int) -> list[dict[str, object]]:
+    out = []
+    seen: set[str] = set()
+    while len(out) < count:
+        name = f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)} {rng.choice(string.ascii_uppercase)}."
+        sid = _slug(name)
+        if sid in seen:
+            continue
+        seen.add(sid)
+        bio = text.paragraph(rng.randint(120, 330))
+        out.append(
+            {
+                "id": sid,
+                "name": name,
+                "role": rng.choice(("Engineer", "Researcher", "Maintainer", "Professor", None)),
+                "company": rng.choice(
+                    (None, "Acme Labs", "Open Source Foundation", "University of Somewhere")
+                ),
+                "bio": bio,
+                "bio_truncated": rng.random() < 0.2,
+            }
+        )
+    return out
+
+
+def generate(
+    sessions: int = SESSIONS, days: int = DAYS, rooms: int = ROOMS, seed: int = SEED
+) -> dict[str, object]:
+    rng = random.Random(seed)
+    text = Text(rng)
+    zone = ZoneInfo(ZONE)
+    room_list = [
+        {"id": f"room-{i + 1:02d}", "name": f"Room {i + 1} ({text.title().split()[0]})"} for i in range(rooms)
+    ]
+    track_list = [{"id": _slug(t), "name": t} for t in TRACKS]
+    people = _speakers(rng, text, int(sessions * 1.2))
+    day_list = [FIRST_DAY + timedelta(days=d) for d in range(days)]
+    taken: set[str] = set()
+    out: list[dict[str, object]] = []
+    per_room_day = -(-sessions // (days * rooms))
+    for day in day_list:
+        for room in room_list:
+            at = datetime(day.year, day.month, day.day, 9, 0, tzinfo=zone)
+            for _ in range(per_room_day):
+                if len(out) >= sessions:
+                    break
+                kind = rng.choice(KINDS)
+                minutes = 10 if kind == "Lightning Talk" else rng.choice(LENGTHS[1:])
+                end = at + timedelta(minutes=minutes)
+                paragraphs = rng.choices((1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 2, 1))[0]
+                total = max(80, int(rng.gauss(1100, 350)))
+                out.append(
+                    {
+                        "id": _id(rng, taken),
+                        "title": text.title(),
+                        "kind": kind,
+                        "start": at.isoformat(),
+                        "end": end.isoformat(),
+                        "room": room["id"],
+                        "track": rng.choice(track_list)["id"] if rng.random() < 0.9 else None,
+                        "level": rng.choice(LEVELS),
+                        "slides": rng.choice((True, False, None)),
+                        "description": [text.paragraph(total // paragraphs) for _ in range(paragraphs)],
+                        "speakers": [
+                            p["id"] for p in rng.sample(people, rng.choices((1, 2, 3), (6, 3, 1))[0])
+                        ],
+                        "status": "cancelled" if rng.random() < 0.02 else "confirmed",
+                    }
+                )
+                at = end + timedelta(minutes=rng.choice(GAPS))
+    used = {sid for s in out for sid in s["speakers"]}  # type: ignore[union-attr]
+    return {
+        "event": {
+            "id": "generated-conf",
+            "name": "Generated Conference 2026",
+            "timezone": ZONE,
+            "days": [d.isoformat() for d in day_list],
+            "venue": "Congress Centre",
+            "city": "Lyon",
+            "url": None,
+        },
+        "rooms": room_list,
+        "tracks": track_list,
+        "speakers": [p for p in people if p["id"] in used],
+        "sessions": out,
+    }
+
+
+def write(directory: Path, doc: dict[str, object] | None = None) -> Path:
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / "schedule.json"
+    path.write_text(json.dumps(doc or generate(), ensure_ascii=False, indent=1), "utf-8")
+    return path
+
+
+def compression_check(doc: dict[str, object]) -> tuple[float, float]:
+    """gzip ratio of the generated descriptions and of the shipped event's (same amount of text)."""
+    real = " ".join(p for s in json.loads(SHIPPED.read_text("utf-8"))["sessions"] for p in s["description"])
+    fake = " ".join(p for s in doc["sessions"] for p in s["description"])[: len(real)]  # type: ignore[union-attr]
+
+    def ratio(t: str) -> float:
+        return len(gzip.compress(t.encode(), 9)) / len(t.encode())
+
+    return ratio(fake), ratio(real)
+
+
+def main() -> None:
+    directory = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(tempfile.mkdtemp(prefix="hallway-large-"))
+    doc = generate()
+    path = write(directory, doc)
+    fake, real = compression_check(doc)
+    sessions = doc["sessions"]
+    print(
+        f"wrote {path}: {len(sessions)} sessions, {len(doc['rooms'])} rooms, {len(doc['event']['days'])} days"
+    )  # type: ignore[arg-type,index]
+    print(f"gzip ratio of descriptions: generated {fake:.3f}, shipped event {real:.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,42 @@
+"""When the sessions are on screen, as the page itself sees it.
+
+An init script (Playwright's, so the page's CSP does not apply to it) watches the DOM from
+the very start and notes `performance.now()` (ms since the navigation started) when the
+first session card is inserted, and again at the next animation frame, when it is painted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+WATCH = """
+(() => {
+  if (window.top !== window) return;
+  const seen = () => document.querySelector('main article.card');
+  const note = () => {
+    if (window.__shown || !seen()) return false;
+    window.__shown = performance.now();
+    requestAnimationFrame(() => { window.__painted = performance.now(); });
+    return true;
+  };
+  const observer = new MutationObserver(() => { if (note()) observer.disconnect(); });
+  observer.observe(document, { childList: true, subtree: true });
+})();
+"""
+TIMEOUT_MS = 30000
+
+
+def watch(context: Any) -> None:
+    context.add_init_script(WATCH)
+
+
+def painted_ms(page: Any) -> float:
+    """Milliseconds from the navigation's start to the frame that first showed a session."""
+    page.wait_for_function("() => window.__painted !== undefined", timeout=TIMEOUT_MS)
+    return float(page.evaluate("() => window.__painted"))
+
+
+def median(values: list[float]) -> float:
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2

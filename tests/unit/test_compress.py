@@ -1,0 +1,81 @@
+"""Dynamic responses (shell, manifest, feed, worker, calendars) are compressed on the way out."""
+
+from __future__ import annotations
+
+import gzip
+
+import brotli
+import pytest
+
+from webapp import assets, compress
+
+DYNAMIC = ["/", "/manifest.webmanifest", "/api/v1/schedule.json", "/sw.js", "/schedule.ics"]
+
+
+def _plain(client, path: str) -> bytes:
+    response = client.get(path, headers={"Accept-Encoding": "identity"})
+    assert "Content-Encoding" not in response.headers
+    return response.data
+
+
+@pytest.mark.parametrize("path", DYNAMIC)
+def test_brotli_is_served_when_accepted_and_decodes_to_the_same_body(client, path) -> None:
+    plain = _plain(client, path)
+    response = client.get(path, headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert response.headers["Content-Encoding"] == "br"
+    assert "Accept-Encoding" in response.headers["Vary"]
+    assert brotli.decompress(response.data) == plain
+    assert int(response.headers["Content-Length"]) == len(response.data) < len(plain)
+
+
+def test_gzip_is_served_to_a_client_without_brotli(client) -> None:
+    plain = _plain(client, "/api/v1/schedule.json")
+    response = client.get("/api/v1/schedule.json", headers={"Accept-Encoding": "gzip"})
+    assert response.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(response.data) == plain
+
+
+def test_plain_response_still_says_it_varies_by_encoding(client) -> None:
+    response = client.get("/", headers={"Accept-Encoding": "identity"})
+    assert "Content-Encoding" not in response.headers
+    assert "Accept-Encoding" in response.headers["Vary"]
+
+
+def test_not_modified_has_no_body_and_no_encoding(client) -> None:
+    etag = client.get("/api/v1/schedule.json").headers["ETag"]
+    response = client.get("/api/v1/schedule.json", headers={"If-None-Match": etag, "Accept-Encoding": "br"})
+    assert response.status_code == 304
+    assert response.data == b"" and "Content-Encoding" not in response.headers
+
+
+def test_hashed_assets_are_not_encoded_twice(app, client) -> None:
+    url = assets.tree(app).url("js/app.js")
+    response = client.get(url, headers={"Accept-Encoding": "br"})
+    assert response.headers["Content-Encoding"] == "br"
+    assert brotli.decompress(response.data) == assets.tree(app).files["js/app.js"].body
+
+
+def test_error_pages_and_tiny_bodies_stay_plain(client) -> None:
+    assert "Content-Encoding" not in client.get("/no/such/page", headers={"Accept-Encoding": "br"}).headers
+    tiny = client.get("/api/v1/changes?since=0", headers={"Accept-Encoding": "br"})
+    assert len(tiny.data) < compress.MIN_BYTES and "Content-Encoding" not in tiny.headers
+
+
+def test_a_body_with_an_etag_is_compressed_once_per_coding(client, monkeypatch) -> None:
+    calls: list[str] = []
+    real = compress.encode
+    monkeypatch.setattr(compress, "encode", lambda body, coding: calls.append(coding) or real(body, coding))
+    for _ in range(3):
+        client.get("/api/v1/schedule.json", headers={"Accept-Encoding": "br"})
+        client.get("/api/v1/schedule.json", headers={"Accept-Encoding": "gzip"})
+    assert sorted(calls) == ["br", "gzip"]
+
+
+def test_memo_forgets_the_least_recently_used_first() -> None:
+    memo = compress._Memo(size=2)
+    memo.put(("a", 1, "br"), b"A")
+    memo.put(("b", 1, "br"), b"B")
+    assert memo.get(("a", 1, "br")) == b"A"
+    memo.put(("c", 1, "br"), b"C")
+    assert memo.get(("b", 1, "br")) is None
+    assert memo.get(("a", 1, "br")) == b"A" and memo.get(("c", 1, "br")) == b"C"
