@@ -3,11 +3,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# System packages: a browser for the e2e tests, redis-server and wrk for the serving tests.
+# System packages: a browser for the e2e tests, redis-server and wrk for the serving tests,
+# cairo for rasterising SVG in the QR tests.
 need=()
 [ -x /usr/bin/chromium ] || [ -n "${HALLWAY_CHROMIUM:-}" ] || need+=(chromium)
 command -v redis-server >/dev/null || need+=(redis-server)
 command -v wrk >/dev/null || need+=(wrk)
+# cairosvg (rasterises QR SVGs in the tests) needs the cairo library.
+ldconfig -p 2>/dev/null | grep -q 'libcairo\.so\.2' || need+=(libcairo2)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     apt-get update -qq
