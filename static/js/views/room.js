@@ -60,7 +60,6 @@ export function render(ctx) {
         "p",
         { class: "links" },
         h("a", { href: `/map?room=${encodeURIComponent(room.id)}` }, "Show on the venue map"),
-        " · ",
         h("a", { href: `/room/${encodeURIComponent(room.id)}.ics` }, "This room's sessions as a calendar file"),
       ),
       where,
