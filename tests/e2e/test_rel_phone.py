@@ -1,0 +1,135 @@
+"""Stars on the phone across schedule updates, next to what test_stars.py and test_update.py
+already prove (a damaged or hand-edited stars value, a full storage, a removed id seeded by
+hand, a service-worker update): here the update comes from the server while the app holds
+the stars, as it would at the event.
+
+- a re-import that removes one starred session and renames another: the renamed one stays
+  starred under its new title, the removed one is listed as removed under the title it had;
+- a correction that cancels a starred session: it stays in My schedule, marked cancelled;
+- a service-worker update and a schedule update together: stars and both changes survive;
+- storage that throws on every write from the first moment: the app still starts, shows
+  the schedule and says it cannot keep stars.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+from e2e_support import wait_controlled
+from playwright.sync_api import expect
+from rel_support import TOKEN
+from schedules import mini, session, write
+
+KEY = "hallway.stars.v1"
+
+
+def doomed_schedule() -> dict:
+    doc = mini()
+    doc["sessions"].append(
+        session(
+            "gone42", "Talk <b>To Be</b> Removed", "2026-04-08T11:00:00+02:00", "2026-04-08T11:30:00+02:00"
+        )
+    )
+    return doc
+
+
+def star(page, title: str) -> None:
+    button = page.get_by_role("button", name=f"Star: {title}")
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")
+
+
+def publish(server, body: dict) -> None:
+    req = urllib.request.Request(
+        server.url + "/api/v1/corrections",
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(req, timeout=10) as resp:
+        assert resp.status == 201
+
+
+def stored_ids(page) -> list[str]:
+    return [s["id"] for s in json.loads(page.evaluate("(k) => localStorage.getItem(k)", KEY))]
+
+
+def test_reimport_that_removes_and_renames_starred_sessions(page, make_server, tmp_path) -> None:
+    server = make_server(schedule=write(doomed_schedule(), tmp_path))
+    page.goto(server.url + "/?day=all")
+    wait_controlled(page)
+    star(page, "Compiling Things")
+    star(page, "Talk <b>To Be</b> Removed")
+
+    doc = mini()  # the new import: gone42 dropped, k9x8y7 renamed
+    doc["sessions"][1]["title"] = "Compiling Everything"
+    write(doc, server.data_dir)
+
+    page.goto(server.url + "/my")
+    page.reload()  # the first load may show the kept copy; the refresh replaces it
+    expect(page.locator(".card h3")).to_have_text(["Compiling Everything"])
+    expect(page.get_by_role("button", name="Star: Compiling Everything")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    removed = page.locator(".removed")
+    expect(removed).to_contain_text("Talk <b>To Be</b> Removed (removed)")
+    expect(removed.locator("b")).to_have_count(0)
+    assert sorted(stored_ids(page)) == ["gone42", "k9x8y7"]  # nothing dropped behind the person's back
+
+
+def test_cancelled_starred_session_stays_in_my_schedule_marked_cancelled(page, make_server) -> None:
+    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    page.goto(server.url + "/?day=all")
+    wait_controlled(page)
+    star(page, "Day Two Keynote")
+    publish(server, {"kind": "cancel", "session": "q4w5e6", "note": "speaker ill <script>x</script>"})
+    page.goto(server.url + "/my")
+    page.reload()
+    card = page.locator(".card", has_text="Day Two Keynote")
+    expect(card).to_have_class(re.compile(r"\bcancelled\b"), timeout=10000)
+    expect(card).to_contain_text("Cancelled")
+    assert stored_ids(page) == ["q4w5e6"]
+
+
+def test_worker_update_and_schedule_update_together_keep_the_stars(page, make_server, tmp_path) -> None:
+    server = make_server(schedule=write(doomed_schedule(), tmp_path))
+    page.goto(server.url + "/?day=all")
+    wait_controlled(page)
+    star(page, "Compiling Things")
+    star(page, "Talk <b>To Be</b> Removed")
+    toasts = server.static_dir / "js" / "toasts.js"
+    toasts.write_text(toasts.read_text() + "\n// deployment 2\n")
+    write(mini(), server.data_dir)
+    server.stop()
+    server.start()
+    page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    toast = page.locator(".toast", has_text="Update available")
+    expect(toast).to_be_visible(timeout=15000)
+    with page.expect_navigation():
+        toast.get_by_role("button", name="Reload").click()
+    page.goto(server.url + "/my")
+    expect(page.locator(".card h3")).to_have_text(["Compiling Things"])
+    expect(page.locator(".removed")).to_contain_text("Talk <b>To Be</b> Removed (removed)")
+    assert sorted(stored_ids(page)) == ["gone42", "k9x8y7"]
+
+
+def test_storage_that_always_throws_still_lets_the_app_start(page, live_server) -> None:
+    page.add_init_script(
+        """for (const name of ["setItem", "getItem"]) {
+             Storage.prototype[name] = function () {
+               throw new DOMException("full", "QuotaExceededError");
+             };
+           }"""
+    )
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(live_server.url + "/?day=all")
+    expect(page.locator(".card")).to_have_count(3)
+    expect(page.locator(".toast")).to_contain_text("blocks storage")
+    star(page, "Compiling Things")
+    expect(page.locator(".toast").last).to_contain_text("storage")
+    page.goto(live_server.url + "/my")
+    expect(page.locator("main h1")).to_be_visible()
+    assert errors == []
