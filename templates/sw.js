@@ -7,11 +7,13 @@ const APP_ROUTES = {{ routes|tojson }}.map((source) => new RegExp(source));
 const FEED = "/api/v1/schedule.json";
 const KEEP = new Set([CACHE, "hallway-data"]); // hallway-data: the page's own last good schedule
 
+// Hashed assets never change under their URL, so the copies the page just loaded from the
+// HTTP cache are taken as they are (no second download); the documents are revalidated
+// (a 304 costs a few bytes) so a stale copy never ends up in a new version's precache.
+const precacheRequest = (url) => new Request(url, { cache: url.startsWith("/assets/") ? "default" : "no-cache" });
+
 self.addEventListener("install", (event) => {
-  // cache: "reload" so a stale HTTP cache never ends up in a new version's precache.
-  event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })))),
-  );
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE.map(precacheRequest))));
 });
 
 self.addEventListener("activate", (event) => {

@@ -10,6 +10,8 @@ import base64
 import gzip
 import hashlib
 import mimetypes
+import posixpath
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -96,3 +98,26 @@ def pick_encoding(asset: Asset, accepted: object) -> str | None:
         if accepted[coding]:  # type: ignore[index]
             return coding
     return None
+
+
+STATIC_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;'"]*?from\s*["'](\.{1,2}/[^"']+)["']""", re.M)
+
+
+def module_graph(tree: AssetTree, *roots: str) -> list[str]:
+    """The modules `roots` load before running (static imports, followed transitively).
+
+    The shell preloads them all, so the browser fetches the graph in parallel rather than
+    one import at a time. Dynamic `import()` is left out on purpose: it is loaded on demand.
+    """
+    seen: list[str] = []
+    todo = [r for r in roots if r in tree.files]
+    while todo and len(seen) < len(tree.files):
+        path = todo.pop(0)
+        if path in seen:
+            continue
+        seen.append(path)
+        for spec in STATIC_IMPORT.findall(tree.text(path)):
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(path), spec))
+            if target in tree.files and target not in seen:
+                todo.append(target)
+    return seen

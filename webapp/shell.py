@@ -15,8 +15,8 @@ from .published import published
 THEME_COLOR = "#0b4f8a"
 BACKGROUND_COLOR = "#f7f8fa"
 ENTRY = "js/app.js"
-# Modules the first screen needs, fetched in parallel with the HTML instead of one by one.
-PRELOAD = ("js/app.js", "js/router.js", "js/store.js", "js/dom.js", "js/time.js", "js/views/schedule.js")
+# The first screen's view, loaded by app.js with import(); its static imports are followed.
+FIRST_VIEW = "js/views/schedule.js"
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ def documents(app: Flask) -> Documents:
         css=css,
         theme_color=THEME_COLOR,
         entry=tree.url(ENTRY),
-        preload=[tree.url(p) for p in PRELOAD if p in tree.files],
+        preload=[tree.url(p) for p in assets.module_graph(tree, ENTRY, FIRST_VIEW)],
         icon=tree.url("icons/icon-192.png"),
         prefix=tree.prefix,
     ).encode("utf-8")

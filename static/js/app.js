@@ -100,5 +100,7 @@ store.start().then((data) => {
   if (!data) {
     document.getElementById("loading")?.replaceChildren("The schedule could not be loaded. Connect once, then it works offline.");
   }
+  // Once the page has what it needs, so the worker's precache finds it in the HTTP cache.
+  if (document.readyState === "complete") registerWorker();
+  else window.addEventListener("load", () => registerWorker(), { once: true });
 });
-registerWorker();

@@ -1,0 +1,49 @@
+"""The static tree, content-addressed, and the module graph the shell preloads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+
+from webapp import assets
+
+
+def make_tree(tmp_path: Path, files: dict[str, str]) -> assets.AssetTree:
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    return assets.scan(tmp_path)
+
+
+def test_tree_hash_follows_content_not_place(tmp_path) -> None:
+    one = make_tree(tmp_path / "a", {"js/x.js": "1", "css/y.css": "2"})
+    two = make_tree(tmp_path / "b", {"js/x.js": "1", "css/y.css": "2"})
+    three = make_tree(tmp_path / "c", {"js/x.js": "1", "css/y.css": "3"})
+    assert one.tree_hash == two.tree_hash != three.tree_hash
+
+
+def test_hidden_and_cache_files_are_not_served(tmp_path) -> None:
+    tree = make_tree(tmp_path, {"js/x.js": "1", ".DS_Store": "", "js/__pycache__/a.pyc": ""})
+    assert list(tree.files) == ["js/x.js"]
+
+
+def test_module_graph_follows_static_imports_only(tmp_path) -> None:
+    tree = make_tree(
+        tmp_path,
+        {
+            "js/app.js": 'import { a } from "./a.js";\nexport { b } from "./sub/b.js";\nimport("./lazy.js");',
+            "js/a.js": 'import { app } from "./app.js"; // a cycle\nconst s = "from \'./nope.js\'";',
+            "js/sub/b.js": "import {\n  c,\n} from '../c.js';",
+            "js/c.js": "",
+            "js/lazy.js": "",
+        },
+    )
+    assert assets.module_graph(tree, "js/app.js") == ["js/app.js", "js/a.js", "js/sub/b.js", "js/c.js"]
+
+
+def test_shell_preloads_the_first_screens_modules_and_not_the_other_views(client) -> None:
+    soup = BeautifulSoup(client.get("/").data, "html.parser")
+    preloaded = {link["href"].split("/", 3)[3] for link in soup.find_all("link", rel="modulepreload")}
+    assert {"js/app.js", "js/store.js", "js/router.js", "js/views/schedule.js", "js/card.js"} <= preloaded
+    assert "js/views/my.js" not in preloaded
