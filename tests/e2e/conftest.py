@@ -16,10 +16,15 @@ Fixtures (use them from any `tests/e2e/test_*.py`; every test here is marked `e2
 - `profile`: a persistent Chromium profile (`launch_persistent_context`) in a temp dir, for
   cold starts and installability; `.new_page()`, `.close()` and `.reopen()` (a cold start:
   the browser process is restarted on the same profile).
-- `offsite_requests(context, base_url)`: start recording requests to any other origin;
-  returns the list, which a test asserts empty.
-- Helpers: `wait_controlled(page)` waits until a service worker controls the page,
-  `wait_for(predicate, timeout)` polls a Python condition with a deadline.
+
+Helpers, in `e2e_support.py` (import them: `from e2e_support import wait_controlled`):
+`offsite_requests(context, base_url)` starts recording requests to any other origin and
+returns the list, which a test asserts empty; `wait_controlled(page)` waits until a service
+worker controls the page; `wait_for(predicate, timeout)` polls a Python condition with a
+deadline; `launch_args()` and `PHONE` for a browser of your own. `schedules.py` builds
+variants of the mini fixture (`mini()`, `session(...)`, `write(doc, dir)`).
+Note: the app's CSP forbids eval, so `page.wait_for_function` needs a function ("() => ..."),
+not an expression string.
 """
 
 from __future__ import annotations
