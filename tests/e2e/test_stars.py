@@ -97,3 +97,24 @@ def test_stars_survive_a_schedule_update_that_renames_and_removes(page, live_ser
     page.goto(live_server.url + "/my")
     expect(page.locator(".card h3")).to_have_text(["Opening, renamed"])
     expect(page.locator(".removed")).to_contain_text("Compiling Things (removed)")
+
+
+def test_first_star_asks_for_persistent_storage(page, live_server) -> None:
+    page.add_init_script(
+        """window.__persistAsked = 0;
+           navigator.storage.persist = () => { window.__persistAsked += 1; return Promise.resolve(true); };"""
+    )
+    page.goto(live_server.url + "/")
+    page.get_by_role("button", name="Star: Compiling Things").click()
+    page.get_by_role("button", name="Star: Compiling Things").click()
+    assert page.evaluate("() => window.__persistAsked") == 1
+
+
+def test_a_star_can_be_toggled_from_the_keyboard(page, live_server) -> None:
+    page.goto(live_server.url + "/session/k9x8y7")
+    star = page.get_by_role("button", name="Star: Compiling Things")
+    star.focus()
+    page.keyboard.press("Space")
+    expect(star).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Enter")
+    expect(star).to_have_attribute("aria-pressed", "false")
