@@ -31,6 +31,7 @@ WRITE_ENV = {"HALLWAY_ADMIN_TOKEN": TOKEN, "HALLWAY_WRITE_RATE_LIMIT": "0"}
 DATA = ROOT / "data"
 VENV_BIN = ROOT / ".venv" / "bin"
 START_TIMEOUT = 30.0
+ACCESS_LOG = "access.log"
 
 
 @dataclass
@@ -110,19 +111,27 @@ def server(data: Path, workers: int = 2, env: dict[str, str] | None = None) -> I
     """gunicorn with `workers` workers on loopback, as in production; yields the base URL."""
     port = free_port()
     log = data / "server.log"
+    # HALLWAY_BENCH_APP: another checkout of the app to measure (a candidate change), same venv.
+    app_root = Path(os.environ.get("HALLWAY_BENCH_APP") or ROOT)
     cmd = [
         str(VENV_BIN / "gunicorn"),
+        "--chdir",
+        str(app_root),
         "--workers",
         str(workers),
         "--bind",
         f"127.0.0.1:{port}",
         "--log-level",
         "warning",
+        "--access-logfile",
+        str(data / ACCESS_LOG),
+        "--access-logformat",
+        "%(s)s %(B)s %(r)s",
         "webapp:create_app()",
     ]
     full_env = {**os.environ, "HALLWAY_DATA_DIR": str(data), "PYTHONUNBUFFERED": "1", **(env or {})}
     with log.open("ab") as fh:
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=full_env, stdout=fh, stderr=fh, start_new_session=True)
+        proc = subprocess.Popen(cmd, cwd=app_root, env=full_env, stdout=fh, stderr=fh, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:
         wait_for(lambda: _answers(url + "/api/v1/schedule.json", proc, log), START_TIMEOUT)
@@ -135,6 +144,16 @@ def server(data: Path, workers: int = 2, env: dict[str, str] | None = None) -> I
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait(timeout=10)
+
+
+def served(data: Path) -> list[tuple[int, int, str]]:
+    """(status, body bytes, path) of every response the server sent, from its access log."""
+    out = []
+    for line in (data / ACCESS_LOG).read_text(errors="replace").splitlines():
+        parts = line.split(" ")
+        if len(parts) >= 4 and parts[0].isdigit():
+            out.append((int(parts[0]), int(parts[1]) if parts[1].isdigit() else 0, parts[3]))
+    return out
 
 
 def _answers(url: str, proc: subprocess.Popen[bytes], log: Path) -> bool:

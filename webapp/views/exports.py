@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 
 from flask import Blueprint, Response, current_app, request
 
-from .. import frab, ical
+from .. import caching, frab, ical
 from ..model import Session
 from ..published import Published, published, schedule_path
 
@@ -93,28 +93,39 @@ def _calendar(pub: Published, sessions: Iterable[Session], title: str, filename:
         alarm = ical.parse_alarm(request.args.get("alarm"))
     except ValueError as exc:
         return _plain(400, str(exc))
-    body = ical.calendar(
-        pub.schedule,
-        sessions,
-        title=title,
-        app_url=_app_url(),
-        stamp=_stamp(),
-        revisions=pub.revisions,
-        alarm_minutes=alarm,
-    )
+    # Built once per version and URL (a whole-event calendar takes tens of ms), not per request;
+    # only plain URLs are kept, so made-up query strings cannot fill the cache.
+    key = None if request.args else f"hallway/export/{_etag(pub)}"
+    body = caching.get(key) if key else None
+    if body is None:
+        body = ical.calendar(
+            pub.schedule,
+            sessions,
+            title=title,
+            app_url=_app_url(),
+            stamp=_stamp(),
+            revisions=pub.revisions,
+            alarm_minutes=alarm,
+        )
+        if key:
+            caching.set(key, body)
     return _send(pub, body, "text/calendar; charset=utf-8", filename)
 
 
 def _send(pub: Published, body: bytes, content_type: str, filename: str | None) -> Response:
-    # One schedule version gives one body per URL (and app URL): the ETag follows both.
-    key = f"{pub.etag} {request.full_path} {_app_url()}".encode()
-    etag = hashlib.sha256(key).hexdigest()[:24]
+    etag = _etag(pub)
     headers = {"Cache-Control": "no-cache", "ETag": f'"{etag}"'}
     if filename:
         headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     if request.if_none_match.contains(etag):
         return Response(status=304, headers=headers)
     return Response(body, headers={**headers, "Content-Type": content_type})
+
+
+def _etag(pub: Published) -> str:
+    # One schedule version gives one body per URL (and app URL): the ETag follows both.
+    key = f"{pub.etag} {request.full_path} {_app_url()}".encode()
+    return hashlib.sha256(key).hexdigest()[:24]
 
 
 def _plain(status: int, message: str) -> Response:
