@@ -19,13 +19,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
 
-    from . import caching, cli, compress, security
-    from .views import api, exports, pages, qr, venue
+    from . import caching, cli, compress, proxy, security
+    from .views import api, exports, health, pages, qr, venue
 
-    for module in (api, pages, exports, qr, venue):
+    for module in (api, pages, exports, qr, venue, health):
         app.register_blueprint(module.bp)
     caching.init_app(app)
     security.init_app(app)
+    proxy.init_app(app)
     compress.init_app(app)
     cli.init_app(app)
     return app

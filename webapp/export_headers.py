@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-FILE_NAME = "_headers"
+FILE_NAME = "_headers"  # Netlify, Cloudflare Pages
+NGINX_FILE = "_nginx.conf"  # included by deploy/nginx-static.conf
+CADDY_FILE = "_caddy.conf"  # imported by deploy/Caddyfile
+GENERATED = "Written by `flask --app webapp export`: edit the app, not this file."
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 
@@ -31,24 +34,27 @@ def _patterns(entry: str, is_dir: bool) -> list[str]:
     return ["/", "/index.html"] if entry == "index.html" else [f"/{entry}"]
 
 
+def shared(files: dict[str, dict[str, str]]) -> dict[str, str]:
+    """The headers every file is sent with the same value (the security headers)."""
+    names = sorted({name for headers in files.values() for name in headers})
+    common = {name: {h.get(name) for h in files.values()} for name in names}
+    return {name: values.pop() for name, values in common.items() if len(values) == 1 and None not in values}
+
+
 def render(files: dict[str, dict[str, str]], content_types: dict[str, str]) -> str:
     """The `_headers` text for `files` (relative path -> headers to send) plus a Content-Type
     for the files whose name does not tell it (`content_types`)."""
     names = {name for headers in files.values() for name in headers}
-    shared = {
-        name: value
-        for name in sorted(names)
-        if len(values := {h.get(name) for h in files.values()}) == 1 and (value := values.pop()) is not None
-    }
+    shared_ = shared(files)
     groups: dict[tuple[str, bool], list[dict[str, str]]] = defaultdict(list)
     for rel, headers in files.items():
         entry, sep, _ = rel.partition("/")
         groups[(entry, bool(sep))].append(headers)
-    lines = ["# Written by `flask --app webapp export`: edit the app, not this file.", "/*"]
-    lines += [f"  {name}: {value}" for name, value in shared.items()]
+    lines = [f"# {GENERATED}", "/*"]
+    lines += [f"  {name}: {value}" for name, value in shared_.items()]
     for (entry, is_dir), members in sorted(groups.items()):
         own: dict[str, str] = {}
-        for name in sorted(names - shared.keys()):
+        for name in sorted(names - shared_.keys()):
             values = {h.get(name) for h in members}
             if len(values) > 1:
                 raise HeadersError(
@@ -62,3 +68,25 @@ def render(files: dict[str, dict[str, str]], content_types: dict[str, str]) -> s
     for rel, mimetype in sorted(content_types.items()):
         lines += [f"/{rel}", f"  Content-Type: {mimetype}"]
     return "\n".join(lines) + "\n"
+
+
+def render_nginx(common: dict[str, str]) -> str:
+    """`add_header` lines for nginx's `include` (see deploy/nginx-static.conf)."""
+    lines = [f"# {GENERATED}"] + [
+        f'add_header {name} "{_quoted(value)}" always;' for name, value in common.items()
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def render_caddy(common: dict[str, str]) -> str:
+    """A `header` block for Caddy's `import` (see deploy/Caddyfile)."""
+    lines = [f"# {GENERATED}", "header {"] + [
+        f'\t{name} "{_quoted(value)}"' for name, value in common.items()
+    ]
+    return "\n".join([*lines, "}"]) + "\n"
+
+
+def _quoted(value: str) -> str:
+    if '"' in value or "\\" in value or "\n" in value:
+        raise HeadersError(f"header value {value[:80]!r} cannot be quoted for a server configuration")
+    return value

@@ -178,7 +178,7 @@ def compressed(files: dict[str, bytes]) -> dict[str, bytes]:
     done: dict[str, tuple[bytes, bytes]] = {}
     extra: dict[str, bytes] = {}
     for rel, body in files.items():
-        if Path(rel).suffix not in COMPRESS or rel == export_headers.FILE_NAME or len(body) < 256:
+        if Path(rel).suffix not in COMPRESS or rel.startswith("_") or len(body) < 256:
             continue
         key = hashlib.sha256(body).hexdigest()
         if key not in done:  # the shell is the same file at every deep link: compress it once
@@ -191,8 +191,10 @@ def compressed(files: dict[str, bytes]) -> dict[str, bytes]:
 
 def build(app: Flask, public_url: str, precompress: bool = False) -> Export:
     out = render(app, public_url)
-    headers = export_headers.render(out.headers, out.content_types)
-    out.files[export_headers.FILE_NAME] = headers.encode("utf-8")
+    common = export_headers.shared(out.headers)
+    out.files[export_headers.FILE_NAME] = export_headers.render(out.headers, out.content_types).encode()
+    out.files[export_headers.NGINX_FILE] = export_headers.render_nginx(common).encode()
+    out.files[export_headers.CADDY_FILE] = export_headers.render_caddy(common).encode()
     if precompress:
         out.files.update(compressed(out.files))
     return out

@@ -276,7 +276,7 @@ def test_headers_file_caches_assets_forever_and_revalidates_the_rest(app, out):
     export(app, out)
     parsed = rules((out / "_headers").read_text())
     for rel in snapshot(out):
-        if rel in (export_sync.MARKER, export_headers.FILE_NAME):
+        if rel == export_sync.MARKER or rel.startswith("_"):  # server configuration, not the site
             continue
         path = export_paths.public_path(rel)
         sent: dict[str, list[str]] = {}
@@ -357,3 +357,19 @@ def test_an_export_that_never_settles_is_refused(app, monkeypatch):
     monkeypatch.setattr(static_export, "_walk", walk_while_publishing)
     with pytest.raises(static_export.ExportError, match="run it again"):
         static_export.build(app, SITE)
+
+
+def test_nginx_and_caddy_snippets_carry_the_same_security_headers(app, out):
+    export(app, out)
+    common = dict(rules((out / "_headers").read_text()))["/*"]
+    nginx = (out / export_headers.NGINX_FILE).read_text()
+    caddy = (out / export_headers.CADDY_FILE).read_text()
+    for name, value in common.items():
+        assert f'add_header {name} "{value}" always;' in nginx
+        assert f'\t{name} "{value}"' in caddy
+    assert "style-src 'self' 'sha256-" in nginx
+
+
+def test_a_header_value_that_cannot_be_quoted_is_refused():
+    with pytest.raises(export_headers.HeadersError):
+        export_headers.render_nginx({"X-Test": 'a "quoted" value'})

@@ -1,0 +1,56 @@
+"""HALLWAY_PROXY_HOPS: behind a reverse proxy, the client's address and scheme come from its
+X-Forwarded-* headers; without the setting those headers are ignored (a client cannot choose)."""
+
+from __future__ import annotations
+
+import pytest
+
+from webapp import create_app
+
+FORWARDED = {
+    "X-Forwarded-For": "203.0.113.9",
+    "X-Forwarded-Proto": "https",
+    "X-Forwarded-Host": "schedule.example.org",
+}
+
+
+def seen_by(app) -> dict:
+    @app.get("/_seen")
+    def seen() -> dict:
+        from flask import request
+
+        return {"addr": request.remote_addr, "url": request.host_url}
+
+    return app.test_client().get("/_seen", headers=FORWARDED, environ_base={"REMOTE_ADDR": "127.0.0.1"}).json
+
+
+@pytest.mark.parametrize(
+    ("hops", "addr", "url"),
+    [
+        (0, "127.0.0.1", "http://localhost/"),
+        (1, "203.0.113.9", "https://schedule.example.org/"),
+    ],
+)
+def test_forwarded_headers_are_trusted_only_when_configured(data_dir, hops, addr, url):
+    app = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "PROXY_HOPS": hops})
+    assert seen_by(app) == {"addr": addr, "url": url}
+
+
+def test_write_rate_limit_counts_each_client_behind_the_proxy(data_dir):
+    config = {
+        "TESTING": True,
+        "DATA_DIR": str(data_dir),
+        "PROXY_HOPS": 1,
+        "ADMIN_TOKEN": "t",
+        "WRITE_RATE_LIMIT": 2,
+    }
+    client = create_app(config).test_client()
+
+    def post(ip: str) -> int:
+        headers = {"X-Forwarded-For": ip, "Authorization": "Bearer wrong"}
+        return client.post(
+            "/api/v1/corrections", headers=headers, environ_base={"REMOTE_ADDR": "127.0.0.1"}
+        ).status_code
+
+    assert [post("198.51.100.1") for _ in range(3)] == [401, 401, 429]
+    assert post("198.51.100.2") == 401  # another organizer is not locked out by the first
