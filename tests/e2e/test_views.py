@@ -119,3 +119,18 @@ def test_every_app_route_of_the_server_has_a_view(page, live_server) -> None:
         page.goto(live_server.url + path)
         expect(page.locator("main h1").first).to_be_visible()
         expect(page.locator("main h1").first).not_to_have_text("No such page")
+
+
+def test_calendar_links_for_a_session_and_for_the_starred(page, live_server) -> None:
+    page.goto(live_server.url + "/session/k9x8y7")
+    link = page.get_by_role("link", name="Add to calendar")
+    assert (
+        page.request.get(live_server.url + link.get_attribute("href"))
+        .headers["content-type"]
+        .startswith("text/calendar")
+    )
+    page.get_by_role("button", name="Star: Compiling Things").click()
+    page.goto(live_server.url + "/my")
+    href = page.get_by_role("link", name="Add them to your calendar").get_attribute("href")
+    assert href == "/my.ics?s=k9x8y7"
+    assert "Compiling Things" in page.request.get(live_server.url + href).text()

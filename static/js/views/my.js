@@ -64,7 +64,14 @@ export function render(ctx) {
       "section",
       { class: "my" },
       heading("My schedule", starred.length ? `${starred.length} starred` : null),
-      starred.length > 0 && h("p", { class: "share-mine" }, h("a", { href: "/share" }, "Share my schedule")),
+      starred.length > 0 &&
+        h(
+          "p",
+          { class: "share-mine" },
+          h("a", { href: "/share" }, "Share my schedule"),
+          " · ",
+          h("a", { href: `/my.ics?s=${starred.map((s) => s.id).join(",")}` }, "Add them to your calendar"),
+        ),
       !starred.length && !removed.length && empty("Nothing starred yet. Tap ☆ on a session to add it here."),
       starred.length > 0 && zoneNote(starred[0].start),
       nextHere(data, starred, ctx.now),

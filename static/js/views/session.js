@@ -52,7 +52,13 @@ export function render(ctx) {
       ),
       h("p", { class: "facts" }, facts(session, data), session.slides != null && h("span", {}, SLIDES[session.slides])),
       room && h("p", { class: "where-link" }, "Where: ", h("a", { href: `/map?room=${room.id}` }, room.name)),
-      h("div", { class: "actions" }, starButton(store, session), h("span", { class: "hint" }, "Star to add it to My schedule")),
+      h(
+        "div",
+        { class: "actions" },
+        starButton(store, session),
+        h("span", { class: "hint" }, "Star to add it to My schedule"),
+        h("a", { href: `/session/${session.id}.ics`, class: "ics" }, "Add to calendar"),
+      ),
       sessionCode(session),
       session.description.length > 0 &&
         h("section", { class: "text", "aria-label": "Description" }, session.description.map((p) => h("p", {}, linkify(p)))),
