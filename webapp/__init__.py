@@ -12,7 +12,9 @@ from . import settings
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
-        static_folder=str(settings.PROJECT_ROOT / "static"),
+        # No default /static route: files are served only under /assets/<hash>/ (webapp/assets.py),
+        # so every URL a browser caches immutably names the exact content it holds.
+        static_folder=None,
         template_folder=str(settings.PROJECT_ROOT / "templates"),
     )
     app.config.update(settings.load())
