@@ -60,7 +60,8 @@ def calendar(
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
     cal.add("method", "PUBLISH")
-    cal.add("x-wr-calname", title)
+    # A property of its own line: a line break from the data (a corrected title) would break it.
+    cal.add("x-wr-calname", " ".join(title.split()))
     cal.add("x-wr-timezone", schedule.event.timezone)
     # Subscribed calendars poll; an hour keeps corrections reaching them on the day.
     cal.add("refresh-interval", timedelta(hours=1), parameters={"VALUE": "DURATION"})

@@ -10,7 +10,7 @@ from datetime import date
 from typing import Any
 
 from .model import Event, Room, Schedule, Session, Speaker, Track
-from .timeutil import parse_iso, to_iso
+from .timeutil import parse_iso, to_iso, zone
 
 
 class ScheduleFormatError(ValueError):
@@ -73,11 +73,11 @@ def schedule_from_dict(doc: Any) -> Schedule:
         event = Event(
             id=_str(ev["id"]),
             name=_str(ev["name"]),
-            timezone=_str(ev["timezone"]),
+            timezone=_zone(ev["timezone"]),
             days=tuple(date.fromisoformat(d) for d in ev.get("days", [])),
-            venue=ev.get("venue"),
-            city=ev.get("city"),
-            url=ev.get("url"),
+            venue=_opt(ev.get("venue")),
+            city=_opt(ev.get("city")),
+            url=_opt(ev.get("url")),
         )
         rooms = tuple(Room(id=_str(r["id"]), name=_str(r["name"])) for r in doc.get("rooms", []))
         tracks = tuple(Track(id=_str(t["id"]), name=_str(t["name"])) for t in doc.get("tracks", []))
@@ -85,9 +85,9 @@ def schedule_from_dict(doc: Any) -> Schedule:
             Speaker(
                 id=_str(p["id"]),
                 name=_str(p["name"]),
-                role=p.get("role"),
-                company=p.get("company"),
-                bio=p.get("bio"),
+                role=_opt(p.get("role")),
+                company=_opt(p.get("company")),
+                bio=_opt(p.get("bio")),
                 bio_truncated=bool(p.get("bio_truncated", False)),
             )
             for p in doc.get("speakers", [])
@@ -105,13 +105,13 @@ def session_from_dict(s: Any) -> Session:
         return Session(
             id=_str(s["id"]),
             title=_str(s["title"]),
-            kind=s.get("kind"),
+            kind=_opt(s.get("kind")),
             start=parse_iso(s["start"]),
             end=parse_iso(s["end"]),
-            room=s.get("room"),
-            track=s.get("track"),
-            level=s.get("level"),
-            slides=s.get("slides"),
+            room=_opt(s.get("room")),
+            track=_opt(s.get("track")),
+            level=_opt(s.get("level")),
+            slides=_opt_bool(s.get("slides")),
             description=tuple(_str(p) for p in s.get("description", [])),
             speakers=tuple(_str(p) for p in s.get("speakers", [])),
             status=s.get("status", "confirmed"),
@@ -125,4 +125,21 @@ def session_from_dict(s: Any) -> Session:
 def _str(value: Any) -> str:
     if not isinstance(value, str) or not value:
         raise ValueError(f"expected a non-empty string, got {value!r}")
+    return value
+
+
+# Exporters (calendars, frab XML, door signs) take every optional field as text or nothing:
+# a number or a list in a hand-edited file is refused here, not found as a 500 later.
+def _opt(value: Any) -> str | None:
+    return None if value is None else _str(value)
+
+
+def _opt_bool(value: Any) -> bool | None:
+    if value is not None and not isinstance(value, bool):
+        raise ValueError(f"expected true, false or null, got {value!r}")
+    return value
+
+
+def _zone(value: Any) -> str:
+    zone(_str(value))  # an unknown zone would break every export that converts times
     return value

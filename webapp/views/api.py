@@ -15,6 +15,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from .. import feed, ratelimit
 from ..corrections import CorrectionError
 from ..published import publish
+from ..serialize import ScheduleFormatError
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 SINCE = re.compile(r"[0-9]{1,18}")
@@ -74,6 +75,19 @@ def post_correction() -> Response:
     )
     doc = correction.to_dict()
     return Response(json.dumps(doc, ensure_ascii=False), status=201, mimetype="application/json")
+
+
+@bp.app_errorhandler(ScheduleFormatError)
+def no_schedule(exc: ScheduleFormatError) -> Response:
+    """No schedule has ever been imported, or the only file there is refused (a later broken file
+    is never seen here: the last good import keeps being served). Any route: 503, not 500."""
+    current_app.logger.error("no schedule to serve: %s", exc)
+    return Response(
+        "No schedule is being served yet: the schedule file is missing or refused (see the server log).\n",
+        status=503,
+        mimetype="text/plain",
+        headers={"Retry-After": "60", "Cache-Control": "no-store"},
+    )
 
 
 def _authorized(header: str, token: str) -> bool:

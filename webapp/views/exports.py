@@ -116,7 +116,9 @@ def _send(pub: Published, body: bytes, content_type: str, filename: str | None) 
     etag = _etag(pub)
     headers = {"Cache-Control": "no-cache", "ETag": f'"{etag}"'}
     if filename:
-        headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+        # Ids come from imported data: keep the header one safe token whatever they hold.
+        safe = re.sub(r"[^A-Za-z0-9._-]", "_", filename)
+        headers["Content-Disposition"] = f'attachment; filename="{safe}"'
     if request.if_none_match.contains(etag):
         return Response(status=304, headers=headers)
     return Response(body, headers={**headers, "Content-Type": content_type})
