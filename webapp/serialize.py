@@ -131,7 +131,9 @@ def _str(value: Any) -> str:
 # Exporters (calendars, frab XML, door signs) take every optional field as text or nothing:
 # a number or a list in a hand-edited file is refused here, not found as a 500 later.
 def _opt(value: Any) -> str | None:
-    return None if value is None else _str(value)
+    if value is not None and not isinstance(value, str):
+        raise ValueError(f"expected a string or null, got {value!r}")
+    return value
 
 
 def _opt_bool(value: Any) -> bool | None:
