@@ -126,7 +126,7 @@ def server(data: Path, workers: int = 2, env: dict[str, str] | None = None) -> I
         "--access-logfile",
         str(data / ACCESS_LOG),
         "--access-logformat",
-        "%(s)s %(B)s %(r)s",
+        "%(s)s %(B)s %(r)s %(a)s",
         "webapp:create_app()",
     ]
     full_env = {**os.environ, "HALLWAY_DATA_DIR": str(data), "PYTHONUNBUFFERED": "1", **(env or {})}
@@ -146,12 +146,13 @@ def server(data: Path, workers: int = 2, env: dict[str, str] | None = None) -> I
                 proc.wait(timeout=10)
 
 
-def served(data: Path) -> list[tuple[int, int, str]]:
-    """(status, body bytes, path) of every response the server sent, from its access log."""
+def served(data: Path, agent: str = "Chrome") -> list[tuple[int, int, str]]:
+    """(status, body bytes, path) of every response the server sent to `agent` (a browser, not
+    the benchmark's own probes), from its access log."""
     out = []
     for line in (data / ACCESS_LOG).read_text(errors="replace").splitlines():
         parts = line.split(" ")
-        if len(parts) >= 4 and parts[0].isdigit():
+        if len(parts) >= 6 and parts[0].isdigit() and agent in " ".join(parts[5:]):
             out.append((int(parts[0]), int(parts[1]) if parts[1].isdigit() else 0, parts[3]))
     return out
 

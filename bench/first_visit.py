@@ -90,9 +90,8 @@ def on_the_wire(
 def run(short: bool = False) -> list[Figure]:
     data = data_dir()
     with server(data) as url:
-        skip = len(served(data))  # the readiness probe
         rows = visit(url)
-        wire = on_the_wire(url, rows, served(data)[skip:])
+        wire = on_the_wire(url, rows, served(data))
     total = sum(r["body"] + r["headers"] for r in wire)
     bodies = sum(r["body"] for r in wire)
     shell = next(r for r in wire if r["path"] == "/" and r["status"] == 200)
