@@ -25,6 +25,18 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// A notification about changes to starred sessions opens (or focuses) the app on its link.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const path = event.notification.data?.url === "/changes" ? "/changes" : "/";
+  event.waitUntil(
+    self.clients.matchAll({ type: "window" }).then((list) => {
+      const open = list.find((c) => new URL(c.url).origin === self.location.origin);
+      return open ? open.focus().then((c) => c?.navigate(path)) : self.clients.openWindow(path);
+    }),
+  );
+});
+
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
 });

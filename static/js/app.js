@@ -1,13 +1,17 @@
 // Wires the app: data and stars (store), URLs (router), views, the worker and the time switch.
 
-import { syncStars } from "./card.js";
+import { syncChrome } from "./banner.js";
+import { setChangeFlags, syncStars } from "./card.js";
+import { flagMap } from "./changes.js";
 import { match } from "./router.js";
 import { Store } from "./store.js";
 import { registerWorker } from "./swbridge.js";
 import { setUseDevice, usingDevice, zoneLabel } from "./time.js";
 import { toast } from "./toasts.js";
+import { Watcher, pollSeconds } from "./watch.js";
 
 const store = new Store();
+const watcher = new Watcher(store, { poll: pollSeconds(location.search, debugPoll()) });
 const main = document.getElementById("main");
 const tzButton = document.getElementById("tz-toggle");
 let current = null;
@@ -17,6 +21,14 @@ function clockNow(query) {
   const pinned = query.get("now");
   const date = pinned ? new Date(pinned) : new Date();
   return Number.isNaN(date.getTime()) ? new Date() : date;
+}
+
+function debugPoll() {
+  try {
+    return localStorage.getItem("hallway.poll");
+  } catch {
+    return null;
+  }
 }
 
 function markNav(name) {
@@ -45,13 +57,15 @@ async function render({ focus = false } = {}) {
   if (found) {
     const module = await found.route.load();
     if (token !== renderCount) return; // a later navigation won
-    view = module.render({ store, params: found.params, query: found.query, now: clockNow(url.searchParams) });
+    const ctx = { store, changes: watcher, params: found.params, query: found.query };
+    view = module.render({ ...ctx, now: clockNow(url.searchParams) });
   } else {
     const { notFound } = await import("./views/common.js");
     view = notFound("page", url.pathname);
   }
   current = found?.route.name ?? null;
   main.replaceChildren(view.node);
+  syncChrome(watcher, store, { onChangesView: current === "changes" });
   document.title = `${view.title} · ${store.data.event.name}`;
   if (focus) (main.querySelector("h1") || main).focus();
 }
@@ -87,19 +101,24 @@ store.addEventListener("stars", () => {
   else syncStars(main, store);
 });
 
-// Coming back to the app (phone unlocked, tab shown): look for a newer schedule, and keep
-// "Now and next" current while it is open, unless a ?now= pins the time.
-document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible" && store.data) store.refresh();
+// Corrections: the watcher checks on open, online, shown again and on its timer (it also
+// replaces the whole schedule when the feed says so); badges and chrome follow each check.
+watcher.addEventListener("update", ({ detail }) => {
+  setChangeFlags(flagMap(watcher.history()));
+  if (detail.added > 0 || (detail.settings && current === "changes")) render();
+  else syncChrome(watcher, store, { onChangesView: current === "changes" });
 });
+// Keep "Now and next" and the freshness line current while open, unless a ?now= pins the time.
 setInterval(() => {
   if (current === "now" && !new URL(location.href).searchParams.has("now")) render();
-}, 60000);
+  else syncChrome(watcher, store, { onChangesView: current === "changes" });
+}, 30000);
 
+setChangeFlags(flagMap(watcher.history()));
 store.start().then((data) => {
   if (!data) {
     document.getElementById("loading")?.replaceChildren("The schedule could not be loaded. Connect once, then it works offline.");
-  }
+  } else watcher.start();
   // Once the page has what it needs, so the worker's precache finds it in the HTTP cache.
   if (document.readyState === "complete") registerWorker();
   else window.addEventListener("load", () => registerWorker(), { once: true });

@@ -3,6 +3,17 @@
 import { h } from "./dom.js";
 import { length, time } from "./time.js";
 
+// Badges of sessions changed by corrections ("New room", "New time", ...), set by app.js.
+let changeFlags = new Map();
+export function setChangeFlags(flags) {
+  changeFlags = flags;
+}
+
+export function badges(id) {
+  const flags = (changeFlags.get(id) || []).filter((f) => f !== "Cancelled"); // the card says that already
+  return flags.length ? h("p", { class: "badges" }, flags.map((f) => h("strong", { class: "badge" }, f))) : null;
+}
+
 export function starButton(store, session) {
   const on = store.isStarred(session.id);
   return h(
@@ -39,7 +50,8 @@ export function facts(session, data) {
 }
 
 export function sessionCard(session, store, { note = null, extraClass = "" } = {}) {
-  const classes = ["card", session.cancelled && "cancelled", extraClass].filter(Boolean).join(" ");
+  const changed = changeFlags.has(session.id) && "changed";
+  const classes = ["card", session.cancelled && "cancelled", changed, extraClass].filter(Boolean).join(" ");
   return h(
     "article",
     { class: classes, "data-session": session.id },
@@ -50,6 +62,7 @@ export function sessionCard(session, store, { note = null, extraClass = "" } = {
       h("span", { class: "len" }, `to ${time(session.end)} · ${length(session.start, session.end)}`),
       session.cancelled && h("strong", { class: "flag" }, "Cancelled"),
     ),
+    badges(session.id),
     h("h3", {}, h("a", { href: `/session/${session.id}` }, session.title)),
     session.people.length > 0 && h("p", { class: "who" }, session.people.map((p) => p.name).join(", ")),
     h("p", { class: "facts" }, facts(session, store.data)),

@@ -15,6 +15,7 @@ export const ROUTES = [
   { name: "room", path: new RegExp(`^/room/${ID}$`), load: () => import("./views/room.js") },
   { name: "scan", path: /^\/scan$/, load: () => import("./views/scan.js") },
   { name: "share", path: /^\/share$/, load: () => import("./views/share.js") },
+  { name: "changes", path: /^\/changes$/, load: () => import("./views/changes.js") },
 ];
 
 export function match(url) {

@@ -20,6 +20,7 @@ APP_ROUTES: tuple[str, ...] = (
     *("/", "/my", "/now", "/rooms", "/speakers", "/session/<sid>", "/speaker/<sid>"),
     *("/map", "/room/<sid>"),
     *("/scan", "/share"),
+    "/changes",
 )
 ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 IMMUTABLE = "public, max-age=31536000, immutable"

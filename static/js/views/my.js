@@ -43,18 +43,30 @@ function nextHere(data, starred, now) {
   return h("p", { class: "next-here" }, `Next: “${next.title}” at ${time(next.start)}, here: `, where);
 }
 
+// A cancelled starred session stays, flagged, until the person removes it: they may have
+// planned around it, and a session can be restored.
+function cancelledCard(session, store) {
+  const card = sessionCard(session, store, { note: "Cancelled by the organizers. It stays here until you remove it." });
+  card.querySelector(".note").classList.add("gone");
+  card.append(
+    h("button", { type: "button", class: "linkish", onclick: () => store.toggleStar(session.id) }, "Remove from My schedule"),
+  );
+  return card;
+}
+
 export function render(ctx) {
   const { store } = ctx;
   const data = store.data;
   const starred = data.sessions.filter((s) => store.isStarred(s.id));
   const removed = [...store.stars].filter(([id]) => !data.byId.has(id));
-  const clash = clashes(starred);
+  const clash = clashes(starred.filter((s) => !s.cancelled));
   const items = plan(starred).map((item) => {
     if (item.day) return h("h2", { class: "dayhead" }, dayLabel(item.day));
     if (item.gap) return h("p", { class: "gap" }, `Free for ${length(...item.gap)}`);
     if (item.clash) return null;
     const s = item.session;
     const other = clash.get(s.id);
+    if (s.cancelled) return cancelledCard(s, store);
     const note = other ? `Clashes with ${other.map((o) => `“${o.title}”`).join(", ")}` : null;
     return sessionCard(s, store, { note, extraClass: other ? "clash" : "" });
   });

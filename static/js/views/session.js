@@ -1,6 +1,7 @@
 // Everything about one session, and what comes before and after it in the same room.
 
-import { facts, sessionCard, starButton } from "../card.js";
+import { badges, facts, sessionCard, starButton } from "../card.js";
+import { phrases } from "../changes.js";
 import { h, linkify } from "../dom.js";
 import { dayLabel, length, time, zoneLabel } from "../time.js";
 import { sessionCode } from "../qrui.js";
@@ -27,6 +28,17 @@ export function neighbours(data, session) {
   };
 }
 
+// What the organizers changed about this session, newest first, with their notes.
+function changeList(history, session, data) {
+  const mine = history.filter((c) => c.session === session.id).reverse();
+  if (!mine.length) return null;
+  return h(
+    "ul",
+    { class: "changelog", "aria-label": "Changes to this session" },
+    mine.map((c) => h("li", {}, phrases(c, data).join("; "), c.note && h("span", { class: "note" }, ` “${c.note}”`))),
+  );
+}
+
 export function render(ctx) {
   const { store } = ctx;
   const data = store.data;
@@ -41,6 +53,8 @@ export function render(ctx) {
       { class: "detail" + (session.cancelled ? " cancelled" : "") },
       heading(session.title),
       session.cancelled && h("p", { class: "flag" }, "This session is cancelled."),
+      badges(session.id),
+      changeList(ctx.changes?.history() || [], session, data),
       h(
         "p",
         { class: "when big" },

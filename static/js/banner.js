@@ -1,0 +1,41 @@
+// The corrections' chrome on every page: the bell with the count of new changes, the banner
+// that says what changed (starred sessions first), and the freshness line. Text only.
+
+import { summary } from "./changes.js";
+import { h } from "./dom.js";
+import { time } from "./time.js";
+import { freshness } from "./watch.js";
+
+export function syncChrome(watcher, store, { onChangesView = false } = {}) {
+  const data = store.data;
+  if (!data) return;
+  const unseen = onChangesView ? [] : watcher.unseen();
+  const starred = (id) => store.isStarred(id);
+  const bell = document.getElementById("changes-bell");
+  if (bell) {
+    const count = bell.querySelector("[data-count]");
+    count.textContent = unseen.length ? String(Math.min(unseen.length, 99)) : "";
+    count.hidden = !unseen.length;
+    bell.classList.toggle("mine", unseen.some((c) => starred(c.session)));
+    bell.setAttribute("aria-label", unseen.length ? `Changes, ${unseen.length} new` : "Changes");
+  }
+  const banner = document.getElementById("changes-banner");
+  if (banner) {
+    banner.hidden = !unseen.length;
+    banner.classList.toggle("mine", unseen.some((c) => starred(c.session)));
+    banner.replaceChildren(
+      ...(unseen.length
+        ? [
+            h("p", {}, summary(unseen, data, starred)),
+            h("a", { href: "/changes" }, "See all changes"),
+            h("button", { type: "button", class: "dismiss", "aria-label": "Dismiss", onclick: () => watcher.markSeen() }, "×"),
+          ]
+        : []),
+    );
+  }
+  const line = freshness(watcher.state, data.version, Date.now(), (ms) => time(new Date(ms)));
+  for (const el of document.querySelectorAll("[data-freshness]")) {
+    if (el.textContent !== line) el.textContent = line;
+    el.classList.toggle("offline", Boolean(watcher.state.offline));
+  }
+}

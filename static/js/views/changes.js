@@ -1,0 +1,108 @@
+// Changes: every correction this phone knows of, those to starred sessions first, each newest
+// first, with when it was published, what kind, the session, before -> after and the note.
+
+import { phrases, titleOf } from "../changes.js";
+import { h } from "../dom.js";
+import { dayLabel, time, venueDay } from "../time.js";
+import { empty, heading } from "./common.js";
+
+const KINDS = {
+  move: "Moved",
+  retime: "New time",
+  cancel: "Cancelled",
+  restore: "Back on",
+  edit: "Updated",
+  add: "New",
+  revert: "Undone",
+  update: "Updated",
+  remove: "Removed",
+};
+
+function published(change) {
+  const date = new Date(change.time);
+  if (!change.time || Number.isNaN(date.getTime())) return null;
+  return h("time", { datetime: date.toISOString() }, `${dayLabel(venueDay(date), "short")}, ${time(date)}`);
+}
+
+function item(change, data, starred) {
+  const exists = data.byId.has(change.session);
+  const title = titleOf(change, data);
+  return h(
+    "li",
+    { class: "change" + (starred ? " mine" : ""), "data-change": `${change.version}/${change.session}` },
+    h(
+      "p",
+      { class: "meta" },
+      h("strong", { class: "badge" }, KINDS[change.kind] || "Updated"),
+      starred && h("span", { class: "starred" }, "★ Starred"),
+      published(change),
+    ),
+    h("h3", {}, exists ? h("a", { href: `/session/${change.session}` }, title) : title),
+    h("p", { class: "what" }, phrases(change, data).join("; ")),
+    change.note && h("p", { class: "note" }, `“${change.note}”`),
+  );
+}
+
+function notifyControl(watcher) {
+  if (typeof Notification === "undefined") return null;
+  if (Notification.permission === "denied") {
+    return h("p", { class: "hint" }, "Notifications are blocked for this site in the browser's settings.");
+  }
+  if (watcher.notifying()) {
+    return h(
+      "p",
+      { class: "notify" },
+      "You get a notification when a starred session changes. ",
+      h("button", { type: "button", class: "linkish", onclick: () => watcher.disableNotifications() }, "Stop"),
+    );
+  }
+  return h(
+    "p",
+    { class: "notify" },
+    h(
+      "button",
+      { type: "button", class: "linkish", onclick: () => watcher.enableNotifications() },
+      "Notify me when a starred session changes",
+    ),
+  );
+}
+
+export function render(ctx) {
+  const { store, changes: watcher } = ctx;
+  const data = store.data;
+  const history = watcher ? [...watcher.history()].reverse() : [];
+  const isStarred = (c) => store.isStarred(c.session);
+  const mine = history.filter(isStarred);
+  const others = history.filter((c) => !isStarred(c));
+  watcher?.markSeen();
+  return {
+    title: "Changes",
+    node: h(
+      "section",
+      { class: "changes" },
+      heading("Changes", "Corrections published by the organizers"),
+      h("p", { class: "fresh-here", "data-freshness": "" }),
+      h(
+        "p",
+        { class: "actions" },
+        watcher && h("button", { type: "button", class: "linkish", onclick: () => watcher.check() }, "Check now"),
+      ),
+      watcher && notifyControl(watcher),
+      !history.length && empty("No changes so far. Corrections appear here as soon as this phone has a connection."),
+      mine.length > 0 &&
+        h(
+          "section",
+          { "aria-labelledby": "changes-mine" },
+          h("h2", { id: "changes-mine" }, "Your starred sessions"),
+          h("ol", { class: "changelist" }, mine.map((c) => item(c, data, true))),
+        ),
+      others.length > 0 &&
+        h(
+          "section",
+          { "aria-labelledby": "changes-all" },
+          h("h2", { id: "changes-all" }, mine.length ? "Other sessions" : "All changes"),
+          h("ol", { class: "changelist" }, others.map((c) => item(c, data, false))),
+        ),
+    ),
+  };
+}

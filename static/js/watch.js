@@ -1,0 +1,264 @@
+// Keeps the phone's schedule current with the corrections feed: checks on open, when the
+// phone comes back online, when the app is shown again and every POLL seconds while it is
+// visible; applies the changes to the kept schedule (store.patch persists it) and remembers
+// them for the banner, the badges and the Changes view. Emits "update" after each check.
+
+import { applyChanges, checkChange, diffSessions, ordered, sentence, slim, titleOf } from "./changes.js";
+
+const STATE_KEY = "hallway.changes.v1";
+const POLL_KEY = "hallway.poll"; // debug override, seconds
+const CHANGES = "/api/v1/changes";
+export const DEFAULT_POLL = 60; // "within a minute" of a correction
+const MAX_HISTORY = 300;
+const FETCH_TIMEOUT = 15000;
+// Answers that mean "this host has no changes feed" (a static export without the file):
+// the whole schedule, compared by its ETag, is the fallback.
+const NO_FEED = new Set([404, 405, 501]);
+
+// Seconds between checks: ?poll=N or the debug key, when a whole number from 1 to 3600.
+export function pollSeconds(search, stored) {
+  for (const raw of [new URLSearchParams(search).get("poll"), stored]) {
+    if (raw && /^\d{1,4}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 3600) return Number(raw);
+  }
+  return DEFAULT_POLL;
+}
+
+function fresh() {
+  return { cursor: null, checkedAt: null, okAt: null, offline: false, seen: 0, notify: false, history: [] };
+}
+
+function readState() {
+  try {
+    const value = JSON.parse(localStorage.getItem(STATE_KEY) || "null");
+    if (!value || typeof value !== "object" || !Array.isArray(value.history)) return fresh();
+    const history = value.history.map(checkChange).filter(Boolean);
+    const quiet = new Set(value.history.filter((c) => c && c.quiet).map((c) => `${c.version}/${c.session}`));
+    for (const c of history) c.quiet = quiet.has(`${c.version}/${c.session}`);
+    const int = (v) => (Number.isInteger(v) && v >= 0 ? v : null);
+    return { ...fresh(), ...value, cursor: int(value.cursor), seen: int(value.seen) ?? 0, history };
+  } catch {
+    return fresh(); // damaged or blocked storage: start over, the schedule itself is not at risk
+  }
+}
+
+async function getJson(url) {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), FETCH_TIMEOUT);
+  try {
+    const response = await fetch(url, { cache: "no-store", signal: abort.signal });
+    if (!response.ok) return { status: response.status, body: null };
+    try {
+      return { status: response.status, body: await response.json() };
+    } catch {
+      return { status: response.status, body: null };
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export class Watcher extends EventTarget {
+  constructor(store, { poll = DEFAULT_POLL, clock = () => Date.now() } = {}) {
+    super();
+    this.store = store;
+    this.poll = poll;
+    this.clock = clock;
+    this.state = readState();
+    this.running = null;
+    this.timer = null;
+    this.baseDoc = null; // the schedule as of the last check: what a reload is compared with
+    store.addEventListener("changed", () => {
+      if (!this.baseDoc) this.baseDoc = store.doc;
+    });
+  }
+
+  save() {
+    try {
+      localStorage.setItem(STATE_KEY, JSON.stringify(this.state));
+    } catch {
+      // Kept for this visit only; the patched schedule itself is stored by the store.
+    }
+  }
+
+  emit(added = 0, settings = false) {
+    this.dispatchEvent(new CustomEvent("update", { detail: { added, settings } }));
+  }
+
+  // Starts checking: now, on the events that mean a connection may be back, and on a timer.
+  start() {
+    const visible = () => document.visibilityState === "visible";
+    window.addEventListener("online", () => this.check());
+    window.addEventListener("offline", () => {
+      this.state.offline = true;
+      this.emit();
+    });
+    document.addEventListener("visibilitychange", () => visible() && this.check());
+    this.timer = setInterval(() => visible() && this.check(), this.poll * 1000);
+    return this.check();
+  }
+
+  // One check at a time; a call while one runs gets that one.
+  check() {
+    if (!this.store.data) return Promise.resolve();
+    this.running ??= this.run().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  async run() {
+    const first = this.state.cursor === null;
+    const version = this.store.data.version;
+    const since = first ? 0 : Math.min(this.state.cursor, version);
+    let answer;
+    try {
+      answer = await getJson(`${CHANGES}?since=${since}`);
+    } catch {
+      this.state.checkedAt = this.clock();
+      this.state.offline = true;
+      this.save();
+      return this.emit();
+    }
+    const { status, body } = answer;
+    let added;
+    if (NO_FEED.has(status) || (status === 200 && (!body || typeof body !== "object"))) {
+      added = await this.reloadWhole(first);
+    } else if (status !== 200) {
+      added = null; // the server answered but failed: not offline, not checked either
+    } else if (body.reload === true || (Number.isInteger(body.since) && body.since > since)) {
+      added = await this.reloadWhole(first);
+    } else {
+      added = await this.take(body, since, first);
+    }
+    const now = this.clock();
+    this.state.checkedAt = now;
+    this.state.offline = false;
+    if (added !== null) this.state.okAt = now;
+    this.baseDoc = this.store.doc;
+    this.save();
+    this.emit(added || 0);
+  }
+
+  // The changes after `since`, recorded; those newer than the kept schedule applied to it.
+  take(body, since, first) {
+    const list = (Array.isArray(body.changes) ? body.changes : [])
+      .map(checkChange)
+      .filter((c) => c && c.version > since)
+      .sort((a, b) => a.version - b.version);
+    const had = this.store.data.version;
+    const cursor = this.state.cursor ?? -1;
+    const newer = list.filter((c) => c.version > had);
+    const target = Number.isInteger(body.version) ? Math.max(body.version, had) : had;
+    if (newer.length || target > had) {
+      const sessions = applyChanges(this.store.doc.sessions, newer);
+      if (sessions === null) return this.reloadWhole(first); // a change for a session we lack
+      this.store.patch({ version: target, sessions });
+    }
+    const unseen = list.filter((c) => c.version > cursor);
+    this.record(unseen, (c) => first && c.version <= had);
+    this.state.cursor = Math.max(target, cursor);
+    return unseen.filter((c) => !(first && c.version <= had)).length;
+  }
+
+  // The whole schedule again (re-import, too far behind, no changes feed on this host):
+  // what changed is worked out by comparing it with the copy as of the last check.
+  async reloadWhole(first) {
+    const before = this.baseDoc || this.store.doc;
+    await this.store.refresh();
+    const after = this.store.doc;
+    this.state.cursor = this.store.data.version;
+    if (!before || before === after) return 0;
+    const at = new Date(this.clock()).toISOString();
+    const diff = diffSessions(before.sessions, after.sessions, this.store.data.version, at);
+    this.record(diff, () => first);
+    return first ? 0 : diff.length;
+  }
+
+  record(changes, isQuiet) {
+    if (!changes.length) return;
+    const loud = [];
+    for (const change of changes) {
+      const entry = { ...slim(change), quiet: Boolean(isQuiet(change)) };
+      this.state.history.push(entry);
+      if (!entry.quiet) loud.push(change);
+    }
+    this.state.history = this.state.history.slice(-MAX_HISTORY);
+    if (loud.length) this.notify(loud);
+  }
+
+  history() {
+    return this.state.history;
+  }
+
+  // Changes not yet looked at (banner, bell): loud ones after the last "seen" mark.
+  unseen() {
+    return this.state.history.filter((c) => !c.quiet && c.version > this.state.seen);
+  }
+
+  markSeen() {
+    const newest = this.state.history.reduce((max, c) => Math.max(max, c.version), this.state.seen);
+    if (newest === this.state.seen) return;
+    this.state.seen = newest;
+    this.save();
+    this.emit();
+  }
+
+  // Asked from a button, never on load. Resolves with the permission.
+  async enableNotifications() {
+    if (typeof Notification === "undefined") return "unsupported";
+    let permission = Notification.permission;
+    if (permission === "default") permission = await Notification.requestPermission();
+    this.state.notify = permission === "granted";
+    this.save();
+    this.emit(0, true);
+    return permission;
+  }
+
+  disableNotifications() {
+    this.state.notify = false;
+    this.save();
+    this.emit(0, true);
+  }
+
+  notifying() {
+    return this.state.notify && typeof Notification !== "undefined" && Notification.permission === "granted";
+  }
+
+  async notify(changes) {
+    const data = this.store.data;
+    const mine = ordered(changes, (id) => this.store.isStarred(id)).filter((c) => this.store.isStarred(c.session));
+    if (!mine.length || !this.notifying()) return;
+    const title = mine.length === 1 ? `Changed: ${titleOf(mine[0], data)}` : `${mine.length} changes to your starred sessions`;
+    const options = {
+      body: mine.map((c) => sentence(c, data)).join("\n").slice(0, 600),
+      tag: "hallway-changes",
+      data: { url: "/changes" },
+    };
+    try {
+      const registration = await navigator.serviceWorker?.getRegistration();
+      if (registration) return await registration.showNotification(title, options);
+    } catch {
+      // Fall through to a page notification (desktop browsers allow it without a worker).
+    }
+    try {
+      new Notification(title, options);
+    } catch {
+      // Some phones allow notifications only from a worker; the banner still says it.
+    }
+  }
+}
+
+// The freshness line: "Up to date · version 12 · checked 2 min ago", "Offline · last checked 10:42".
+export function freshness(state, version, now, clockText) {
+  const ago = (ms) => {
+    const minutes = Math.floor((now - ms) / 60000);
+    if (minutes < 1) return "just now";
+    if (minutes < 60) return `${minutes} min ago`;
+    return `at ${clockText(ms)}`;
+  };
+  const v = `version ${version}`;
+  if (state.offline) return `Offline · ${v} · ${state.okAt ? `last checked ${clockText(state.okAt)}` : "not checked yet"}`;
+  if (!state.checkedAt) return `${v} · checking for changes…`;
+  if (state.okAt !== state.checkedAt) return `Could not check for changes · ${v} · tried ${ago(state.checkedAt)}`;
+  return `Up to date · ${v} · checked ${ago(state.okAt)}`;
+}
