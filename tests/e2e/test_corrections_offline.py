@@ -1,0 +1,120 @@
+"""Corrections reach a phone that was offline, hold offline once applied, and are picked up on
+each trigger (coming back online, being shown again), also from a host without the changes
+feed and across a re-import."""
+
+from __future__ import annotations
+
+import json
+
+from corrections_support import TOKEN, cli, open_app, publish
+from playwright.sync_api import expect
+from schedules import mini, write
+
+FRESH = "footer [data-freshness]"
+
+
+def test_phone_offline_while_corrections_were_made_shows_all_of_them_in_order(page, make_server) -> None:
+    server = make_server()
+    open_app(page, server)
+    server.stop()
+    expect(page.locator(FRESH)).to_contain_text("Offline · version 0 · last checked", timeout=5000)
+    # Published with the CLI on the data directory while the server is down.
+    cli(server, "add", "move", "k9x8y7", "room=main", "--note", "bigger room")
+    cli(server, "add", "retime", "q4w5e6", "start=2026-04-08T11:00:00+02:00", "end=2026-04-08T11:45:00+02:00")
+    cli(server, "add", "cancel", "s1a2b3", "--note", "speaker stuck in traffic")
+    cli(
+        server,
+        "add",
+        "add",
+        "title=Late talk",
+        "start=2026-04-08T12:00:00+02:00",
+        "end=2026-04-08T12:30:00+02:00",
+        "room=side",
+    )
+    server.start()
+
+    expect(page.locator(FRESH)).to_contain_text("Up to date · version 4", timeout=10000)
+    expect(page.locator("#changes-banner")).to_contain_text("4 changes")
+    flags = {
+        "Compiling Things": ["New room"],
+        "Day Two Keynote": ["New time"],
+        "Late talk": ["New"],
+        "Opening <script>alert(1)</script>": [],
+    }
+    for title, badges in flags.items():
+        expect(page.locator(".card", has_text=title).locator(".badge")).to_have_text(badges)
+    expect(page.locator(".card", has_text="Opening")).to_contain_text("Cancelled")
+
+    page.locator("#changes-bell").click()
+    items = page.locator(".change")
+    expect(items).to_have_count(4)
+    versions = [v.split("/")[0] for v in items.evaluate_all("(els) => els.map((e) => e.dataset.change)")]
+    assert versions == ["4", "3", "2", "1"]  # newest first, none missing
+    expect(items.locator("h3")).to_have_text(
+        ["Late talk", "Opening <script>alert(1)</script>", "Day Two Keynote", "Compiling Things"]
+    )
+    expect(items.nth(1)).to_contain_text("“speaker stuck in traffic”")
+
+
+def test_patched_schedule_holds_offline_after_a_reload(page, make_server) -> None:
+    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    open_app(page, server, "/session/k9x8y7")
+    publish(server, {"kind": "move", "session": "k9x8y7", "room": "main"})
+    expect(page.locator(".where-link")).to_have_text("Where: Main Room", timeout=5000)
+    server.stop()
+    seen_before = len(server.requests())
+
+    page.reload()
+    expect(page.locator(".where-link")).to_have_text("Where: Main Room")
+    expect(page.locator("main .badge")).to_have_text(["New room"])
+    expect(page.locator(FRESH)).to_contain_text("Offline · version 1 · last checked")
+    page.goto(server.url + "/?day=all")
+    expect(page.locator(".card", has_text="Compiling Things").locator(".room")).to_have_text("Main Room")
+    assert len(server.requests()) == seen_before  # all of it from the phone
+
+
+def test_coming_back_online_checks_at_once(page, context, make_server) -> None:
+    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    open_app(page, server, poll=3600)  # the timer never fires during this test
+    context.set_offline(True)
+    expect(page.locator(FRESH)).to_contain_text("Offline")
+    publish(server, {"kind": "cancel", "session": "q4w5e6"})
+    context.set_offline(False)
+    expect(page.locator("#changes-banner")).to_contain_text("Day Two Keynote: cancelled", timeout=5000)
+    expect(page.locator(FRESH)).to_contain_text("Up to date · version 1")
+
+
+def test_being_shown_again_checks_at_once(page, make_server) -> None:
+    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    open_app(page, server, poll=3600)
+    publish(server, {"kind": "edit", "session": "q4w5e6", "title": "Day Two Opening Keynote"})
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    expect(page.locator("#changes-banner")).to_contain_text(
+        "renamed “Day Two Opening Keynote” (was “Day Two Keynote”)", timeout=5000
+    )
+
+
+def test_host_without_changes_feed_falls_back_to_the_whole_schedule(page, make_server) -> None:
+    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    page.route("**/api/v1/changes*", lambda route: route.fulfill(status=404, body="Not Found"))
+    open_app(page, server)
+    publish(server, {"kind": "move", "session": "k9x8y7", "room": "main"})
+    expect(page.locator("#changes-banner")).to_contain_text(
+        "Compiling Things: moved to Main Room (was Side Room)", timeout=5000
+    )
+    expect(page.locator(".card", has_text="Compiling Things").locator(".badge")).to_have_text(["New room"])
+    expect(page.locator(FRESH)).to_contain_text("Up to date · version 1")
+
+
+def test_reimport_while_open_reloads_the_schedule_and_says_what_changed(page, make_server) -> None:
+    server = make_server()
+    open_app(page, server)
+    doc = mini()
+    doc["sessions"][2]["room"] = "side"
+    write(doc, server.data_dir)
+    expect(page.locator("#changes-banner")).to_contain_text(
+        "Day Two Keynote: moved to Side Room (was Main Room)", timeout=5000
+    )
+    kept = "() => caches.open('hallway-data').then((c) => c.match('/api/v1/schedule.json'))"
+    stored = page.evaluate(kept + ".then((r) => r.text())")
+    assert json.loads(stored)["version"] == 1
