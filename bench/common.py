@@ -21,7 +21,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 # One place for how Chromium is launched on this machine: the e2e tests' helpers.
 from e2e_support import CHROMIUM_FLAGS, PHONE, chromium_path, free_port, launch_args, wait_for  # noqa: E402, F401
@@ -107,12 +108,16 @@ def data_dir(schedule: Path | None = None) -> Path:
 
 
 @contextmanager
-def server(data: Path, workers: int = 2, env: dict[str, str] | None = None) -> Iterator[str]:
-    """gunicorn with `workers` workers on loopback, as in production; yields the base URL."""
+def server(
+    data: Path, workers: int = 2, env: dict[str, str] | None = None, app: str = "webapp:create_app()"
+) -> Iterator[str]:
+    """gunicorn with `workers` workers on loopback, as in production; yields the base URL.
+
+    `app` may name another WSGI app: bench/hello.py's is the floor the machine sets."""
     port = free_port()
     log = data / "server.log"
     # HALLWAY_BENCH_APP: another checkout of the app to measure (a candidate change), same venv.
-    app_root = Path(os.environ.get("HALLWAY_BENCH_APP") or ROOT)
+    app_root = Path(os.environ.get("HALLWAY_BENCH_APP") or ROOT) if app.startswith("webapp") else HERE
     cmd = [
         str(VENV_BIN / "gunicorn"),
         "--chdir",
@@ -127,7 +132,7 @@ def server(data: Path, workers: int = 2, env: dict[str, str] | None = None) -> I
         str(data / ACCESS_LOG),
         "--access-logformat",
         "%(s)s %(B)s %(r)s %(a)s",
-        "webapp:create_app()",
+        app,
     ]
     full_env = {**os.environ, "HALLWAY_DATA_DIR": str(data), "PYTHONUNBUFFERED": "1", **(env or {})}
     with log.open("ab") as fh:

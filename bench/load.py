@@ -100,11 +100,19 @@ class Corrector(threading.Thread):
                 self.failed += 1
 
 
-def run(short: bool = False) -> list[Figure]:
-    if short:
-        return []
-    seconds = int(sys.argv[sys.argv.index("--seconds") + 1]) if "--seconds" in sys.argv else SECONDS
-    with server(data_dir(), workers=2, env=WRITE_ENV) as url:
+# gunicorn's default sync worker closes the connection after each response; a threaded worker
+# keeps it open, as phones and wrk would like. Production (scripts/serve-prod.sh) runs sync.
+CONFIGS = {
+    "sync": {},
+    "gthread, 4 threads": {"GUNICORN_CMD_ARGS": "--worker-class gthread --threads 4"},
+}
+
+
+def measure(config: str, seconds: int) -> list[Figure]:
+    env = CONFIGS[config]
+    with server(data_dir(), workers=2, app="hello:app", env=env) as url:
+        floor = wrk(url, "/", PLAIN_LUA, seconds)
+    with server(data_dir(), workers=2, env={**WRITE_ENV, **env}) as url:
         with urllib.request.urlopen(url + "/api/v1/schedule.json", timeout=10) as r:
             sid = json.loads(r.read())["sessions"][0]["id"]
         targets = [
@@ -123,25 +131,28 @@ def run(short: bool = False) -> list[Figure]:
         finally:
             corrector.stop.set()
             corrector.join(timeout=15)
-    figures = []
+    floor_note = "what gunicorn serves on this machine right now when the app costs nothing"
+    figures = [
+        Figure(GOAL, f"[{config}] floor: hello-world WSGI app", floor["rps"], "req/s", note=floor_note)
+    ]
     for name, base, ratio, r in results:
-        note = f"p99 {r['p99']:.1f} ms"
+        note = f"p99 {r['p99']:.1f} ms; {r['rps'] / floor['rps']:.0%} of the floor"
         if r["bad"] or r["errors"]:
             note += f"; {r['bad']:.0f} non-2xx/3xx, {r['errors']:.0f} socket errors"
         if base:
             note += f"; {r['rps'] / base:.0f}x pretalx ({base}/s)"
         target = base * ratio if base and ratio else None
-        figures.append(Figure(GOAL, f"{name}, requests/s", r["rps"], "req/s", target, "time", "higher", note))
-    figures.append(
-        Figure(
-            GOAL,
-            "corrections published during the runs",
-            corrector.published,
-            "corrections",
-            note=f"{corrector.failed} failed",
-        )
-    )
+        figures.append(Figure(GOAL, f"[{config}] {name}", r["rps"], "req/s", target, "time", "higher", note))
+    published = f"{corrector.published} corrections published during the runs, {corrector.failed} failed"
+    figures[-1].note += f"; {published}"
     return figures
+
+
+def run(short: bool = False) -> list[Figure]:
+    if short:
+        return []
+    seconds = int(sys.argv[sys.argv.index("--seconds") + 1]) if "--seconds" in sys.argv else SECONDS
+    return [f for config in CONFIGS for f in measure(config, seconds)]
 
 
 if __name__ == "__main__":
