@@ -25,6 +25,7 @@ class QRTextError(ValueError):
     """Text that should not be put into a QR code (empty or too long)."""
 
 
+@lru_cache(maxsize=_MEMO_SIZE)  # the SVG and the PNG of one session share it
 def matrix(text: str) -> tuple[tuple[bool, ...], ...]:
     """The dark (True) and light modules of the code for `text`, quiet zone included."""
     if not text:
