@@ -107,7 +107,9 @@ def named_ids(names: Sequence[str], previous: Iterable[tuple[str, str]], fuzzy: 
                 del free[ids[i]]
     for i, name in enumerate(names):
         if ids[i] is None:
-            base = slug(name)
+            # Ids are at most 64 characters (schemas/schedule.schema.json): a name parsed from a
+            # broken page can be a whole paragraph; room is left for a "-NNN" suffix.
+            base = slug(name)[:56].rstrip("-") or "x"
             candidate, n = base, 1
             while candidate in used:
                 n += 1

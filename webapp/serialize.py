@@ -6,6 +6,7 @@ One shape serves the stored file (`data/schedule.json`, with provenance) and the
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any
 
@@ -71,7 +72,7 @@ def schedule_from_dict(doc: Any) -> Schedule:
     try:
         ev = doc["event"]
         event = Event(
-            id=_str(ev["id"]),
+            id=_id(ev["id"]),
             name=_str(ev["name"]),
             timezone=_zone(ev["timezone"]),
             days=tuple(date.fromisoformat(d) for d in ev.get("days", [])),
@@ -79,11 +80,11 @@ def schedule_from_dict(doc: Any) -> Schedule:
             city=_opt(ev.get("city")),
             url=_opt(ev.get("url")),
         )
-        rooms = tuple(Room(id=_str(r["id"]), name=_str(r["name"])) for r in doc.get("rooms", []))
-        tracks = tuple(Track(id=_str(t["id"]), name=_str(t["name"])) for t in doc.get("tracks", []))
+        rooms = tuple(Room(id=_id(r["id"]), name=_str(r["name"])) for r in doc.get("rooms", []))
+        tracks = tuple(Track(id=_id(t["id"]), name=_str(t["name"])) for t in doc.get("tracks", []))
         speakers = tuple(
             Speaker(
-                id=_str(p["id"]),
+                id=_id(p["id"]),
                 name=_str(p["name"]),
                 role=_opt(p.get("role")),
                 company=_opt(p.get("company")),
@@ -103,17 +104,17 @@ def schedule_from_dict(doc: Any) -> Schedule:
 def session_from_dict(s: Any) -> Session:
     try:
         return Session(
-            id=_str(s["id"]),
+            id=_id(s["id"]),
             title=_str(s["title"]),
             kind=_opt(s.get("kind")),
             start=parse_iso(s["start"]),
             end=parse_iso(s["end"]),
-            room=_opt(s.get("room")),
-            track=_opt(s.get("track")),
+            room=_opt_id(s.get("room")),
+            track=_opt_id(s.get("track")),
             level=_opt(s.get("level")),
             slides=_opt_bool(s.get("slides")),
             description=tuple(_str(p) for p in s.get("description", [])),
-            speakers=tuple(_str(p) for p in s.get("speakers", [])),
+            speakers=tuple(_id(p) for p in s.get("speakers", [])),
             status=s.get("status", "confirmed"),
             sources={k: tuple(v) for k, v in s.get("sources", {}).items()},
         )
@@ -126,6 +127,21 @@ def _str(value: Any) -> str:
     if not isinstance(value, str) or not value:
         raise ValueError(f"expected a non-empty string, got {value!r}")
     return value
+
+
+# Ids go into URLs, file names, calendar UIDs and QR codes: the pattern of
+# schemas/schedule.schema.json, checked on the way in.
+ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def _id(value: Any) -> str:
+    if not isinstance(value, str) or not ID.fullmatch(value):
+        raise ValueError(f"expected an id (1-64 letters, digits, '-' or '_'), got {value!r}")
+    return value
+
+
+def _opt_id(value: Any) -> str | None:
+    return None if value is None else _id(value)
 
 
 # Exporters (calendars, frab XML, door signs) take every optional field as text or nothing:

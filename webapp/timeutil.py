@@ -10,7 +10,7 @@ def zone(name: str) -> ZoneInfo:
     """The IANA zone `name`, or ValueError with a readable message."""
     try:
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError) as exc:
+    except (ZoneInfoNotFoundError, ValueError, OSError) as exc:  # OSError: a name too long for a path
         raise ValueError(f"unknown timezone {name!r} (expected an IANA name like Europe/Paris)") from exc
 
 
