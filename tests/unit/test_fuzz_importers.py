@@ -10,11 +10,13 @@ import json
 from collections import Counter
 from pathlib import Path
 
+import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import FIXTURES, shared_or_skip
+from webapp.apidoc import load_schema
 from webapp.importers.frab_json import FrabError
 from webapp.importers.merge import Overrides, merge
 from webapp.importers.raw import SourceError
@@ -33,6 +35,7 @@ HOSTILE = ["", "\x00", "\ufeff", "<", "{", "[", "</schedule>", "]]>", "&amp;", "
            "25:61", "2026-02-30", "February 30, 2026", "Tuesday April 7, 2026 23:50 - 00:10 CEST",
            '"start": "99:99"', "é" * 50, "<script>alert(1)</script>"]  # fmt: skip
 OUTCOMES: Counter[str] = Counter()
+SCHEMA = jsonschema.Draft202012Validator(load_schema("schedule.schema.json"))
 IMPORT_ERRORS = (SourceError, FrabError)  # each names the file (and line)
 
 
@@ -94,7 +97,9 @@ def import_or_refuse(name: str, data: bytes) -> str:
         return "refused"
     # What was accepted is a whole schedule that survives its own serialization.
     assert schedule.sessions, name
-    assert schedule_from_dict(json.loads(json.dumps(schedule_to_dict(schedule)))) is not None
+    doc = json.loads(json.dumps(schedule_to_dict(schedule)))
+    assert schedule_from_dict(doc) is not None
+    SCHEMA.validate({"version": 0, **doc})  # what /api/v1/schedule.json would serve
     return "imported"
 
 
