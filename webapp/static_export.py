@@ -33,7 +33,6 @@ EXCLUDED: dict[str, str] = {
     "api.post_correction": "the write path: organizers publish on their own instance, then export again",
     "exports.starred": "built from each visitor's stars (?s=...), which only a server can read",
     "health.healthz": "the state of a server process; a static host has none",
-    "static": "Flask's own static route; pages use the hashed /assets/ URLs, which are exported",
 }
 CHANGES_FILE = "api/v1/changes"
 NOT_FOUND_FILE = "404.html"  # Netlify and Cloudflare Pages answer unknown paths with it
