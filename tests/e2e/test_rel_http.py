@@ -9,10 +9,25 @@ paths sent byte for byte as written (no client-side normalizing):
 
 from __future__ import annotations
 
+import http.client
 import json
 from collections import Counter
 
 from rel_support import TOKEN, Gunicorn, post_correction, request
+
+
+def chunked_post(server, body: dict) -> int:
+    """POST with Transfer-Encoding: chunked, as a client that does not announce the size."""
+    conn = http.client.HTTPConnection(server.host, server.port, timeout=10)
+    try:
+        data = json.dumps(body).encode()
+        pieces = (data[i : i + 4096] for i in range(0, len(data), 4096))
+        headers = {"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json"}
+        conn.request("POST", "/api/v1/corrections", body=pieces, headers=headers, encode_chunked=True)
+        return conn.getresponse().status
+    finally:
+        conn.close()
+
 
 BODY = {"kind": "edit", "session": "s1a2b3", "title": "Opening"}
 
@@ -40,13 +55,14 @@ def test_write_path_answers_and_the_token_never_reaches_the_log(tmp_path) -> Non
         seen[post_correction(server, {**BODY, "title": "Opening, corrected"})[0]] += 1
         seen[post_correction(server, {**BODY, "note": "x" * 5000})[0]] += 1
         seen[post_correction(server, {**BODY, "kind": "nonsense"})[0]] += 1
+        seen[chunked_post(server, {**BODY, "note": "x" * 50000})] += 1  # no Content-Length to refuse on
         # The same request again in a storm: the limit (8 a minute) answers the rest.
         storm = [post_correction(server, {**BODY, "title": f"T{i}"})[0] for i in range(10)]
     finally:
         server.stop()
     log = server.log()
     print(f"\nwrite path: {dict(seen)}, storm of 10: {Counter(storm)}, log {len(log)} characters")
-    assert seen == Counter({401: 2, 201: 1, 413: 1, 400: 1})
+    assert seen == Counter({401: 2, 201: 1, 413: 2, 400: 1})
     assert storm.count(429) >= 1 and storm[-1] == 429 and 201 in storm
     assert "POST /api/v1/corrections" in log, "the access log was not captured; the check would be empty"
     assert TOKEN not in log and near_miss not in log and "Bearer" not in log

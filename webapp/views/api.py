@@ -98,8 +98,12 @@ def _authorized(header: str, token: str) -> bool:
 
 
 def _json_body(limit: int) -> Any:
-    request.max_content_length = limit
+    # Read one byte past the limit: a chunked body (no Content-Length) is cut at the limit
+    # without an error, and a cut body must be a 413, not "not valid JSON".
+    request.max_content_length = limit + 1
     data = request.get_data(cache=False)
+    if len(data) > limit:
+        raise RequestEntityTooLarge()
     try:
         return json.loads(data.decode("utf-8"), parse_constant=_no_constant)
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
