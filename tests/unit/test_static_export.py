@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -373,3 +374,11 @@ def test_nginx_and_caddy_snippets_carry_the_same_security_headers(app, out):
 def test_a_header_value_that_cannot_be_quoted_is_refused():
     with pytest.raises(export_headers.HeadersError):
         export_headers.render_nginx({"X-Test": 'a "quoted" value'})
+
+
+def test_headers_file_stays_within_cloudflare_pages_limit_of_100_rules(app, data_dir, out):
+    # The shipped event has more rooms, speakers and sessions than the fixture: rules do not grow with them.
+    shutil.copy(Path(__file__).parents[2] / "data" / "schedule.json", data_dir / "schedule.json")
+    export(app, out)
+    text = (out / "_headers").read_text()
+    assert len([line for line in text.splitlines() if line.startswith("/")]) <= 100
