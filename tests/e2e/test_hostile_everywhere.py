@@ -88,7 +88,7 @@ def test_no_script_runs_on_any_page_after_hostile_corrections(page, make_server,
     problems = watch(page)
     share = "/share?s=" + urllib.parse.quote(f"k9x8y7.{PAYLOADS[1]}.{added}", safe="")
     pages = [
-        "/?day=all", "/my", "/rooms", "/speakers", "/now", "/map", "/scan", share,
+        "/?day=all", "/my", "/rooms", "/speakers", "/now", "/map", "/scan", "/changes", share,
         "/session/k9x8y7", f"/session/{added}", "/session/q4w5e6", "/speaker/ada-lovelace", "/room/main",
         "/print", "/print/all", "/print/room/main?day=2026-04-07", "/print/room/main?day=2026-04-08",
         "/session/k9x8y7/qr.svg", f"/session/{added}/qr.svg",
