@@ -11,13 +11,26 @@ the input event to the next frame after the results changed), typed one key at a
 from __future__ import annotations
 
 import json
+import sys
 import tempfile
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 import generate
-from common import PHONE, WRITE_ENV, Figure, controlled, data_dir, launch_args, main, post_correction, server
+from common import (
+    PHONE,
+    WRITE_ENV,
+    Figure,
+    controlled,
+    data_dir,
+    launch_args,
+    main,
+    post_correction,
+    served,
+    server,
+    wait_for,
+)
 from shown import median, painted_ms, watch
 
 GOAL = "Large event"
@@ -62,18 +75,50 @@ def get(url: str, coding: str = "br", headers: dict[str, str] | None = None) -> 
         return r.read(), dict(r.headers)
 
 
-def correction_delta(url: str) -> tuple[int, int]:
-    """(compressed, plain) bytes of /api/v1/changes for one correction moving a session."""
+def move_first_session(url: str) -> int:
+    """Publish a correction moving the first session to another room; its version."""
     doc = json.loads(get(url + "/api/v1/schedule.json", "identity")[0])
     session = doc["sessions"][0]
     other = next(r["id"] for r in doc["rooms"] if r["id"] != session["room"])
     body = {"kind": "move", "session": session["id"], "room": other, "note": "moved to a larger room"}
-    version = post_correction(url, body)["version"]
+    return post_correction(url, body)["version"]
+
+
+def correction_delta(url: str) -> tuple[int, int]:
+    """(compressed, plain) bytes of /api/v1/changes for one correction moving a session."""
+    version = move_first_session(url)
     changes = f"{url}/api/v1/changes?since={version - 1}"
     return len(get(changes, "br")[0]), len(get(changes, "identity")[0])
 
 
-def browse(url: str) -> dict[str, Any]:
+def phone_receives_correction(context: Any, url: str, data: Path) -> tuple[int, int]:
+    """(body bytes, requests) the open app downloads for one correction, polling every second."""
+    page = context.new_page()
+    page.goto(url + "/?poll=1")
+    painted_ms(page)
+    controlled(page)
+    mark = len(served(data))
+    move_first_session(url)
+
+    def delivered() -> bool:
+        # An empty answer ({"changes": []}) is under 100 bytes; the one carrying the move is more.
+        return any(p.startswith("/api/v1/changes") and size > 100 for _, size, p in served(data)[mark:])
+
+    wait_for(delivered, 20)
+    # Then give the app time to fetch anything else it wants for it (the whole feed, say).
+    page.wait_for_timeout(2000)
+    page.close()
+    after = [
+        (size, p)
+        for _, size, p in served(data)[mark:]
+        if not (p.startswith("/api/v1/changes") and size <= 100)
+    ]
+    if "--list" in sys.argv:
+        print("after the correction:", after)
+    return sum(size for size, _ in after), len(after)
+
+
+def browse(url: str, data: Path) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -102,14 +147,17 @@ def browse(url: str) -> dict[str, Any]:
         painted_ms(page)
         room = page.evaluate("() => document.querySelector('select[name=room] option:nth-child(3)').value")
         settle = page.evaluate(SETTLE, [QUERY, room])
+        page.close()
+        received, requests = phone_receives_correction(context, url, data)
         browser.close()
-    return {"first": first, "repeat": median(repeats), **settle}
+    return {"first": first, "repeat": median(repeats), "received": received, "requests": requests, **settle}
 
 
 def run(short: bool = False) -> list[Figure]:
     large = Path(tempfile.mkdtemp(prefix="hallway-large-"))
     generate.write(large)
-    with server(data_dir(large / "schedule.json"), env=WRITE_ENV) as url:
+    data = data_dir(large / "schedule.json")
+    with server(data, env=WRITE_ENV) as url:
         feed_br = len(get(url + "/api/v1/schedule.json", "br")[0])
         feed_gz = len(get(url + "/api/v1/schedule.json", "gzip")[0])
         feed_plain = len(get(url + "/api/v1/schedule.json", "identity")[0])
@@ -142,7 +190,7 @@ def run(short: bool = False) -> list[Figure]:
         ]
         if short:
             return figures
-        b = browse(url)
+        b = browse(url, data)
     keys = ", ".join(f"{k:.0f}" for k in b["keys"])
     return [
         *figures,
@@ -171,6 +219,14 @@ def run(short: bool = False) -> list[Figure]:
             "ms",
             SETTLE_GOAL,
             note=f"{b['results']} cards shown after",
+        ),
+        Figure(
+            GOAL,
+            "a correction as the open app receives it (response bodies)",
+            b["received"],
+            "B",
+            DELTA_GOAL,
+            note=f"{b['requests']} requests (empty polls not counted); headers not counted",
         ),
     ]
 
