@@ -108,10 +108,11 @@ def phone_receives_correction(context: Any, url: str, data: Path) -> tuple[int, 
     # Then give the app time to fetch anything else it wants for it (the whole feed, say).
     page.wait_for_timeout(2000)
     page.close()
+    # The data the app fetched (the worker's own update checks of /sw.js are not about data).
     after = [
         (size, p)
         for _, size, p in served(data)[mark:]
-        if not (p.startswith("/api/v1/changes") and size <= 100)
+        if p.startswith("/api/") and not (p.startswith("/api/v1/changes") and size <= 100)
     ]
     if "--list" in sys.argv:
         print("after the correction:", after)
