@@ -257,8 +257,8 @@ export function freshness(state, version, now, clockText) {
     return `at ${clockText(ms)}`;
   };
   const v = `version ${version}`;
-  if (state.offline) return `Offline · ${v} · ${state.okAt ? `last checked ${clockText(state.okAt)}` : "not checked yet"}`;
-  if (!state.checkedAt) return `${v} · checking for changes…`;
+  if (state.offline) return `Offline · ${v} · ${state.okAt != null ? `last checked ${clockText(state.okAt)}` : "not checked yet"}`;
+  if (state.checkedAt == null) return `${v} · checking for changes…`;
   if (state.okAt !== state.checkedAt) return `Could not check for changes · ${v} · tried ${ago(state.checkedAt)}`;
   return `Up to date · ${v} · checked ${ago(state.okAt)}`;
 }

@@ -1,0 +1,135 @@
+"""The pure part of the client (static/js/changes.js, pollSeconds and freshness in watch.js),
+run in Chromium as the app loads it: the schema's client rule, badges by net effect, the
+poll interval's validation and the freshness line."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+IMPORT = """async (names) => {
+  const prefix = document.body.dataset.assets;
+  const mods = await Promise.all(names.map((n) => import(prefix + n)));
+  return Object.assign({}, ...mods);
+}"""
+
+
+@pytest.fixture
+def js(page, live_server):
+    page.goto(live_server.url + "/")
+    expect(page.locator(".card").first).to_be_visible()
+
+    def run(body: str, arg=None):
+        script = f"""async (arg) => {{
+          const m = await ({IMPORT})(["js/changes.js", "js/watch.js"]);
+          {body}
+        }}"""
+        return page.evaluate(script, arg)
+
+    return run
+
+
+@pytest.mark.parametrize(
+    ("search", "stored", "seconds"),
+    [
+        ("?poll=2", None, 2),
+        ("?poll=3600", None, 3600),
+        ("", "5", 5),
+        ("?poll=7", "5", 7),
+        ("?poll=0", None, 60),
+        ("?poll=3601", None, 60),
+        ("?poll=-1", None, 60),
+        ("?poll=1.5", None, 60),
+        ("?poll=abc", "x", 60),
+        ("?poll=99999", None, 60),
+        ("", None, 60),
+    ],
+)
+def test_poll_interval_is_validated(js, search, stored, seconds) -> None:
+    assert js("return m.pollSeconds(arg[0], arg[1]);", [search, stored]) == seconds
+
+
+def change(version, kind, session, before, after, note=None):
+    return {"version": version, "time": "2026-04-07T08:00:00Z", "kind": kind, "session": session,
+            "before": before, "after": after, "note": note}  # fmt: skip
+
+
+def test_apply_follows_the_schema_rule_and_refuses_unknown_sessions(js) -> None:
+    sessions = [{"id": "a", "title": "A", "room": "main", "status": "confirmed"}]
+    added = {"id": "n", "title": "N", "room": "side", "status": "confirmed"}
+    changes = [
+        change(1, "move", "a", {"room": "main"}, {"room": "side"}),
+        change(2, "add", "n", {}, added),
+        change(3, "edit", "a", {"title": "A"}, {"title": "A2"}),
+    ]
+    out = js("return m.applyChanges(arg[0], arg[1]);", [sessions, changes])
+    assert out == [{"id": "a", "title": "A2", "room": "side", "status": "confirmed"}, added]
+    unknown = [change(4, "cancel", "zz", {"status": "confirmed"}, {"status": "cancelled"})]
+    assert js("return m.applyChanges(arg[0], arg[1]);", [sessions, unknown]) is None
+
+
+@pytest.mark.parametrize(
+    ("history", "flags"),
+    [
+        ([change(1, "move", "a", {"room": "x"}, {"room": "y"})], ["New room"]),
+        ([change(1, "retime", "a", {"start": "s"}, {"start": "t"})], ["New time"]),
+        ([change(1, "cancel", "a", {"status": "confirmed"}, {"status": "cancelled"})], ["Cancelled"]),
+        ([change(1, "edit", "a", {"title": "T"}, {"title": "U"})], ["Updated"]),
+        ([change(1, "add", "a", {}, {"title": "T", "status": "confirmed"})], ["New"]),
+        (
+            [
+                change(1, "move", "a", {"room": "x"}, {"room": "y"}),
+                change(2, "revert", "a", {"room": "y"}, {"room": "x"}),
+            ],
+            [],
+        ),
+        (
+            [
+                change(1, "cancel", "a", {"status": "confirmed"}, {"status": "cancelled"}),
+                change(2, "restore", "a", {"status": "cancelled"}, {"status": "confirmed"}),
+                change(3, "move", "b", {"room": "x"}, {"room": "y"}),
+            ],
+            [],
+        ),
+    ],
+)
+def test_badges_follow_the_net_effect(js, history, flags) -> None:
+    assert js("return m.flagsFor(arg, 'a');", history) == flags
+
+
+def test_malformed_changes_are_skipped(js) -> None:
+    junk = [None, 1, "x", {}, change(0, "move", "a", {}, {"room": "y"}), change(1, "move", "a b", {}, {}),
+            {**change(1, "move", "a", {}, {}), "after": []}]  # fmt: skip
+    assert js("return arg.map(m.checkChange);", junk) == [None] * len(junk)
+    ok = change(2, "move", "a", {"room": "x"}, {"room": "y", "bogus": 1}, note="n")
+    assert js("return m.checkChange(arg);", ok)["after"] == {"room": "y"}
+
+
+def test_diff_of_two_schedules_names_added_removed_and_changed_sessions(js) -> None:
+    before = [{"id": "a", "title": "A", "room": "x"}, {"id": "b", "title": "B", "room": "x"}]
+    after = [{"id": "a", "title": "A", "room": "y"}, {"id": "c", "title": "C", "room": "x"}]
+    out = js("return m.diffSessions(arg[0], arg[1], 5, 't');", [before, after])
+    assert [(c["kind"], c["session"], c["after"]) for c in out] == [
+        ("update", "a", {"room": "y"}),
+        ("add", "c", {"title": "C", "room": "x"}),
+        ("remove", "b", {}),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("state", "text"),
+    [
+        ({"checkedAt": None, "okAt": None, "offline": False}, "version 7 · checking for changes…"),
+        ({"checkedAt": 1000, "okAt": 1000, "offline": False}, "Up to date · version 7 · checked just now"),
+        ({"checkedAt": 1000, "okAt": 1000 - 120000, "offline": False}, "Could not check for changes"),
+        ({"checkedAt": 1000, "okAt": 1000, "offline": True}, "Offline · version 7 · last checked 10:42"),
+        ({"checkedAt": 1000, "okAt": None, "offline": True}, "Offline · version 7 · not checked yet"),
+    ],
+)
+def test_freshness_line(js, state, text) -> None:
+    assert text in js("return m.freshness(arg, 7, 1000 + 30000, () => '10:42');", state)
+
+
+def test_freshness_says_minutes_ago(js) -> None:
+    state = {"checkedAt": 0, "okAt": 0, "offline": False}
+    assert js("return m.freshness(arg, 1, 125000, () => '');", state).endswith("checked 2 min ago")
