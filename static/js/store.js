@@ -125,13 +125,19 @@ export class Store extends EventTarget {
   }
 
   async readStored() {
+    let response;
     try {
-      const cache = await caches.open(DATA_CACHE);
-      const response = await cache.match(FEED);
-      if (!response) return null;
+      response = await (await caches.open(DATA_CACHE)).match(FEED);
+    } catch {
+      return null; // no Cache API (insecure context): the network decides
+    }
+    if (!response) return null;
+    try {
       return { doc: await response.json(), etag: response.headers.get("ETag") };
     } catch {
-      return null; // no Cache API (insecure context) or a damaged entry: the network decides
+      // Damaged or hand-edited: said, not silently dropped; the network (or the worker) decides.
+      this.notice("The schedule kept on this device was damaged and was ignored; fetching it again.");
+      return null;
     }
   }
 

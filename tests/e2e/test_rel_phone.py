@@ -5,7 +5,9 @@ and renames starred sessions, a service-worker update): here
 - a correction that cancels a starred session: it stays in My schedule, marked cancelled;
 - a service-worker update and a schedule update together: stars and both changes survive;
 - storage that throws on every write from the first moment: the app still starts, shows
-  the schedule and says it cannot keep stars.
+  the schedule and says it cannot keep stars;
+- a damaged copy of the schedule kept on the device: said, and the app starts offline from
+  the worker's copy.
 """
 
 from __future__ import annotations
@@ -107,3 +109,21 @@ def test_storage_that_always_throws_still_lets_the_app_start(page, live_server) 
     page.goto(live_server.url + "/my")
     expect(page.locator("main h1")).to_be_visible()
     assert errors == []
+
+
+DAMAGE = """async ([body]) => {
+  const cache = await caches.open("hallway-data");
+  const headers = { "Content-Type": "application/json" };
+  await cache.put("/api/v1/schedule.json", new Response(body, { headers }));
+}"""
+
+
+def test_damaged_kept_schedule_is_said_and_the_app_still_starts_offline(page, live_server) -> None:
+    page.goto(live_server.url + "/?day=all")
+    wait_controlled(page)
+    expect(page.locator(".card")).to_have_count(3)
+    page.evaluate(DAMAGE, ['{"version": 0, "event": {"name": "cut he'])
+    live_server.stop()  # offline: the worker's own copy is all there is
+    page.reload()
+    expect(page.locator(".card")).to_have_count(3)
+    expect(page.locator(".toast")).to_contain_text("damaged")
