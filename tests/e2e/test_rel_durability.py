@@ -4,7 +4,8 @@ increasing versions, and the server starts cleanly on the data it left behind.
 
 Concurrent writers at the store level (4 processes) are proved in
 tests/unit/test_corrections_store.py::test_concurrent_writers_lose_nothing_and_never_repeat_a_version;
-here several HTTP clients publish at once through two gunicorn workers while the kills happen.
+here several HTTP clients publish at once through two gunicorn workers while the kills happen,
+and four organizer processes publish 50 each at once through four workers.
 """
 
 from __future__ import annotations
@@ -117,3 +118,50 @@ def test_acknowledged_corrections_survive_sigkill_exactly_once(tmp_path) -> None
     assert all(by_note[n] == v for n, v in acked.items()), "an acknowledged version changed"
     assert set(notes) <= set(acked) | set(unacked)
     assert len(acked) >= CORRECTIONS // 2, "too few acknowledged for the test to mean much"
+
+
+def organizer(port: int, worker: int, count: int, queue) -> None:
+    """One organizer's process: `count` corrections in a row over HTTP, each acknowledged."""
+    from rel_support import TOKEN
+
+    acked = []
+    for i in range(count):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        body = {"kind": "edit", "session": "q4w5e6", "title": f"o{worker}-{i}", "note": f"o{worker}-{i}"}
+        headers = {"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json"}
+        conn.request("POST", "/api/v1/corrections", json.dumps(body), headers)
+        resp = conn.getresponse()
+        acked.append((resp.status, json.loads(resp.read()).get("version"), body["note"]))
+        conn.close()
+    queue.put(acked)
+
+
+def test_four_organizer_processes_publishing_at_once_lose_nothing(tmp_path) -> None:
+    import multiprocessing
+
+    workers, each = 4, 50
+    server = Gunicorn(tmp_path, workers=4).start()
+    started = time.monotonic()
+    try:
+        ctx = multiprocessing.get_context("spawn")
+        queue = ctx.Queue()
+        procs = [ctx.Process(target=organizer, args=(server.port, w, each, queue)) for w in range(workers)]
+        for p in procs:
+            p.start()
+        acked = [entry for _ in procs for entry in queue.get(timeout=120)]
+        for p in procs:
+            p.join(timeout=30)
+            assert p.exitcode == 0
+        feed = changes(server)
+    finally:
+        server.stop()
+    stored = feed["changes"]
+    print(
+        f"\norganizers: {workers} processes x {each} corrections through 4 gunicorn workers, "
+        f"{len(stored)} stored, newest version {feed['version']}, {elapsed(started)}"
+    )
+    assert {status for status, _, _ in acked} == {201}
+    assert [c["version"] for c in stored] == list(range(1, workers * each + 1))
+    assert sorted((v, n) for _, v, n in acked) == [(c["version"], c["note"]) for c in stored]
+    titles = [c["after"]["title"] for c in stored]
+    assert [c["before"]["title"] for c in stored[1:]] == titles[:-1]  # each saw the newest state
