@@ -88,6 +88,11 @@ export class Watcher extends EventTarget {
   start() {
     const visible = () => document.visibilityState === "visible";
     window.addEventListener("online", () => this.check());
+    window.addEventListener("storage", (event) => {
+      if (event.key !== STATE_KEY) return;
+      this.state = readState(); // another tab checked: take what it recorded
+      this.emit();
+    });
     window.addEventListener("offline", () => {
       this.state.offline = true;
       this.emit();
@@ -175,9 +180,11 @@ export class Watcher extends EventTarget {
   }
 
   record(changes, isQuiet) {
-    if (!changes.length) return;
+    // Another tab of the app may have recorded some of these already (same storage).
+    const known = new Set(this.state.history.map((c) => `${c.version}/${c.session}`));
     const loud = [];
     for (const change of changes) {
+      if (known.has(`${change.version}/${change.session}`)) continue;
       const entry = { ...slim(change), quiet: Boolean(isQuiet(change)) };
       this.state.history.push(entry);
       if (!entry.quiet) loud.push(change);

@@ -37,3 +37,5 @@ def test_static_host_corrections_show_once_each_and_keep_stars(page, site) -> No
     expect(page.locator(".change h3")).to_have_text(["Day Two Keynote", "Compiling Things"])
     expect(page.locator(".change .note")).to_have_text(["“bigger room”"])
     assert stored_star_ids(page) == ["q4w5e6"]
+    page.goto(site.url + "/changes?poll=1")  # the view's own URL, as the export wrote it
+    expect(page.locator(".change")).to_have_count(2)
