@@ -116,3 +116,19 @@ def test_hostile_title_and_note_in_corrections_show_as_text(page, make_server) -
     expect(page.locator(".changelog")).to_contain_text(f"“note {hostile}”")
     assert page.evaluate("() => window.__pwned") is None
     assert dialogs == []
+
+
+def test_two_open_tabs_record_each_change_once(context, make_server) -> None:
+    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    first, second = context.new_page(), context.new_page()
+    open_app(first, server)
+    open_app(second, server)
+    publish(server, {"kind": "move", "session": "k9x8y7", "room": "main"})
+    publish(server, {"kind": "cancel", "session": "q4w5e6"})
+    for page in (first, second):
+        expect(page.locator("#changes-banner")).to_contain_text("2 changes", timeout=5000)
+    kept = second.evaluate("() => JSON.parse(localStorage.getItem('hallway.changes.v1')).history")
+    assert sorted(c["version"] for c in kept) == [1, 2]
+    second.goto(server.url + "/changes?poll=1")
+    expect(second.locator(".change")).to_have_count(2)
+    expect(first.locator("#changes-banner")).to_be_hidden()  # seen in one tab: seen
