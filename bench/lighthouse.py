@@ -25,6 +25,7 @@ HERE = Path(__file__).resolve().parent
 BIN = HERE / "node_modules" / ".bin" / "lighthouse"
 CATEGORIES = ("performance", "accessibility", "best-practices")
 TIMEOUT = 180
+ATTEMPTS = 3
 RUNS = 3  # Lighthouse's advice: the median of several runs; timings vary with the machine's load
 
 
@@ -58,8 +59,13 @@ def audit(url: str, insecure: bool = False) -> dict:
         f"--only-categories={','.join(CATEGORIES)}",
         "--quiet",
     ]
-    subprocess.run(cmd, env=env, check=True, timeout=TIMEOUT)
-    return json.loads(out.read_text("utf-8"))
+    for attempt in range(ATTEMPTS):
+        # Lighthouse sometimes loses the trace (NO_NAVSTART) on a busy machine: run it again.
+        done = subprocess.run(cmd, env=env, timeout=TIMEOUT)
+        if done.returncode == 0:
+            return json.loads(out.read_text("utf-8"))
+        print(f"lighthouse failed (exit {done.returncode}), attempt {attempt + 1} of {ATTEMPTS}", flush=True)
+    raise RuntimeError(f"lighthouse failed {ATTEMPTS} times on {url}")
 
 
 def figures_of(report: dict, label: str = "") -> list[Figure]:
