@@ -94,7 +94,7 @@ def write_doc(figures: list[Figure], failures: list[str], load_before: float, lo
     if MARKER not in text:
         text = text.rstrip("\n") + f"\n\n{MARKER}\n"
     head, tail = text.split(MARKER, 1)
-    DOC.write_text(head + MARKER + "\n\n" + "\n".join(section) + tail.lstrip("\n"), "utf-8")
+    DOC.write_text(head + MARKER + "\n\n" + "\n".join(section) + "\n" + tail.lstrip("\n"), "utf-8")
 
 
 def main() -> int:
