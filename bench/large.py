@@ -33,10 +33,12 @@ from common import (
 )
 from shown import median, painted_ms, watch
 
+from webapp import compress
+
 GOAL = "Large event"
 THROTTLE = 4
 FEED_GOAL = 400 * 1024
-FEED_BUDGET = 470 * 1024  # the goal is missed (docs/benchmarks.md says why): CI keeps it from growing
+FEED_BUDGET = 425 * 1024  # the goal is missed (docs/benchmarks.md says why): CI keeps it from growing
 DELTA_GOAL = 1024
 FIRST_SCREEN_GOAL = 1500
 SETTLE_GOAL = 100
@@ -73,6 +75,19 @@ def get(url: str, coding: str = "br", headers: dict[str, str] | None = None) -> 
     req = urllib.request.Request(url, headers={"Accept-Encoding": coding, **(headers or {})})
     with urllib.request.urlopen(req, timeout=30) as r:
         return r.read(), dict(r.headers)
+
+
+def best_size(url: str, coding: str, plain: bytes, timeout: float = 90) -> int:
+    """The size served once the server's background best-level compression is done: the
+    server's own `encode` gives the bytes, and the server is polled until both workers serve them."""
+    best = len(compress.encode(plain, coding, best=True))
+
+    def served_best() -> bool:
+        recent = [len(get(url, coding)[0]) for _ in range(4)]  # both workers, in turn
+        return all(size == best for size in recent)
+
+    wait_for(served_best, timeout, interval=0.5)
+    return best
 
 
 def move_first_session(url: str) -> int:
@@ -159,9 +174,12 @@ def run(short: bool = False) -> list[Figure]:
     generate.write(large)
     data = data_dir(large / "schedule.json")
     with server(data, env=WRITE_ENV) as url:
-        feed_br = len(get(url + "/api/v1/schedule.json", "br")[0])
-        feed_gz = len(get(url + "/api/v1/schedule.json", "gzip")[0])
-        feed_plain = len(get(url + "/api/v1/schedule.json", "identity")[0])
+        feed = url + "/api/v1/schedule.json"
+        first_br = len(get(feed, "br")[0])
+        plain = get(feed, "identity")[0]
+        feed_plain = len(plain)
+        feed_br = best_size(feed, "br", plain)
+        feed_gz = best_size(feed, "gzip", plain)
         delta, delta_plain = correction_delta(url)
         # A server compresses a version's feed once per worker, then serves it to every phone:
         # warm both workers, so the visit below measures the phone, not that one-off cost.
@@ -175,7 +193,7 @@ def run(short: bool = False) -> list[Figure]:
                 "B",
                 FEED_GOAL,
                 "size",
-                note=f"plain {feed_plain:,} B",
+                note=f"plain {feed_plain:,} B; {first_br:,} B while the best compression runs",
                 budget=FEED_BUDGET,
             ),
             Figure(GOAL, "full feed, gzip", feed_gz, "B", None, "size"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import time
 
 import brotli
 import pytest
@@ -64,7 +65,12 @@ def test_error_pages_and_tiny_bodies_stay_plain(client) -> None:
 def test_a_body_with_an_etag_is_compressed_once_per_coding(client, monkeypatch) -> None:
     calls: list[str] = []
     real = compress.encode
-    monkeypatch.setattr(compress, "encode", lambda body, coding: calls.append(coding) or real(body, coding))
+
+    def counting(body: bytes, coding: str, best: bool = True) -> bytes:
+        calls.append(coding)
+        return real(body, coding, best)
+
+    monkeypatch.setattr(compress, "encode", counting)
     for _ in range(3):
         client.get("/api/v1/schedule.json", headers={"Accept-Encoding": "br"})
         client.get("/api/v1/schedule.json", headers={"Accept-Encoding": "gzip"})
@@ -79,3 +85,37 @@ def test_memo_forgets_the_least_recently_used_first() -> None:
     memo.put(("c", 1, "br"), b"C")
     assert memo.get(("b", 1, "br")) is None
     assert memo.get(("a", 1, "br")) == b"A" and memo.get(("c", 1, "br")) == b"C"
+
+
+def test_a_big_body_is_sent_fast_then_replaced_by_its_best_compression(app, monkeypatch) -> None:
+    monkeypatch.setattr(compress, "SMALL", 1024)  # the fixture's feed counts as big here
+    client = app.test_client()
+    plain = _plain(client, "/api/v1/schedule.json")
+    assert len(plain) > compress.SMALL
+    first = client.get("/api/v1/schedule.json", headers={"Accept-Encoding": "br"}).data
+    assert first == compress.encode(plain, "br", best=False)
+    best = compress.encode(plain, "br", best=True)
+    deadline = time.monotonic() + 10
+    while True:
+        later = client.get("/api/v1/schedule.json", headers={"Accept-Encoding": "br"}).data
+        if later == best or time.monotonic() > deadline:
+            break
+        time.sleep(0.02)
+    assert later == best and brotli.decompress(later) == plain
+
+
+def test_one_upgrade_runs_per_body_however_many_requests_miss_it(monkeypatch) -> None:
+    started: list[dict] = []
+
+    class NotStarted:
+        def __init__(self, target, **kwargs) -> None:
+            started.append(kwargs)
+
+        def start(self) -> None:
+            pass
+
+    monkeypatch.setattr(compress, "Thread", NotStarted)
+    memo = compress._Memo()
+    for _ in range(3):
+        memo.upgrade(("e", 1, "br"), b"x" * 100)
+    assert len(started) == 1
