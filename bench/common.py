@@ -27,6 +27,8 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 # One place for how Chromium is launched on this machine: the e2e tests' helpers.
 from e2e_support import CHROMIUM_FLAGS, PHONE, chromium_path, free_port, launch_args, wait_for  # noqa: E402, F401
 
+from webapp import compress  # noqa: E402
+
 TOKEN = "bench-token"  # the admin token of the benchmarks' own servers
 WRITE_ENV = {"HALLWAY_ADMIN_TOKEN": TOKEN, "HALLWAY_WRITE_RATE_LIMIT": "0"}
 DATA = ROOT / "data"
@@ -186,6 +188,31 @@ def post_correction(url: str, body: dict[str, Any]) -> dict[str, Any]:
     )
     with urllib.request.urlopen(req, timeout=10) as r:
         return json.loads(r.read())
+
+
+def get(url: str, coding: str = "br", headers: dict[str, str] | None = None) -> tuple[bytes, dict[str, str]]:
+    req = urllib.request.Request(url, headers={"Accept-Encoding": coding, **(headers or {})})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return r.read(), dict(r.headers)
+
+
+def best_size(url: str, coding: str, plain: bytes, timeout: float = 90) -> int:
+    """The size served once the server's background best-level compression is done: the
+    server's own `encode` gives the bytes, and the server is polled until both workers serve them."""
+    best = len(compress.encode(plain, coding, best=True))
+
+    def served_best() -> bool:
+        recent = [len(get(url, coding)[0]) for _ in range(4)]  # both workers, in turn
+        return all(size == best for size in recent)
+
+    wait_for(served_best, timeout, interval=0.5)
+    return best
+
+
+def warm_feed(url: str) -> None:
+    """Ask for the feed as browsers do and wait until every worker serves its best compression:
+    what a phone gets any time after a version was published, not in the second after."""
+    best_size(url + "/api/v1/schedule.json", "br", get(url + "/api/v1/schedule.json", "identity")[0])
 
 
 def controlled(page: Any, timeout_ms: int = 20000) -> None:

@@ -16,7 +16,18 @@ import sys
 import time
 from typing import Any
 
-from common import PHONE, SESSIONS_SHOWN, Figure, controlled, data_dir, launch_args, main, served, server
+from common import (
+    PHONE,
+    SESSIONS_SHOWN,
+    Figure,
+    controlled,
+    data_dir,
+    launch_args,
+    main,
+    served,
+    server,
+    warm_feed,
+)
 
 GOAL = "First visit"
 WIRE_GOAL = 33 * 1024
@@ -109,6 +120,7 @@ def breakdown(wire: list[dict[str, Any]]) -> dict[str, int]:
 def run(short: bool = False) -> list[Figure]:
     data = data_dir()
     with server(data) as url:
+        warm_feed(url)
         rows = visit(url)
         wire = on_the_wire(url, rows, served(data))
     total = sum(r["body"] + r["headers"] for r in wire)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import sys
 import tempfile
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -22,18 +21,19 @@ from common import (
     PHONE,
     WRITE_ENV,
     Figure,
+    best_size,
     controlled,
     data_dir,
+    get,
     launch_args,
     main,
     post_correction,
     served,
     server,
     wait_for,
+    warm_feed,
 )
 from shown import median, painted_ms, watch
-
-from webapp import compress
 
 GOAL = "Large event"
 THROTTLE = 4
@@ -71,25 +71,6 @@ async ([query, room]) => {
 """
 
 
-def get(url: str, coding: str = "br", headers: dict[str, str] | None = None) -> tuple[bytes, dict[str, str]]:
-    req = urllib.request.Request(url, headers={"Accept-Encoding": coding, **(headers or {})})
-    with urllib.request.urlopen(req, timeout=30) as r:
-        return r.read(), dict(r.headers)
-
-
-def best_size(url: str, coding: str, plain: bytes, timeout: float = 90) -> int:
-    """The size served once the server's background best-level compression is done: the
-    server's own `encode` gives the bytes, and the server is polled until both workers serve them."""
-    best = len(compress.encode(plain, coding, best=True))
-
-    def served_best() -> bool:
-        recent = [len(get(url, coding)[0]) for _ in range(4)]  # both workers, in turn
-        return all(size == best for size in recent)
-
-    wait_for(served_best, timeout, interval=0.5)
-    return best
-
-
 def move_first_session(url: str) -> int:
     """Publish a correction moving the first session to another room; its version."""
     doc = json.loads(get(url + "/api/v1/schedule.json", "identity")[0])
@@ -106,8 +87,9 @@ def correction_delta(url: str) -> tuple[int, int]:
     return len(get(changes, "br")[0]), len(get(changes, "identity")[0])
 
 
-def phone_receives_correction(context: Any, url: str, data: Path) -> tuple[int, int]:
-    """(body bytes, requests) the open app downloads for one correction, polling every second."""
+def phone_receives_correction(context: Any, url: str, data: Path) -> tuple[int, str]:
+    """Body bytes of data the open app downloads to get one correction (polling every second),
+    and a note on the polls that followed in the next two seconds."""
     page = context.new_page()
     page.goto(url + "/?poll=1")
     painted_ms(page)
@@ -115,23 +97,24 @@ def phone_receives_correction(context: Any, url: str, data: Path) -> tuple[int, 
     mark = len(served(data))
     move_first_session(url)
 
-    def delivered() -> bool:
-        # An empty answer ({"changes": []}) is under 100 bytes; the one carrying the move is more.
-        return any(p.startswith("/api/v1/changes") and size > 100 for _, size, p in served(data)[mark:])
+    def carrying(row: tuple[int, int, str]) -> bool:
+        # An empty answer ({"changes": []}) is under 100 bytes; one carrying the move is more.
+        return row[2].startswith("/api/v1/changes") and row[1] > 100
 
-    wait_for(delivered, 20)
-    # Then give the app time to fetch anything else it wants for it (the whole feed, say).
+    wait_for(lambda: any(carrying(r) for r in served(data)[mark:]), 20)
+    # Then give the app time to fetch anything else for it (the whole feed, say).
     page.wait_for_timeout(2000)
     page.close()
-    # The data the app fetched (the worker's own update checks of /sw.js are not about data).
-    after = [
-        (size, p)
-        for _, size, p in served(data)[mark:]
-        if p.startswith("/api/") and not (p.startswith("/api/v1/changes") and size <= 100)
-    ]
+    rows = served(data)[mark:]
+    first = next(i for i, r in enumerate(rows) if carrying(r))
+    feeds = [r for r in rows if r[2].startswith("/api/v1/schedule.json")]
+    later = [r for r in rows[first + 1 :] if r[2].startswith("/api/v1/changes")]
     if "--list" in sys.argv:
-        print("after the correction:", after)
-    return sum(size for size, _ in after), len(after)
+        print("after the correction:", rows)
+    note = f"{rows[first][2]}; {len(feeds)} feed downloads"
+    if later:
+        note += f"; the next {len(later)} polls brought {sum(r[1] for r in later):,} B more ({later[-1][2]})"
+    return rows[first][1] + sum(r[1] for r in feeds), note
 
 
 def browse(url: str, data: Path) -> dict[str, Any]:
@@ -164,9 +147,15 @@ def browse(url: str, data: Path) -> dict[str, Any]:
         room = page.evaluate("() => document.querySelector('select[name=room] option:nth-child(3)').value")
         settle = page.evaluate(SETTLE, [QUERY, room])
         page.close()
-        received, requests = phone_receives_correction(context, url, data)
+        received, received_note = phone_receives_correction(context, url, data)
         browser.close()
-    return {"first": first, "repeat": median(repeats), "received": received, "requests": requests, **settle}
+    return {
+        "first": first,
+        "repeat": median(repeats),
+        "received": received,
+        "received_note": received_note,
+        **settle,
+    }
 
 
 def run(short: bool = False) -> list[Figure]:
@@ -181,10 +170,6 @@ def run(short: bool = False) -> list[Figure]:
         feed_br = best_size(feed, "br", plain)
         feed_gz = best_size(feed, "gzip", plain)
         delta, delta_plain = correction_delta(url)
-        # A server compresses a version's feed once per worker, then serves it to every phone:
-        # warm both workers, so the visit below measures the phone, not that one-off cost.
-        for _ in range(6):
-            get(url + "/api/v1/schedule.json", "br")
         figures = [
             Figure(
                 GOAL,
@@ -209,6 +194,9 @@ def run(short: bool = False) -> list[Figure]:
         ]
         if short:
             return figures
+        # A server compresses a version's feed once per worker, then serves it to every phone:
+        # warm both workers, so the visit below measures the phone, not that one-off cost.
+        warm_feed(url)
         b = browse(url, data)
     keys = ", ".join(f"{k:.0f}" for k in b["keys"])
     return [
@@ -245,7 +233,7 @@ def run(short: bool = False) -> list[Figure]:
             b["received"],
             "B",
             DELTA_GOAL,
-            note=f"{b['requests']} requests (empty polls not counted); headers not counted",
+            note=b["received_note"],
         ),
     ]
 
