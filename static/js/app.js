@@ -8,10 +8,10 @@ import { Store } from "./store.js";
 import { registerWorker } from "./swbridge.js";
 import { setUseDevice, usingDevice, zoneLabel } from "./time.js";
 import { toast } from "./toasts.js";
-import { Watcher, pollSeconds } from "./watch.js";
+import { Watcher, pagePoll } from "./watch.js";
 
 const store = new Store();
-const watcher = new Watcher(store, { poll: pollSeconds(location.search, debugPoll()) });
+const watcher = new Watcher(store, { poll: pagePoll() });
 const main = document.getElementById("main");
 const tzButton = document.getElementById("tz-toggle");
 let current = null;
@@ -21,14 +21,6 @@ function clockNow(query) {
   const pinned = query.get("now");
   const date = pinned ? new Date(pinned) : new Date();
   return Number.isNaN(date.getTime()) ? new Date() : date;
-}
-
-function debugPoll() {
-  try {
-    return localStorage.getItem("hallway.poll");
-  } catch {
-    return null;
-  }
 }
 
 function markNav(name) {

@@ -4,7 +4,6 @@
 import { summary } from "./changes.js";
 import { h } from "./dom.js";
 import { time } from "./time.js";
-import { freshness } from "./watch.js";
 
 export function syncChrome(watcher, store, { onChangesView = false } = {}) {
   const data = store.data;
@@ -38,4 +37,19 @@ export function syncChrome(watcher, store, { onChangesView = false } = {}) {
     if (el.textContent !== line) el.textContent = line;
     el.classList.toggle("offline", Boolean(watcher.state.offline));
   }
+}
+
+// The freshness line: "Up to date · version 12 · checked 2 min ago", "Offline · last checked 10:42".
+export function freshness(state, version, now, clockText) {
+  const ago = (ms) => {
+    const minutes = Math.floor((now - ms) / 60000);
+    if (minutes < 1) return "just now";
+    if (minutes < 60) return `${minutes} min ago`;
+    return `at ${clockText(ms)}`;
+  };
+  const v = `version ${version}`;
+  if (state.offline) return `Offline · ${v} · ${state.okAt != null ? `last checked ${clockText(state.okAt)}` : "not checked yet"}`;
+  if (state.checkedAt == null) return `${v} · checking for changes…`;
+  if (state.okAt !== state.checkedAt) return `Could not check for changes · ${v} · tried ${ago(state.checkedAt)}`;
+  return `Up to date · ${v} · checked ${ago(state.okAt)}`;
 }

@@ -3,9 +3,10 @@
 // visible; applies the changes to the kept schedule (store.patch persists it) and remembers
 // them for the banner, the badges and the Changes view. Emits "update" after each check.
 
-import { applyChanges, checkChange, diffSessions, ordered, sentence, slim, titleOf } from "./changes.js";
+import { applyChanges, checkChange, diffSessions, slim } from "./changes.js";
+import { STATE_KEY, readState, writeState } from "./changestate.js";
+import { allowed, askPermission, notifyStarred } from "./notify.js";
 
-const STATE_KEY = "hallway.changes.v1";
 const POLL_KEY = "hallway.poll"; // debug override, seconds
 const CHANGES = "/api/v1/changes";
 export const DEFAULT_POLL = 60; // "within a minute" of a correction
@@ -23,22 +24,14 @@ export function pollSeconds(search, stored) {
   return DEFAULT_POLL;
 }
 
-function fresh() {
-  return { cursor: null, checkedAt: null, okAt: null, offline: false, seen: 0, notify: false, history: [] };
-}
-
-function readState() {
+export function pagePoll() {
+  let stored = null;
   try {
-    const value = JSON.parse(localStorage.getItem(STATE_KEY) || "null");
-    if (!value || typeof value !== "object" || !Array.isArray(value.history)) return fresh();
-    const history = value.history.map(checkChange).filter(Boolean);
-    const quiet = new Set(value.history.filter((c) => c && c.quiet).map((c) => `${c.version}/${c.session}`));
-    for (const c of history) c.quiet = quiet.has(`${c.version}/${c.session}`);
-    const int = (v) => (Number.isInteger(v) && v >= 0 ? v : null);
-    return { ...fresh(), ...value, cursor: int(value.cursor), seen: int(value.seen) ?? 0, history };
+    stored = localStorage.getItem(POLL_KEY);
   } catch {
-    return fresh(); // damaged or blocked storage: start over, the schedule itself is not at risk
+    // No storage: the URL or the default decides.
   }
+  return pollSeconds(location.search, stored);
 }
 
 async function getJson(url) {
@@ -73,11 +66,7 @@ export class Watcher extends EventTarget {
   }
 
   save() {
-    try {
-      localStorage.setItem(STATE_KEY, JSON.stringify(this.state));
-    } catch {
-      // Kept for this visit only; the patched schedule itself is stored by the store.
-    }
+    writeState(this.state);
   }
 
   emit(added = 0, settings = false) {
@@ -131,7 +120,7 @@ export class Watcher extends EventTarget {
     } else if (status !== 200) {
       added = null; // the server answered but failed: not offline, not checked either
     } else if (body.reload === true || (Number.isInteger(body.since) && body.since > since)) {
-      added = await this.reloadWhole(first);
+      added = await this.reloadWhole(first, Number.isInteger(body.version) ? body.version : 0);
     } else {
       added = await this.take(body, since, first);
     }
@@ -156,7 +145,7 @@ export class Watcher extends EventTarget {
     const target = Number.isInteger(body.version) ? Math.max(body.version, had) : had;
     if (newer.length || target > had) {
       const sessions = applyChanges(this.store.doc.sessions, newer);
-      if (sessions === null) return this.reloadWhole(first); // a change for a session we lack
+      if (sessions === null) return this.reloadWhole(first, target); // a change for a session we lack
       this.store.patch({ version: target, sessions });
     }
     const unseen = list.filter((c) => c.version > cursor);
@@ -167,11 +156,14 @@ export class Watcher extends EventTarget {
 
   // The whole schedule again (re-import, too far behind, no changes feed on this host):
   // what changed is worked out by comparing it with the copy as of the last check.
-  async reloadWhole(first) {
+  // Resolves with how many changes it found, or null when the schedule it got is older than
+  // `wanted` (the feed's newest version): then the check did not succeed.
+  async reloadWhole(first, wanted = 0) {
     const before = this.baseDoc || this.store.doc;
     await this.store.refresh();
     const after = this.store.doc;
     this.state.cursor = this.store.data.version;
+    if (this.store.data.version < wanted) return null;
     if (!before || before === after) return 0;
     const at = new Date(this.clock()).toISOString();
     const diff = diffSessions(before.sessions, after.sessions, this.store.data.version, at);
@@ -190,7 +182,7 @@ export class Watcher extends EventTarget {
       if (!entry.quiet) loud.push(change);
     }
     this.state.history = this.state.history.slice(-MAX_HISTORY);
-    if (loud.length) this.notify(loud);
+    if (loud.length && allowed(this.state)) notifyStarred(this.store, loud);
   }
 
   history() {
@@ -212,9 +204,7 @@ export class Watcher extends EventTarget {
 
   // Asked from a button, never on load. Resolves with the permission.
   async enableNotifications() {
-    if (typeof Notification === "undefined") return "unsupported";
-    let permission = Notification.permission;
-    if (permission === "default") permission = await Notification.requestPermission();
+    const permission = await askPermission();
     this.state.notify = permission === "granted";
     this.save();
     this.emit(0, true);
@@ -228,44 +218,6 @@ export class Watcher extends EventTarget {
   }
 
   notifying() {
-    return this.state.notify && typeof Notification !== "undefined" && Notification.permission === "granted";
+    return allowed(this.state);
   }
-
-  async notify(changes) {
-    const data = this.store.data;
-    const mine = ordered(changes, (id) => this.store.isStarred(id)).filter((c) => this.store.isStarred(c.session));
-    if (!mine.length || !this.notifying()) return;
-    const title = mine.length === 1 ? `Changed: ${titleOf(mine[0], data)}` : `${mine.length} changes to your starred sessions`;
-    const options = {
-      body: mine.map((c) => sentence(c, data)).join("\n").slice(0, 600),
-      tag: "hallway-changes",
-      data: { url: "/changes" },
-    };
-    try {
-      const registration = await navigator.serviceWorker?.getRegistration();
-      if (registration) return await registration.showNotification(title, options);
-    } catch {
-      // Fall through to a page notification (desktop browsers allow it without a worker).
-    }
-    try {
-      new Notification(title, options);
-    } catch {
-      // Some phones allow notifications only from a worker; the banner still says it.
-    }
-  }
-}
-
-// The freshness line: "Up to date · version 12 · checked 2 min ago", "Offline · last checked 10:42".
-export function freshness(state, version, now, clockText) {
-  const ago = (ms) => {
-    const minutes = Math.floor((now - ms) / 60000);
-    if (minutes < 1) return "just now";
-    if (minutes < 60) return `${minutes} min ago`;
-    return `at ${clockText(ms)}`;
-  };
-  const v = `version ${version}`;
-  if (state.offline) return `Offline · ${v} · ${state.okAt != null ? `last checked ${clockText(state.okAt)}` : "not checked yet"}`;
-  if (state.checkedAt == null) return `${v} · checking for changes…`;
-  if (state.okAt !== state.checkedAt) return `Could not check for changes · ${v} · tried ${ago(state.checkedAt)}`;
-  return `Up to date · ${v} · checked ${ago(state.okAt)}`;
 }
