@@ -87,7 +87,8 @@ export class Watcher extends EventTarget {
       this.emit();
     });
     document.addEventListener("visibilitychange", () => visible() && this.check());
-    this.timer = setInterval(() => visible() && this.check(), this.poll * 1000);
+    // Hidden, it checks only for someone who asked for notifications (that is what they are for).
+    this.timer = setInterval(() => (visible() || this.notifying()) && this.check(), this.poll * 1000);
     return this.check();
   }
 

@@ -40,11 +40,13 @@ def test_correction_made_while_open_shows_without_reload(page, make_server) -> N
 FAKE_NOTIFICATIONS = """
 window.__asked = 0;
 window.__shown = [];
-let permission = "default";
+// kept across pages, as a browser does
+let permission = sessionStorage.getItem("fake-permission") || "default";
 Object.defineProperty(Notification, "permission", { get: () => permission });
 Notification.requestPermission = async () => {
   window.__asked += 1;
   permission = "granted";
+  sessionStorage.setItem("fake-permission", permission);
   return permission;
 };
 ServiceWorkerRegistration.prototype.showNotification = function (title, options) {
@@ -132,3 +134,25 @@ def test_two_open_tabs_record_each_change_once(context, make_server) -> None:
     second.goto(server.url + "/changes?poll=1")
     expect(second.locator(".change")).to_have_count(2)
     expect(first.locator("#changes-banner")).to_be_hidden()  # seen in one tab: seen
+
+
+def test_hidden_app_with_notifications_on_still_checks_and_notifies(page, make_server) -> None:
+    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    page.add_init_script(FAKE_NOTIFICATIONS)
+    hidden = "window.__hidden ? 'hidden' : 'visible'"
+    page.add_init_script(f"Object.defineProperty(document, 'visibilityState', {{ get: () => {hidden} }});")
+    open_app(page, server, "/changes")
+    page.get_by_role("button", name="Notify me when a starred session changes").click()
+    page.goto(server.url + "/?day=all&poll=1")
+    star(page, "Compiling Things")
+    page.evaluate("() => { window.__hidden = true; }")  # the phone is locked, the app open
+    publish(server, {"kind": "move", "session": "k9x8y7", "room": "main"})
+    page.wait_for_function("() => window.__shown.length > 0", timeout=5000)
+    shown = page.evaluate("() => window.__shown")
+    assert shown == [
+        {
+            "title": "Changed: Compiling Things",
+            "body": "Compiling Things: moved to Main Room (was Side Room)",
+            "tag": "hallway-changes",
+        }
+    ]
