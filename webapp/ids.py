@@ -35,8 +35,9 @@ def normalize(text: str) -> str:
 
 
 def slug(text: str) -> str:
+    """At most 64 characters, like every id (a name parsed from a broken page can be long)."""
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-") or "x"
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:64].rstrip("-") or "x"
 
 
 def similarity(a: str, b: str) -> float:

@@ -7,6 +7,7 @@ nothing and an accepted one writes a whole, valid schedule."""
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from pathlib import Path
 
@@ -147,7 +148,12 @@ def test_import_command_writes_a_whole_schedule_or_nothing(cli_app) -> None:
     target.write_bytes((FIXTURES / "mini_schedule.json").read_bytes())
     outcomes: Counter[str] = Counter()
 
-    @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @settings(
+        max_examples=int(os.environ.get("FUZZ_CLI_EXAMPLES", "80")),
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        database=None,
+    )
     @given(mutated(seeds(False)))
     def run(case: tuple[str, bytes]) -> None:
         name, data = case
@@ -169,3 +175,34 @@ def test_import_command_writes_a_whole_schedule_or_nothing(cli_app) -> None:
     run()
     print(f"\nimport command fuzzed: {sum(outcomes.values())} cases, {dict(outcomes)}")
     assert outcomes["refused"] > 0
+
+
+def _replace(name: str, old: str, new: str) -> tuple[str, bytes]:
+    data = (FIXTURES / name).read_text(encoding="utf-8")
+    assert old in data
+    return name, data.replace(old, new, 1).encode()
+
+
+# Found by the run above; each escaped as another exception (or wrote an id over 64 characters).
+FOUND = {
+    "frab XML declaring an unknown encoding": _replace(
+        "frab_mini.xml", 'encoding="utf-8"', 'encoding="Autf-8"'
+    ),
+    "Sched HTML with a broken marked section": _replace(
+        "sched_list.html",
+        "<",
+        "<![DOCTYPE x]><",
+    ),
+    "Sched API description with a broken marked section": _replace(
+        "sched_api.json", "Tables, but fast.", "Tables, <![DOCTYPE x]> but fast."
+    ),
+    "Sched text whose event name is a long line": (
+        SEED_FILES[0].name,
+        SEED_FILES[0].read_bytes().replace(b"PyTorch Conference Europe 2026", b"Tuesday " * 12 + b"Conf", 1),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", FOUND)
+def test_inputs_found_by_fuzzing_import_or_are_refused_cleanly(case) -> None:
+    assert import_or_refuse(*FOUND[case]) in ("imported", "refused")

@@ -33,6 +33,8 @@ def parse(text: str, source: str) -> Schedule:
         raise FrabError(source, f"not well-formed XML: {exc}", line) from exc
     except DefusedXmlException as exc:
         raise FrabError(source, f"refused: the XML declares entities or a DTD ({exc})") from exc
+    except LookupError as exc:  # <?xml ... encoding="..."?> names an encoding Python does not know
+        raise FrabError(source, f"the XML declaration names an unknown encoding ({exc})", 1) from exc
     if root.tag != "schedule":
         raise FrabError(source, f"not a frab schedule.xml: the root element is <{root.tag}>, not <schedule>")
     return build(to_document(root), source)

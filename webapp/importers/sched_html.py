@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from bs4 import BeautifulSoup, Tag
+from bs4.exceptions import ParserRejectedMarkup
 
 from .people import heading_people, reconcile, split_heading
 from .raw import RawPage, RawSession, RawSpeaker, SourceError, split_kind, split_role, strip_read_more
@@ -28,7 +29,10 @@ def looks_like(text: str) -> bool:
 
 
 def parse(text: str, source: str) -> RawPage:
-    soup = as_lines(BeautifulSoup(text, "html.parser"))
+    try:
+        soup = as_lines(BeautifulSoup(text, "html.parser"))
+    except ParserRejectedMarkup as exc:  # e.g. a broken <![ ... ]> section
+        raise SourceError(source, f"HTML the parser cannot read: {exc}") from exc
     page = RawPage(source=source, kind="list")
     read_preamble(_lines(soup), page)
     for a in soup.select("a.name"):
@@ -100,7 +104,11 @@ def as_lines(soup: BeautifulSoup) -> BeautifulSoup:
 
 
 def html_paragraphs(markup: str) -> tuple[str, ...]:
-    return tuple(_lines(as_lines(BeautifulSoup(markup, "html.parser"))))
+    try:
+        return tuple(_lines(as_lines(BeautifulSoup(markup, "html.parser"))))
+    except ParserRejectedMarkup:  # one broken description: keep its words, tags dropped
+        text = re.sub(r"<[^>]*>", "\n", markup)
+        return tuple(" ".join(line.split()) for line in text.split("\n") if line.strip())
 
 
 def _lines(tag: Tag | BeautifulSoup) -> list[str]:
