@@ -17,7 +17,18 @@ export function readState() {
     const quiet = new Set(value.history.filter((c) => c && c.quiet).map((c) => `${c.version}/${c.session}`));
     for (const c of history) c.quiet = quiet.has(`${c.version}/${c.session}`);
     const int = (v) => (Number.isInteger(v) && v >= 0 ? v : null);
-    return { ...fresh(), ...value, cursor: int(value.cursor), seen: int(value.seen) ?? 0, history };
+    // A hand-edited time (a string, an object, out of Date's range) would throw when shown.
+    const time = (v) => (Number.isFinite(v) && v >= 0 && v <= 8.64e15 ? v : null);
+    return {
+      ...fresh(),
+      cursor: int(value.cursor),
+      checkedAt: time(value.checkedAt),
+      okAt: time(value.okAt),
+      offline: value.offline === true,
+      seen: int(value.seen) ?? 0,
+      notify: value.notify === true,
+      history,
+    };
   } catch {
     return fresh(); // damaged or blocked storage: start over, the schedule itself is not at risk
   }

@@ -7,7 +7,9 @@ and renames starred sessions, a service-worker update): here
 - storage that throws on every write from the first moment: the app still starts, shows
   the schedule and says it cannot keep stars;
 - a damaged copy of the schedule kept on the device: said, and the app starts offline from
-  the worker's copy.
+  the worker's copy;
+- a hand-edited record of corrections seen (times that are not times): no error, no
+  "Invalid Date".
 """
 
 from __future__ import annotations
@@ -127,3 +129,33 @@ def test_damaged_kept_schedule_is_said_and_the_app_still_starts_offline(page, li
     page.reload()
     expect(page.locator(".card")).to_have_count(3)
     expect(page.locator(".toast")).to_contain_text("damaged")
+
+
+HAND_EDITED_CHANGES = [
+    {"history": [], "okAt": "garbage", "checkedAt": "x", "offline": True, "cursor": "x"},
+    {
+        "history": [{"version": "x"}, None, 5],
+        "okAt": 1e300,
+        "checkedAt": -1,
+        "offline": "yes",
+        "notify": "yes",
+    },
+    {"history": [], "okAt": {"a": 1}, "checkedAt": [], "offline": True, "seen": "many"},
+    "not json at all {",
+]
+
+
+def test_hand_edited_changes_state_never_breaks_the_app(page, live_server) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    for value in HAND_EDITED_CHANGES:
+        raw = value if isinstance(value, str) else json.dumps(value)
+        page.goto(live_server.url + "/")
+        page.evaluate("(v) => localStorage.setItem('hallway.changes.v1', v)", raw)
+        page.goto(live_server.url + "/?day=all")
+        expect(page.locator(".card")).to_have_count(3)
+        page.goto(live_server.url + "/changes")
+        expect(page.locator("main h1")).to_be_visible()
+        page.wait_for_function("() => document.body.innerText.includes('version')")
+        assert "Invalid" not in page.locator("body").inner_text()
+    assert errors == []
