@@ -104,7 +104,12 @@ def import_or_refuse(name: str, data: bytes) -> str:
     return "imported"
 
 
-FAST = settings(max_examples=1200, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+FAST = settings(
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "1200")),
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    database=None,
+)
 
 
 @FAST

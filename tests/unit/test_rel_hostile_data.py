@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from collections import Counter
 from typing import Any
 
@@ -89,7 +90,12 @@ def answers_without_5xx(doc: dict[str, Any], tmp_path) -> list[str]:
 def test_a_schedule_file_is_refused_or_served_without_5xx(tmp_path_factory) -> None:
     outcomes: Counter[str] = Counter()
 
-    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @settings(
+        max_examples=int(os.environ.get("FUZZ_EXAMPLES", "150")),
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        database=None,
+    )
     @given(hostile_doc())
     def run(doc: dict[str, Any]) -> None:
         try:
