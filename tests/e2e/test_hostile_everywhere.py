@@ -1,16 +1,21 @@
 """Script in any text field stays text beyond the app's own views (test_hostile_text.py covers
 those): in corrections published over HTTP (a title, a note, an added session), in a share
 link, on the door signs, in the calendar files, on the QR pages and in the feeds and frab
-exports opened directly in the browser. No script runs, no dialog opens, and the text shows
+exports opened directly in the browser, and a hostile schedule imported with `flask schedule
+import` (from frab JSON). No script runs, no dialog opens, and the text shows
 literally wherever it is shown."""
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import urllib.parse
 import urllib.request
 
 import icalendar
+from e2e_support import ROOT
 from playwright.sync_api import expect
 from rel_support import TOKEN
 from schedules import mini, write
@@ -147,3 +152,44 @@ def test_feeds_keep_the_note_as_json_text(make_server, tmp_path) -> None:
     server, _ = hostile_server(make_server, tmp_path)
     changes = json.loads(fetch(server, "/api/v1/changes?since=0"))
     assert [c["note"] for c in changes["changes"]] == ["Note " + PAYLOAD, PAYLOAD]
+
+
+def test_hostile_schedule_imported_through_the_import_command_runs_no_script(page, make_server, tmp_path):
+    # The hostile schedule as a frab schedule.json (what another tool would hand us) ...
+    source_server, _ = hostile_server(make_server, tmp_path)
+    frab = tmp_path / "hostile-frab.json"
+    frab.write_bytes(fetch(source_server, "/export/schedule.json"))
+    # ... imported with `flask schedule import` into a fresh data directory.
+    server = make_server()
+    server.stop()
+    (server.data_dir / "schedule.json").unlink()
+    for extra in server.data_dir.glob("corrections.sqlite3*"):
+        extra.unlink()
+    env = {**os.environ, "HALLWAY_DATA_DIR": str(server.data_dir)}
+    cmd = [sys.executable, "-m", "flask", "--app", "webapp", "schedule", "import", str(frab)]
+    result = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    server.start()
+    imported = json.loads(fetch(server, "/api/v1/schedule.json"))
+    titles = {s["title"] for s in imported["sessions"]}
+    assert "Added " + PAYLOAD in titles and "Keynote " + PAYLOAD in titles
+
+    problems = watch(page)
+    ids = [s["id"] for s in imported["sessions"]]
+    rooms = [r["id"] for r in imported["rooms"]]
+    pages = [
+        "/?day=all",
+        "/rooms",
+        "/speakers",
+        *(f"/session/{i}" for i in ids),
+        *(f"/room/{r}" for r in rooms),
+    ]
+    pages += ["/print/all", *(f"/session/{i}/qr.svg" for i in ids)]
+    for path in pages:
+        page.goto(server.url + path)
+        page.wait_for_load_state("load")
+        assert page.evaluate("() => window.__pwned") is None, path
+    page.goto(server.url + "/?day=all")
+    expect(page.locator(".card h3", has_text="Added")).to_have_text("Added " + PAYLOAD)
+    print(f"\nimported through the CLI from frab JSON: {len(pages)} pages, no script ran")
+    assert problems == []
