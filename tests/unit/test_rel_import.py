@@ -1,6 +1,7 @@
 """An import that fails half-way leaves the previous schedule intact: a disk that refuses the
 write at any step (read-only, full), or the import process SIGKILLed while it writes. The
-bad-input cases (each a refused file, nothing written) are in test_cli_import.py."""
+bad-input cases (each a refused file, nothing written) are in test_cli_import.py. And a
+corrections store that cannot write answers 503 with nothing stored, never a 500."""
 
 from __future__ import annotations
 
@@ -160,3 +161,25 @@ def test_import_killed_at_random_moments_never_leaves_a_partial_schedule(data_di
         assert data in (old, new), "a partial schedule was left"
         outcomes["old" if data == old else "new"] += 1
     print(f"\n8 imports killed at random moments ({took:.2f} s a full run): {outcomes}")
+
+
+@pytest.mark.parametrize("message", ["database or disk is full", "disk I/O error", "database is locked"])
+def test_a_store_that_cannot_write_answers_503_and_changes_nothing(data_dir, monkeypatch, message) -> None:
+    import sqlite3
+
+    from webapp.corrections_store import Store
+
+    app = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "ADMIN_TOKEN": "t", "WRITE_RATE_LIMIT": 0})
+    client = app.test_client()
+    before = client.get("/api/v1/schedule.json").data
+
+    def refuse(self, make):
+        raise sqlite3.OperationalError(message)
+
+    monkeypatch.setattr(Store, "append", refuse)
+    body = {"kind": "cancel", "session": "s1a2b3"}
+    resp = client.post("/api/v1/corrections", json=body, headers={"Authorization": "Bearer t"})
+    assert resp.status_code == 503 and resp.headers["Retry-After"] == "5"
+    assert "nothing changed" in resp.get_json()["error"]
+    monkeypatch.undo()
+    assert client.get("/api/v1/schedule.json").data == before

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hmac
 import json
 import re
+import sqlite3
 import time
 from typing import Any
 
@@ -67,6 +68,9 @@ def post_correction() -> Response:
         return _error(413, f"the body is larger than {limit} bytes")
     except CorrectionError as exc:
         return _error(400, str(exc))
+    except sqlite3.Error as exc:  # disk full, I/O error, locked past the timeout: not stored
+        current_app.logger.error("could not store a correction: %s", exc)
+        return _error(503, "the correction could not be stored; nothing changed, retry", {"Retry-After": "5"})
     current_app.logger.info(
         "published correction version %d (%s %s)",
         correction.version,
