@@ -49,6 +49,10 @@ CREATE TRIGGER IF NOT EXISTS history_no_update BEFORE UPDATE ON history
 CREATE TRIGGER IF NOT EXISTS history_no_delete BEFORE DELETE ON history
     BEGIN SELECT RAISE(ABORT, 'history is append-only'); END;
 """
+# Added in place to stores made before idempotency keys (ALTER TABLE runs no UPDATE trigger),
+# and by the same path to new ones, so the migration is exercised by every store opened.
+KEY_COLUMNS = ("idempotency_key", "request_sha256")
+KEY_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS history_idempotency_key ON history (idempotency_key)"
 HEAD_QUERY = "SELECT (SELECT max(version) FROM history), (SELECT value FROM meta WHERE key = 'store_id')"
 COLUMNS = "version, time, kind, session, before, after, note, reverts"
 
@@ -67,6 +71,10 @@ class State:
     base_version: int  # version of the newest import
     base_sha256: str
     corrections: tuple[Correction, ...]  # after the newest import, oldest first
+
+
+class KeyReused(Exception):
+    """An idempotency key already stored with a different request."""
 
 
 def _utcnow() -> datetime:
@@ -95,6 +103,11 @@ class Store:
                 if statement.strip():
                     conn.execute(statement)
             conn.execute("INSERT OR IGNORE INTO meta VALUES ('store_id', ?)", (uuid.uuid4().hex[:12],))
+            have = {row[1] for row in conn.execute("PRAGMA table_info(history)")}
+            for column in KEY_COLUMNS:
+                if column not in have:
+                    conn.execute(f"ALTER TABLE history ADD COLUMN {column} TEXT")
+            conn.execute(KEY_INDEX)  # UNIQUE, and NULLs (no key) never collide
         self._local.conn, self._local.pid = conn, os.getpid()
         return conn
 
@@ -201,13 +214,33 @@ class Store:
     def append(self, make: Callable[[], Change]) -> Correction:
         """Store the change `make()` returns under the next version, holding the write lock while
         `make` reads the current state, so two writers never decide on the same state."""
+        return self.append_once(make, None, None)[0]
+
+    def append_once(
+        self, make: Callable[[], Change], key: str | None, request_sha256: str | None
+    ) -> tuple[Correction, bool]:
+        """Like `append`, stored with its idempotency `key`: (correction, True) when stored now;
+        (the stored one, False) when `key` came before with the same request; KeyReused when
+        with another. The key is looked up under the write lock and before `make` runs: a
+        retried edit that was stored would otherwise be refused as changing nothing."""
         conn = self._conn()
         with self._write(conn):
+            if key is not None:
+                row = conn.execute(
+                    f"SELECT {COLUMNS}, request_sha256 FROM history WHERE idempotency_key = ?", (key,)
+                ).fetchone()
+                if row is not None:
+                    if row[-1] != request_sha256:
+                        raise KeyReused(
+                            f"the Idempotency-Key {key!r} was used for another request "
+                            f"(version {row[0]}); use a new key for a new correction"
+                        )
+                    return _correction(row[:-1]), False
             change = make()
             version = (conn.execute("SELECT max(version) FROM history").fetchone()[0] or 0) + 1
             correction = Correction(version, self.clock(), change)
             conn.execute(
-                f"INSERT INTO history ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO history ({COLUMNS}, {', '.join(KEY_COLUMNS)}) VALUES ({', '.join('?' * 10)})",
                 (
                     version,
                     to_iso(correction.time),
@@ -217,9 +250,11 @@ class Store:
                     json.dumps(change.after, ensure_ascii=False),
                     change.note,
                     change.reverts,
+                    key,
+                    request_sha256,
                 ),
             )
-        return correction
+        return correction, True
 
 
 def _correction(row: tuple) -> Correction:

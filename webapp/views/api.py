@@ -15,11 +15,13 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import feed, ratelimit
 from ..corrections import CorrectionError
-from ..published import publish
+from ..corrections_store import KeyReused
+from ..published import publish, publish_once, store_for
 from ..serialize import ScheduleFormatError
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 SINCE = re.compile(r"[0-9]{1,18}")
+IDEMPOTENCY_KEY = re.compile(r"[\x20-\x7e]{1,128}")  # printable ASCII
 FEED_HEADERS = {"Cache-Control": "no-cache"}
 
 
@@ -60,25 +62,44 @@ def post_correction() -> Response:
             "refused a correction from %s: missing or wrong token", request.remote_addr
         )
         return _error(401, "missing or wrong bearer token", {"WWW-Authenticate": "Bearer"})
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
+        return _error(400, "Idempotency-Key must be 1 to 128 printable ASCII characters")
+    stored_now = True
     try:
         body = _json_body(current_app.config["MAX_CORRECTION_BYTES"])
-        correction = publish(current_app, body)
+        if key is None:
+            correction = publish(current_app, body)
+        else:
+            correction, stored_now = publish_once(current_app, body, key)
     except RequestEntityTooLarge:
         limit = current_app.config["MAX_CORRECTION_BYTES"]
         return _error(413, f"the body is larger than {limit} bytes")
     except CorrectionError as exc:
         return _error(400, str(exc))
+    except KeyReused as exc:
+        return _error(409, str(exc))
     except sqlite3.Error as exc:  # disk full, I/O error, locked past the timeout: not stored
         current_app.logger.error("could not store a correction: %s", exc)
         return _error(503, "the correction could not be stored; nothing changed, retry", {"Retry-After": "5"})
     current_app.logger.info(
-        "published correction version %d (%s %s)",
+        "%s correction version %d (%s %s)",
+        "published" if stored_now else "answered a retry with the stored",
         correction.version,
         correction.change.kind,
         correction.change.session,
     )
-    doc = correction.to_dict()
-    return Response(json.dumps(doc, ensure_ascii=False), status=201, mimetype="application/json")
+    doc = json.dumps(correction.to_dict(), ensure_ascii=False)
+    return Response(doc, status=201 if stored_now else 200, mimetype="application/json", headers=_head())
+
+
+def _head() -> dict[str, str]:
+    """The newest version, for a client that retried; a failed read after the commit must not
+    turn a stored correction into an error answer."""
+    try:
+        return {"Hallway-Version": str(store_for(current_app).head().version)}
+    except sqlite3.Error:
+        return {}
 
 
 @bp.app_errorhandler(ScheduleFormatError)
