@@ -126,8 +126,12 @@ def request(
         conn.close()
 
 
-def post_correction(server: Any, body: dict[str, Any], token: str = TOKEN, timeout: float = 10.0):
+def post_correction(
+    server: Any, body: dict[str, Any], token: str = TOKEN, timeout: float = 10.0, key: str | None = None
+):
     headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    if key is not None:
+        headers["Idempotency-Key"] = key
     return request(server, "POST", "/api/v1/corrections", json.dumps(body).encode(), headers, timeout)
 
 

@@ -1,6 +1,8 @@
 """Nothing acknowledged is lost: corrections published over HTTP to gunicorn while the whole
 server is SIGKILLed at random moments are all there afterwards, exactly once, under gapless
-increasing versions, and the server starts cleanly on the data it left behind.
+increasing versions, and the server starts cleanly on the data it left behind. Each client sends
+an Idempotency-Key and retries an unanswered correction with the same key once the server is
+back, so every correction it meant to publish ends up stored exactly once.
 
 Concurrent writers at the store level (4 processes) are proved in
 tests/unit/test_corrections_store.py::test_concurrent_writers_lose_nothing_and_never_repeat_a_version;
@@ -24,6 +26,7 @@ CORRECTIONS = 200
 CLIENTS = 4
 KILLS = 10
 SEED = 8
+ATTEMPTS = 20  # per correction; each unanswered one waits for the restart first
 
 
 def any_alive(threads: list[threading.Thread]) -> bool:
@@ -33,7 +36,8 @@ def any_alive(threads: list[threading.Thread]) -> bool:
 def test_acknowledged_corrections_survive_sigkill_exactly_once(tmp_path) -> None:
     server = Gunicorn(tmp_path).start()
     acked: dict[str, int] = {}  # note -> version the server answered
-    unacked: list[str] = []
+    retried: dict[str, int] = {}  # note -> attempts that got no answer before one did
+    replayed: list[str] = []  # answered 200: an unanswered attempt had been stored
     lock = threading.Lock()
     numbers = iter(range(CORRECTIONS))
 
@@ -47,22 +51,25 @@ def test_acknowledged_corrections_survive_sigkill_exactly_once(tmp_path) -> None
             note = f"rel-{i}"
             session = rng.choice(["s1a2b3", "k9x8y7"])
             body = {"kind": "edit", "session": session, "title": f"T{i}", "note": note}
-            try:
-                status, _, data = post_correction(server, body, timeout=10)
-            except (OSError, http.client.HTTPException):  # refused, reset or cut mid-answer
-                status, data = 0, b""
-            with lock:
-                if status == 201:
-                    acked[note] = json.loads(data)["version"]
-                else:
-                    # Not acknowledged: it may or may not be stored; it is never retried, since a
-                    # retry of a stored correction would be a second correction.
-                    assert status in (0, 502, 503), (status, data)
-                    unacked.append(note)
-            if status != 201:
+            for attempt in range(ATTEMPTS):
+                try:
+                    status, _, data = post_correction(server, body, timeout=10, key=f"key-{note}")
+                except (OSError, http.client.HTTPException):  # refused, reset or cut mid-answer
+                    status, data = 0, b""
+                if status in (200, 201):
+                    with lock:
+                        acked[note] = json.loads(data)["version"]
+                        retried[note] = attempt
+                        if status == 200:
+                            replayed.append(note)
+                    break
+                # No answer: it may or may not be stored. Retrying with the same key is safe.
+                assert status in (0, 502, 503), (status, data)
                 deadline = time.monotonic() + 30
                 while not server_up.is_set() and time.monotonic() < deadline:
                     server_up.wait(0.05)
+            else:
+                raise AssertionError(f"{note}: no answer after {ATTEMPTS} attempts")
 
     server_up = threading.Event()
     server_up.set()
@@ -77,7 +84,7 @@ def test_acknowledged_corrections_survive_sigkill_exactly_once(tmp_path) -> None
     kills = 0
     try:
         for target in targets:
-            wait_for(lambda t=target: len(acked) + len(unacked) >= t or not any_alive(threads), 60)
+            wait_for(lambda t=target: len(acked) >= t or not any_alive(threads), 60)
             time.sleep(rng.uniform(0, 0.03))
             server_up.clear()
             server.kill()
@@ -104,8 +111,8 @@ def test_acknowledged_corrections_survive_sigkill_exactly_once(tmp_path) -> None
     notes = [c["note"] for c in stored]
     print(
         f"\ndurability: {CORRECTIONS} corrections by {CLIENTS} clients, {kills} SIGKILLs, "
-        f"{server.starts} starts, {len(acked)} acknowledged, {len(unacked)} not acknowledged "
-        f"({sum(n in notes for n in unacked)} of those stored), {len(stored)} stored, "
+        f"{server.starts} starts, {sum(retried.values())} unanswered attempts retried with their key "
+        f"({len(replayed)} of those had been stored: answered 200), {len(stored)} stored, "
         f"newest version {feed['version']}, {elapsed(started)}"
     )
     assert kills == KILLS
@@ -116,8 +123,9 @@ def test_acknowledged_corrections_survive_sigkill_exactly_once(tmp_path) -> None
     assert missing == {}, f"acknowledged corrections were lost: {missing}"
     by_note = {c["note"]: c["version"] for c in stored}
     assert all(by_note[n] == v for n, v in acked.items()), "an acknowledged version changed"
-    assert set(notes) <= set(acked) | set(unacked)
-    assert len(acked) >= CORRECTIONS // 2, "too few acknowledged for the test to mean much"
+    # Every correction the clients meant to publish, stored exactly once: none left unanswered.
+    assert sorted(notes) == sorted(f"rel-{i}" for i in range(CORRECTIONS))
+    assert sum(retried.values()) >= KILLS // 2, "too few requests cut by the kills for the test to mean much"
 
 
 def organizer(port: int, worker: int, count: int, queue) -> None:
