@@ -71,10 +71,12 @@ def _etag(body: bytes) -> str:
 
 
 def documents(app: Flask) -> Documents:
-    """Built once per (asset tree, event name): the name is all the shell takes from the data."""
+    """Built once per (asset tree, event name, public URL): the name is all the shell takes from
+    the data; the public URL lets the scanner open door-sign codes made for another address."""
     tree = assets.tree(app)
     name = published(app).schedule.event.name
-    key = (tree.tree_hash, name)
+    public_url = app.config.get("PUBLIC_URL") or ""
+    key = (tree.tree_hash, name, public_url)
     cached = app.extensions.get("hallway.documents")
     if cached is not None and cached[0] == key:
         return cached[1]
@@ -88,6 +90,7 @@ def documents(app: Flask) -> Documents:
         preload=[tree.url(p) for p in assets.module_graph(tree, ENTRY, FIRST_VIEW)],
         icon=tree.url("icons/icon-192.png"),
         prefix=tree.prefix,
+        public_url=public_url,
     ).encode("utf-8")
     manifest = json.dumps(manifest_dict(name, tree), ensure_ascii=False, indent=1).encode("utf-8")
     docs = Documents(html, _etag(html), manifest, _etag(manifest), assets.csp_hash(css))

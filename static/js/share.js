@@ -69,9 +69,11 @@ export function mergeStars(current, incoming) {
 }
 
 /**
- * What a scanned code is. Only a link of one of `origins` (this app's) to a known session or
- * a share link is ever followed; anything else comes back as text, to be shown, not opened.
- * The path returned is rebuilt from the id, never the scanned string itself.
+ * What a scanned code is. Only a link under one of `origins` (this app's origin, and its public
+ * URL when the server names one: an origin perhaps with a path, like https://example.org/conf)
+ * to a known session or a share link is ever followed; anything else comes back as text, to be
+ * shown, not opened. The path returned is this app's, rebuilt from the id, never the scanned
+ * string itself.
  */
 export function classifyCode(text, { origins, knownIds }) {
   const asText = { kind: 'text', text: String(text) };
@@ -81,17 +83,37 @@ export function classifyCode(text, { origins, knownIds }) {
   } catch {
     return asText;
   }
-  if (url.username || url.password || !origins.includes(url.origin)) return asText;
-  const session = /^\/session\/([^/]+)\/?$/.exec(url.pathname);
+  if (url.username || url.password) return asText;
+  const path = pathUnder(url, origins);
+  if (path === null) return asText;
+  const session = /^\/session\/([^/]+)\/?$/.exec(path);
   if (session) {
     const id = session[1];
     if (ID_PATTERN.test(id) && knownIds.has(id)) return { kind: 'session', id, path: `/session/${id}` };
     return { ...asText, note: 'a link to a session this schedule does not have' };
   }
-  if (url.pathname === SHARE_PATH && url.searchParams.has('s')) {
+  if (path === SHARE_PATH && url.searchParams.has('s')) {
     // The share view decodes it and says what it ignored; escaped, it can only be a value.
     const s = url.searchParams.get('s').slice(0, MAX_PARAM_LENGTH);
     return { kind: 'share', path: `${SHARE_PATH}?s=${encodeURIComponent(s)}` };
   }
   return asText;
+}
+
+// The path of `url` below the first of `bases` it is under, or null: same origin, and inside
+// the base's path (a whole segment: /conf does not hold /conference).
+function pathUnder(url, bases) {
+  for (const base of bases) {
+    let b;
+    try {
+      b = new URL(base);
+    } catch {
+      continue; // a malformed public URL is no base at all
+    }
+    if (!/^https?:$/.test(b.protocol) || b.origin !== url.origin || b.username || b.password) continue;
+    const prefix = b.pathname.replace(/\/+$/, '');
+    if (prefix === '') return url.pathname;
+    if (url.pathname.startsWith(`${prefix}/`)) return url.pathname.slice(prefix.length);
+  }
+  return null;
 }

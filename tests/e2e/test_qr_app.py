@@ -46,6 +46,26 @@ def test_scanning_a_door_sign_code_opens_that_session(
         browser.close()
 
 
+def test_a_door_sign_code_of_the_public_url_opens_the_session_on_another_address(
+    make_server, browser_type, browser_type_launch_args, tmp_path
+):
+    # The signs were printed for the public address; this phone opened the app at another one.
+    server = make_server(env={"HALLWAY_PUBLIC_URL": "https://schedule.example.org/conf/"})
+    code = server_code(server, "k9x8y7")
+    assert decode_picture(code) == ["https://schedule.example.org/conf/session/k9x8y7"]
+    browser, page = filming(server, browser_type, browser_type_launch_args, tmp_path, code)
+    try:
+        page.goto(f"{server.url}/scan")
+        page.wait_for_url(f"{server.url}/session/k9x8y7", timeout=20000)
+        expect(page.locator("main h1")).to_have_text("Compiling Things")
+    finally:
+        browser.close()
+
+
+def decode_picture(picture: Image.Image) -> list[str]:
+    return [r.text for r in zxingcpp.read_barcodes(picture)]
+
+
 def test_a_code_of_another_site_is_shown_as_text_and_not_opened(
     live_server, browser_type, browser_type_launch_args, tmp_path
 ):

@@ -55,12 +55,22 @@ OPENS = [
         {"kind": "session", "id": "k9x8y7", "path": "/session/k9x8y7"},
     ),
     ("{origin}/share?s=s1a2b3.nope", {"kind": "share", "path": "/share?s=s1a2b3.nope"}),
+    # The public URL may have a path: its codes map to this app's paths.
+    (
+        "https://conf.example.org/hall/session/s1a2b3",
+        {"kind": "session", "id": "s1a2b3", "path": "/session/s1a2b3"},
+    ),
+    ("https://conf.example.org/hall/share?s=k9x8y7", {"kind": "share", "path": "/share?s=k9x8y7"}),
     ("{origin}/share?s=%22%3E%3Cb%3E", {"kind": "share", "path": "/share?s=%22%3E%3Cb%3E"}),
 ]
 SHOWN_AS_TEXT = [
     "https://evil.example/session/s1a2b3",
     "http://127.0.0.1:1/session/s1a2b3",  # same host, another port: another origin
     "javascript:alert(document.domain)",
+    "https://conf.example.org/session/s1a2b3",  # outside the public URL's path
+    "https://conf.example.org/hallway/session/s1a2b3",  # /hall does not hold /hallway
+    "https://conf.example.org/hall/../session/s1a2b3",
+    "http://conf.example.org/hall/session/s1a2b3",  # another scheme: another origin
     "{origin}/session/unknown1",
     "{origin}/session/s1a2b3/qr.svg",
     "{origin}/speakers",
@@ -69,7 +79,8 @@ SHOWN_AS_TEXT = [
     "just some words",
 ]
 CLASSIFY = """(texts) => texts.map((text) => mod.classifyCode(text, {
-  origins: [location.origin, 'https://hall.example.org'], knownIds: new Set(['s1a2b3', 'k9x8y7']) }))"""
+  origins: [location.origin, 'https://hall.example.org', 'not a url', 'javascript:x', 'https://conf.example.org/hall/'],
+  knownIds: new Set(['s1a2b3', 'k9x8y7']) }))"""
 
 
 def fill(share, texts):

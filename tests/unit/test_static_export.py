@@ -44,6 +44,7 @@ def test_every_route_is_exported_or_excluded_with_a_reason(app):
 
 def test_the_shell_is_written_at_every_deep_link(app, client, out):
     export(app, out)
+    app.config["PUBLIC_URL"] = SITE  # the exported shell names the site's address, for the scanner
     shell = client.get("/").data
     deep = ["my", "now", "rooms", "speakers", "map", "scan", "share", "room/main", "room/side"]
     deep += [f"session/{s}" for s in SESSIONS] + ["speaker/ada-lovelace", "speaker/alan-turing"]

@@ -1,5 +1,6 @@
 // /scan: the camera reads a QR code. A code of this app opens the session (or the shared
-// schedule) it names; anything else is shown as text and never opened.
+// schedule) it names; anything else is shown as text and never opened. Door signs carry the
+// server's public URL, which may not be the address this app was opened at: the shell names it.
 
 import { go } from "../app.js";
 import { h } from "../dom.js";
@@ -20,6 +21,12 @@ function whenRemoved(node, callback) {
   return observer;
 }
 
+// This app's own addresses: where it runs, and its public URL when the server has one.
+function ownBases() {
+  const publicUrl = document.querySelector('meta[name="hallway-public-url"]')?.content;
+  return publicUrl ? [location.origin, publicUrl] : [location.origin];
+}
+
 export function render({ store }) {
   useQrStyles();
   const frame = h("div", { class: "scan-frame" });
@@ -36,7 +43,7 @@ export function render({ store }) {
     result.replaceChildren(...lines);
   };
   const onText = (text) => {
-    const code = classifyCode(text, { origins: [location.origin], knownIds: store.data.byId });
+    const code = classifyCode(text, { origins: ownBases(), knownIds: store.data.byId });
     if (code.kind === "text") {
       show(code);
       return;
