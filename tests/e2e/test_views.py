@@ -134,3 +134,8 @@ def test_calendar_links_for_a_session_and_for_the_starred(page, live_server) -> 
     href = page.get_by_role("link", name="Add them to your calendar").get_attribute("href")
     assert href == "/my.ics?s=k9x8y7"
     assert "Compiling Things" in page.request.get(live_server.url + href).text()
+    webcal = page.get_by_role("link", name="Subscribe, with reminders").get_attribute("href")
+    host = live_server.url.split("://", 1)[1]
+    assert webcal == f"webcal://{host}/my.ics?s=k9x8y7&alarm=10"
+    subscribed = page.request.get("http://" + webcal.split("://", 1)[1]).text()
+    assert "Compiling Things" in subscribed and "BEGIN:VALARM" in subscribed

@@ -83,6 +83,14 @@ export function render(ctx) {
           h("a", { href: "/share" }, "Share my schedule"),
           " · ",
           h("a", { href: `/my.ics?s=${starred.map((s) => s.id).join(",")}` }, "Add them to your calendar"),
+          " · ",
+          // A subscription (no account: the ids are in the link) that calendar apps re-fetch,
+          // so corrections reach the calendar too; with a reminder before each session.
+          h(
+            "a",
+            { href: `webcal://${location.host}/my.ics?s=${starred.map((s) => s.id).join(",")}&alarm=10` },
+            "Subscribe, with reminders",
+          ),
         ),
       !starred.length && !removed.length && empty("Nothing starred yet. Tap ☆ on a session to add it here."),
       starred.length > 0 && zoneNote(starred[0].start),
