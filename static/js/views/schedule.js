@@ -72,25 +72,61 @@ function filterForm(data, query) {
   );
 }
 
+// Cards are built a batch at a time: the first batch fills the screen at once, the next one
+// when the reader scrolls near the end of the list. A search in 1,000 sessions then costs a
+// few screens of DOM, not 1,000 cards (which took seconds to lay out on a slow phone).
+const BATCH = 20;
+let pending = null; // the observer of the list shown last, dropped when a new list replaces it
+
 function list(sessions, store, day) {
+  pending?.disconnect();
+  pending = null;
   if (!sessions.length) return [empty("No sessions match. Try fewer filters or other words.")];
-  const out = [];
   let lastDay = null;
   let lastSlot = null;
   let group = null;
-  for (const s of sessions) {
-    if (day === "all" && s.day !== lastDay) {
-      out.push(h("h2", { class: "dayhead" }, dayLabel(s.day)));
-      lastDay = s.day;
-      lastSlot = null;
+  let next = 0;
+  const more = () => {
+    const nodes = [];
+    for (const stop = Math.min(sessions.length, next + BATCH); next < stop; next++) {
+      const s = sessions[next];
+      if (day === "all" && s.day !== lastDay) {
+        nodes.push(h("h2", { class: "dayhead" }, dayLabel(s.day)));
+        lastDay = s.day;
+        lastSlot = null;
+      }
+      const slot = time(s.start);
+      if (slot !== lastSlot) {
+        group = h("div", { class: "cards" });
+        nodes.push(h("section", { class: "slot" }, h(day === "all" ? "h3" : "h2", { class: "slothead" }, slot), group));
+        lastSlot = slot;
+      }
+      group.append(sessionCard(s, store));
     }
-    const slot = time(s.start);
-    if (slot !== lastSlot) {
-      group = h("div", { class: "cards" });
-      out.push(h("section", { class: "slot" }, h(day === "all" ? "h3" : "h2", { class: "slothead" }, slot), group));
-      lastSlot = slot;
-    }
-    group.append(sessionCard(s, store));
+    return nodes;
+  };
+  const out = more();
+  if (next < sessions.length && "IntersectionObserver" in window) {
+    const sentinel = h("div", { class: "more", "aria-hidden": "true" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        sentinel.before(...more());
+        if (next >= sessions.length) {
+          observer.disconnect();
+          sentinel.remove();
+        } else {
+          observer.unobserve(sentinel); // still in range after this batch: observing anew reports it again
+          observer.observe(sentinel);
+        }
+      },
+      { rootMargin: "800px 0px" },
+    );
+    out.push(sentinel);
+    observer.observe(sentinel);
+    pending = observer;
+  } else {
+    while (next < sessions.length) out.push(...more());
   }
   return out;
 }
@@ -127,8 +163,7 @@ export function render(ctx) {
     history.replaceState(history.state, "", withQuery(location.href, changes));
     update();
   };
-  form.addEventListener("input", onInput);
-  form.addEventListener("change", onInput);
+  form.addEventListener("input", onInput); // selects and checkboxes fire "input" too: one update each
   form.addEventListener("submit", (e) => e.preventDefault());
   update();
   return {
