@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Sets up a virtualenv (first run only) and serves Hallway on the shipped data.
+# Sets up a virtualenv (kept up to date with pyproject.toml) and serves Hallway on the shipped data.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -m venv .venv >/dev/null 2>&1 || true
-[ -x .venv/bin/flask ] || .venv/bin/pip install -q -e .
+[ -x .venv/bin/python ] || python3 -m venv .venv
+.venv/bin/pip install -q -e . 2>&1 | grep -v '^WARNING: Location' || true
 exec .venv/bin/flask --app webapp run --host 127.0.0.1 --port "${PORT:-5000}"
