@@ -3,5 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x .venv/bin/python ] || python3 -m venv .venv
-.venv/bin/pip install -q -e . 2>&1 | grep -v '^WARNING: Location' || true
+.venv/bin/pip install -q -e .
 exec .venv/bin/flask --app webapp run --host 127.0.0.1 --port "${PORT:-5000}"
