@@ -66,8 +66,9 @@ class LiveServer:
         self.data_dir = data_dir
         self.static_dir = static_dir
         self.log_path = log_path
+        self.host = "127.0.0.1"
         self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.url = f"http://{self.host}:{self.port}"
         self.extra_env = env or {}
         self.proc: subprocess.Popen[bytes] | None = None
 

@@ -17,7 +17,7 @@ import urllib.request
 import icalendar
 from e2e_support import ROOT
 from playwright.sync_api import expect
-from rel_support import TOKEN
+from rel_support import TOKEN, post_correction
 from schedules import mini, write
 
 RUN = "window.__pwned=1"
@@ -46,14 +46,9 @@ def hostile_schedule() -> dict:
 
 
 def post(server, body: dict) -> dict:
-    req = urllib.request.Request(
-        server.url + "/api/v1/corrections",
-        data=json.dumps(body).encode(),
-        method="POST",
-        headers={"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(req, timeout=10) as resp:
-        return json.loads(resp.read())
+    status, _, data = post_correction(server, body)
+    assert status == 201, data
+    return json.loads(data)
 
 
 def fetch(server, path: str) -> bytes:

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.request
 
 from e2e_support import wait_controlled
 from playwright.sync_api import expect
-from rel_support import TOKEN
+from rel_support import TOKEN, post_correction
 from schedules import mini, session, write
 
 KEY = "hallway.stars.v1"
@@ -43,14 +42,8 @@ def star(page, title: str) -> None:
 
 
 def publish(server, body: dict) -> None:
-    req = urllib.request.Request(
-        server.url + "/api/v1/corrections",
-        data=json.dumps(body).encode(),
-        method="POST",
-        headers={"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(req, timeout=10) as resp:
-        assert resp.status == 201
+    status, _, data = post_correction(server, body)
+    assert status == 201, data
 
 
 def stored_ids(page) -> list[str]:
