@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 # One place for how Chromium is launched on this machine: the e2e tests' helpers.
 from e2e_support import CHROMIUM_FLAGS, PHONE, chromium_path, free_port, launch_args, wait_for  # noqa: E402, F401
 
-from webapp import compress  # noqa: E402
+from webapp.web import compress  # noqa: E402
 
 TOKEN = "bench-token"  # the admin token of the benchmarks' own servers
 WRITE_ENV = {"HALLWAY_ADMIN_TOKEN": TOKEN, "HALLWAY_WRITE_RATE_LIMIT": "0"}

@@ -6,7 +6,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from webapp.apidoc import OPENAPI_FILE, synced  # noqa: E402
+from webapp.web.apidoc import OPENAPI_FILE, synced  # noqa: E402
 
 doc = synced(json.loads(OPENAPI_FILE.read_text(encoding="utf-8")))
 OPENAPI_FILE.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -21,8 +21,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
 
-    from . import caching, cli, compress, proxy, security
+    from . import cli
     from .views import api, exports, health, pages, qr, venue
+    from .web import caching, compress, proxy, security
 
     for module in (api, pages, exports, qr, venue, health):
         app.register_blueprint(module.bp)

@@ -9,12 +9,12 @@ def init_app(app: Flask) -> None:
     from .importers import cli as import_cli
 
     app.cli.add_command(import_cli.schedule_group)
-    from .corrections_cli import corrections_group
+    from .corrections.cli import corrections_group
 
     app.cli.add_command(corrections_group)
-    from .venue_cli import venue_group
+    from .venue.cli import venue_group
 
     app.cli.add_command(venue_group)
-    from .static_export import export_command
+    from .static_site.export import export_command
 
     app.cli.add_command(export_command)

@@ -15,7 +15,8 @@ import pytest
 from deploy_support import answers, flask_cli
 from e2e_support import FIXTURES, ROOT, free_port
 
-from webapp import create_app, export_headers
+from webapp import create_app
+from webapp.static_site import headers as export_headers
 
 CONFIG = ROOT / "deploy" / "nginx-static.conf"
 NGINX = shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx",) if Path(p).exists()), None)

@@ -13,7 +13,7 @@ import pytest
 from referencing import Registry, Resource
 
 from webapp import create_app
-from webapp.published import publish
+from webapp.corrections.published import publish
 
 SCHEMAS = Path(__file__).parents[2] / "webapp" / "schemas"
 

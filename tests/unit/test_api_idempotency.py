@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from webapp import create_app
-from webapp.corrections import Change
-from webapp.corrections_store import STORE_FILE, KeyReused, Store
-from webapp.published import publish_once, store_for
+from webapp.corrections.apply import Change
+from webapp.corrections.published import publish_once, store_for
+from webapp.corrections.store import STORE_FILE, KeyReused, Store
 
 TOKEN = "idem-Organizer-token"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}

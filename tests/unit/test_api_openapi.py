@@ -7,7 +7,7 @@ import re
 
 import jsonschema
 
-from webapp.apidoc import OPENAPI_FILE, components, synced
+from webapp.web.apidoc import OPENAPI_FILE, components, synced
 
 
 def openapi() -> dict:

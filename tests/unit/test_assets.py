@@ -6,7 +6,7 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-from webapp import assets
+from webapp.web import assets
 
 
 def make_tree(tmp_path: Path, files: dict[str, str]) -> assets.AssetTree:

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from webapp import caching, create_app
-from webapp.published import publish, store_for
+from webapp import create_app
+from webapp.corrections.published import publish, store_for
+from webapp.web import caching
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import time
 import brotli
 import pytest
 
-from webapp import assets, compress
+from webapp.web import assets, compress
 
 DYNAMIC = ["/", "/manifest.webmanifest", "/api/v1/schedule.json", "/sw.js", "/schedule.ics"]
 

@@ -11,9 +11,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webapp.corrections import Change, Correction, CorrectionError, apply, describe, new_session_id, prepare
-from webapp.serialize import session_to_dict
-from webapp.storage import load_schedule
+from webapp.corrections.apply import (
+    Change,
+    Correction,
+    CorrectionError,
+    apply,
+    describe,
+    new_session_id,
+    prepare,
+)
+from webapp.domain.serialize import session_to_dict
+from webapp.domain.storage import load_schedule
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "mini_schedule.json"
 WHEN = datetime(2026, 4, 7, 7, 0, tzinfo=UTC)

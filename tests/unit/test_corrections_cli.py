@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from webapp.corrections_cli import parse_args
-from webapp.published import published
+from webapp.corrections.cli import parse_args
+from webapp.corrections.published import published
 
 
 def run(runner, *args: str):

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from webapp import create_app
-from webapp.corrections import Change, CorrectionError
-from webapp.corrections_store import HEAD_QUERY, STORE_FILE, Store
-from webapp.published import publish, published, store_for
+from webapp.corrections.apply import Change, CorrectionError
+from webapp.corrections.published import publish, published, store_for
+from webapp.corrections.store import HEAD_QUERY, STORE_FILE, Store
 
 ROOT = Path(__file__).parents[2]
 
@@ -94,7 +94,7 @@ def test_lookup_refuses_imports_unknown_versions_and_versions_before_a_reimport(
 
 def test_corrections_survive_a_restart_of_the_server_process(data_dir):
     script = (
-        "import sys; from webapp import create_app; from webapp.published import publish\n"
+        "import sys; from webapp import create_app; from webapp.corrections.published import publish\n"
         "app = create_app({'DATA_DIR': sys.argv[1]})\n"
         "with app.app_context():\n"
         "    print(publish(app, {'kind': 'move', 'session': 's1a2b3', 'room': 'side'}).version)\n"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from webapp import ical
-from webapp.published import publish
+from webapp.corrections.published import publish
+from webapp.exports import ical
 
 
 def _count_builds(monkeypatch) -> list[int]:

@@ -10,8 +10,8 @@ import vobject
 import xmlschema
 
 from tests.conftest import FIXTURES, shared_or_skip
+from webapp.domain.storage import load_schedule
 from webapp.importers import frab_json, frab_xml
-from webapp.storage import load_schedule
 from webapp.views import exports
 
 ALL = {"s1a2b3", "k9x8y7", "q4w5e6"}

@@ -8,11 +8,11 @@ import pytest
 import xmlschema
 
 from tests.conftest import FIXTURES, shared_or_skip
-from webapp import frab
+from webapp.domain.model import Session
+from webapp.domain.storage import load_schedule
+from webapp.exports import frab
 from webapp.importers import frab_json, frab_xml
-from webapp.model import Session
 from webapp.settings import PROJECT_ROOT
-from webapp.storage import load_schedule
 
 BASE = "https://hallway.example.org"
 

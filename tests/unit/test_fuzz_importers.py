@@ -17,13 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import FIXTURES, shared_or_skip
-from webapp.apidoc import load_schema
+from webapp.domain.serialize import schedule_from_dict, schedule_to_dict
+from webapp.domain.storage import load_schedule
 from webapp.importers.frab_json import FrabError
 from webapp.importers.merge import Overrides, merge
 from webapp.importers.raw import SourceError
 from webapp.importers.sources import parse_source
-from webapp.serialize import schedule_from_dict, schedule_to_dict
-from webapp.storage import load_schedule
+from webapp.web.apidoc import load_schema
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED_FILES = [

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from webapp import create_app
-from webapp.corrections_store import STORE_FILE
-from webapp.published import publish
+from webapp.corrections.published import publish
+from webapp.corrections.store import STORE_FILE
 
 
 def test_healthy_worker_reports_the_version_and_the_sessions(app, client):

@@ -7,9 +7,9 @@ import pytest
 import vobject
 
 from tests.conftest import FIXTURES
-from webapp import ical
-from webapp.model import Session
-from webapp.storage import load_schedule
+from webapp.domain.model import Session
+from webapp.domain.storage import load_schedule
+from webapp.exports import ical
 
 APP = "https://hallway.example.org/"
 STAMP = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

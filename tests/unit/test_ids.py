@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta, timezone
 
-from webapp.ids import SessionKey, named_ids, session_ids, slug
+from webapp.domain.ids import SessionKey, named_ids, session_ids, slug
 
 T0 = datetime(2026, 4, 7, 11, 0, tzinfo=timezone(timedelta(hours=2)))
 URL_SAFE = re.compile(r"^[a-z0-9-]+$")

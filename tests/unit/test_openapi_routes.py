@@ -22,7 +22,7 @@ from werkzeug.exceptions import MethodNotAllowed, NotFound
 from werkzeug.routing import RequestRedirect
 
 from webapp import create_app
-from webapp.apidoc import OPENAPI_FILE
+from webapp.web.apidoc import OPENAPI_FILE
 
 TOKEN = "openapi-run-token"
 DOC = json.loads(OPENAPI_FILE.read_text(encoding="utf-8"))

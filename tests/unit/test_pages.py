@@ -10,8 +10,8 @@ import pytest
 from bs4 import BeautifulSoup
 from PIL import Image
 
-from webapp import assets
-from webapp.shell import short_name
+from webapp.views.shell import short_name
+from webapp.web import assets
 
 APP_PATHS = ["/", "/my", "/now", "/rooms", "/speakers", "/session/s1a2b3", "/speaker/ada-lovelace"]
 

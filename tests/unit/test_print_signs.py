@@ -1,4 +1,4 @@
-"""webapp.signs: what a door sign lists, in the event's timezone."""
+"""webapp.exports.signs: what a door sign lists, in the event's timezone."""
 
 import json
 from datetime import date
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from webapp import signs
-from webapp.serialize import schedule_from_dict
+from webapp.domain.serialize import schedule_from_dict
+from webapp.exports import signs
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "mini_schedule.json"
 

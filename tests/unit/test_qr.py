@@ -1,4 +1,4 @@
-"""webapp.qr: codes decoded by an independent reader (zxing-cpp), not by `qrcode` itself."""
+"""webapp.exports.qr: codes decoded by an independent reader (zxing-cpp), not by `qrcode` itself."""
 
 import io
 import re
@@ -8,7 +8,7 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from webapp import qr
+from webapp.exports import qr
 
 URLS = [
     "http://127.0.0.1:5000/session/s1a2b3",

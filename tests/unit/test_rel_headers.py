@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from webapp import assets
+from webapp.web import assets
 
 # A real value for each URL parameter, per route, and one that names nothing.
 GOOD = {"sid": "s1a2b3", "session_id": "s1a2b3", "room_id": "main", "filename": "js/app.js"}

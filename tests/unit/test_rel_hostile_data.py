@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from tests.conftest import FIXTURES
 from webapp import create_app
-from webapp.serialize import ScheduleFormatError, schedule_from_dict
+from webapp.domain.serialize import ScheduleFormatError, schedule_from_dict
 
 TOKEN = "hostile-data-token"
 BASE = json.loads((FIXTURES / "mini_schedule.json").read_text(encoding="utf-8"))

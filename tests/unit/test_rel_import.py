@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from webapp import create_app, storage
-from webapp.published import published
+from webapp import create_app
+from webapp.corrections.published import published
+from webapp.domain import storage
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = sorted((ROOT / "data" / "sources").glob("*.txt"))
@@ -167,7 +168,7 @@ def test_import_killed_at_random_moments_never_leaves_a_partial_schedule(data_di
 def test_a_store_that_cannot_write_answers_503_and_changes_nothing(data_dir, monkeypatch, message) -> None:
     import sqlite3
 
-    from webapp.corrections_store import Store
+    from webapp.corrections.store import Store
 
     app = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "ADMIN_TOKEN": "t", "WRITE_RATE_LIMIT": 0})
     client = app.test_client()

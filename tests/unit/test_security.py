@@ -6,8 +6,8 @@ import pytest
 from bs4 import BeautifulSoup
 from flask import Response
 
-from webapp import assets
-from webapp.security import policy
+from webapp.web import assets
+from webapp.web.security import policy
 
 PATHS = ["/", "/session/nosuch", "/api/v1/schedule.json", "/sw.js", "/manifest.webmanifest", "/no/such/page"]
 

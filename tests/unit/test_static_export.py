@@ -11,8 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from webapp import export_headers, export_paths, export_sync, static_export
-from webapp.published import publish
+from webapp.corrections.published import publish
+from webapp.static_site import export as static_export
+from webapp.static_site import headers as export_headers
+from webapp.static_site import paths as export_paths
+from webapp.static_site import sync as export_sync
 
 SITE = "https://schedule.example.org"
 SESSIONS = ("s1a2b3", "k9x8y7", "q4w5e6")
@@ -83,7 +86,7 @@ def test_qr_codes_and_calendars_carry_the_public_address(app, out):
 
 
 def test_every_hashed_asset_is_written_under_its_tree_hash(app, out):
-    from webapp import assets
+    from webapp.web import assets
 
     export(app, out)
     tree = assets.tree(app)

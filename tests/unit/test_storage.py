@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from webapp.storage import STALE_AFTER, load_schedule, remove_stale_temps, save_schedule, write_atomic
+from webapp.domain.storage import STALE_AFTER, load_schedule, remove_stale_temps, save_schedule, write_atomic
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 STUCK_WRITER = """
 import os, sys, time
 from pathlib import Path
-from webapp import storage
+from webapp.domain import storage
 target, marker = map(Path, sys.argv[1:])
 def stuck(*args):
     marker.write_text("writing")

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from webapp import assets, create_app, settings, sw
+from webapp import create_app, settings
+from webapp.views import sw
 from webapp.views.pages import APP_ROUTES
+from webapp.web import assets
 
 STATIC = Path(settings.PROJECT_ROOT) / "static"
 

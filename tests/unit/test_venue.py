@@ -6,7 +6,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from webapp.venue import VenueError, build_venue, load_venue
+from webapp.venue.plan import VenueError, build_venue, load_venue
 
 ROOT = Path(__file__).parents[2]
 SCHEMA = json.loads((ROOT / "webapp/schemas/venue.schema.json").read_text())

@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from webapp.venue_svg import MAX_NODES, SvgError, sanitize
+from webapp.venue.svg import MAX_NODES, SvgError, sanitize
 
 ROOMS = {"main", "side"}
 

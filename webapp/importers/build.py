@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..ids import SessionKey, named_ids, normalize, session_ids, slug
-from ..model import Event, Room, Schedule, Session, Speaker, Track
-from ..timeutil import local_date
+from ..domain.ids import SessionKey, named_ids, normalize, session_ids, slug
+from ..domain.model import Event, Room, Schedule, Session, Speaker, Track
+from ..domain.timeutil import local_date
 from .raw import RawPage, RawSpeaker
 
 if TYPE_CHECKING:

@@ -13,9 +13,9 @@ import click
 from flask import current_app
 from flask.cli import with_appcontext
 
-from ..model import Schedule
-from ..serialize import ScheduleFormatError
-from ..storage import SCHEDULE_FILE, load_schedule, save_schedule
+from ..domain.model import Schedule
+from ..domain.serialize import ScheduleFormatError
+from ..domain.storage import SCHEDULE_FILE, load_schedule, save_schedule
 from .merge import Overrides, merge
 from .sources import FORMATS, parse_source
 

@@ -11,7 +11,7 @@ import re
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any
 
-from ..timeutil import zone
+from ..domain.timeutil import zone
 
 _DURATION = re.compile(r"^(\d{1,3}):([0-5]\d)(?::([0-5]\d))?$")
 _CLOCK = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$")

@@ -14,7 +14,7 @@ from typing import Any
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
-from ..model import Schedule
+from ..domain.model import Schedule
 from .frab_json import FrabError, build
 
 _EVENT_TEXT = (

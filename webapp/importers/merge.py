@@ -2,7 +2,7 @@
 
 The same session seen in several files appears once, with every field any of them shows.
 Pages without titles (a session's own page, a fragment of one) only add to the session
-they belong to. Ids come from `webapp.ids`, reusing those of the previous schedule.
+they belong to. Ids come from `webapp.domain.ids`, reusing those of the previous schedule.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from ..ids import normalize
-from ..model import Schedule
-from ..timeutil import guess_zone, localize, zone
+from ..domain.ids import normalize
+from ..domain.model import Schedule
+from ..domain.timeutil import guess_zone, localize, zone
 from .build import build_schedule
 from .raw import RawPage, RawSession, SourceError
 

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from ..ids import normalize
+from ..domain.ids import normalize
 
 
 class SourceError(ValueError):

@@ -8,7 +8,7 @@ import importlib
 import json
 from collections.abc import Callable
 
-from ..model import Schedule
+from ..domain.model import Schedule
 from . import sched_api, sched_html, sched_text
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
 

@@ -13,11 +13,11 @@ from typing import Any
 from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import feed, ratelimit
-from ..corrections import CorrectionError
-from ..corrections_store import KeyReused
-from ..published import publish, publish_once, store_for
-from ..serialize import ScheduleFormatError
+from ..corrections.apply import CorrectionError
+from ..corrections.published import publish, publish_once, store_for
+from ..corrections.store import KeyReused
+from ..domain.serialize import ScheduleFormatError
+from ..web import feed, ratelimit
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 SINCE = re.compile(r"[0-9]{1,18}")

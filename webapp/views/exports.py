@@ -14,9 +14,10 @@ from datetime import UTC, datetime
 
 from flask import Blueprint, Response, current_app, request
 
-from .. import caching, frab, ical
-from ..model import Session
-from ..published import Published, published, schedule_path
+from ..corrections.published import Published, published, schedule_path
+from ..domain.model import Session
+from ..exports import frab, ical
+from ..web import caching
 
 bp = Blueprint("exports", __name__)
 

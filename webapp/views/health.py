@@ -14,8 +14,8 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app
 
-from .. import caching
-from ..published import published, store_for
+from ..corrections.published import published, store_for
+from ..web import caching
 
 bp = Blueprint("health", __name__)
 HEADERS = {"Cache-Control": "no-store"}

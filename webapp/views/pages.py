@@ -1,6 +1,6 @@
 """The app shell for every app route, the hashed assets, the manifest and the worker.
 
-Routes are thin: documents are built in `webapp.shell`, the worker in `webapp.sw`.
+Routes are thin: documents are built in `webapp.views.shell`, the worker in `webapp.views.sw`.
 """
 
 from __future__ import annotations
@@ -10,9 +10,10 @@ import re
 
 from flask import Blueprint, Response, abort, current_app, request
 
-from .. import assets, sw
-from ..published import published
-from ..shell import documents
+from ..corrections.published import published
+from ..web import assets
+from . import sw
+from .shell import documents
 
 bp = Blueprint("pages", __name__)
 

@@ -9,8 +9,9 @@ from datetime import date
 from flask import Blueprint, Response, abort, current_app, render_template, request
 from markupsafe import Markup
 
-from .. import assets, qr, signs
-from ..published import published
+from ..corrections.published import published
+from ..exports import qr, signs
+from ..web import assets
 
 bp = Blueprint("qr", __name__)
 

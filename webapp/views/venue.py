@@ -1,4 +1,4 @@
-"""`/api/v1/venue.json`: the venue plan with the schedule's room names (see `webapp.venue`)."""
+"""`/api/v1/venue.json`: the venue plan with the schedule's room names (see `webapp.venue.plan`)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 from flask import Blueprint, Flask, Response, current_app, request
 
-from ..published import published
-from ..venue import SVG_DIR, VENUE_FILE, VenueError, load_venue, no_plan
+from ..corrections.published import published
+from ..venue.plan import SVG_DIR, VENUE_FILE, VenueError, load_venue, no_plan
 
 bp = Blueprint("venue", __name__)
 

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-SCHEMA_DIR = Path(__file__).parent / "schemas"
+SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
 OPENAPI_FILE = SCHEMA_DIR / "openapi.json"
 
 # component name -> schema file

@@ -8,8 +8,8 @@ import click
 from flask import current_app
 from flask.cli import AppGroup
 
-from .published import published
-from .venue import VenueError, load_venue
+from ..corrections.published import published
+from .plan import VenueError, load_venue
 
 venue_group = AppGroup("venue", help="Check the venue plan (data/venue.json).")
 

@@ -11,7 +11,7 @@ import re
 
 from flask import Flask, render_template
 
-from . import assets
+from ..web import assets
 from .shell import documents
 
 NOT_PRECACHED: dict[str, str] = {

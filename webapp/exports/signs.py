@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from .model import Room, Schedule, Session
-from .timeutil import zone
+from ..domain.model import Room, Schedule, Session
+from ..domain.timeutil import zone
 
 
 @dataclass(frozen=True)

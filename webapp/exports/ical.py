@@ -16,8 +16,8 @@ from datetime import UTC, datetime, timedelta, tzinfo
 
 from icalendar import Alarm, Calendar, Event
 
-from .model import Schedule, Session
-from .timeutil import zone
+from ..domain.model import Schedule, Session
+from ..domain.timeutil import zone
 
 # (SEQUENCE, LAST-MODIFIED) of a session, from the corrections layer.
 Revisions = Mapping[str, tuple[int, datetime]]

@@ -24,8 +24,8 @@ import xml.etree.ElementTree as ET
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
-from .model import Schedule, Session
-from .timeutil import local_date, zone
+from ..domain.model import Schedule, Session
+from ..domain.timeutil import local_date, zone
 
 GENERATOR = "Hallway"
 EXTENSION = "hallway"

@@ -14,10 +14,10 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from .corrections_fields import CorrectionError, parse_request
-from .model import Schedule, Session
-from .serialize import session_from_dict, session_to_dict
-from .timeutil import parse_iso, to_iso
+from ..domain.model import Schedule, Session
+from ..domain.serialize import session_from_dict, session_to_dict
+from ..domain.timeutil import parse_iso, to_iso
+from .fields import CorrectionError, parse_request
 
 __all__ = ["Change", "Correction", "CorrectionError", "apply", "describe", "new_session_id", "prepare"]
 

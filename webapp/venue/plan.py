@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from . import venue_shapes as shapes
-from . import venue_svg
+from . import shapes
+from . import svg as venue_svg
 
 VENUE_FILE = "venue.json"
 SVG_DIR = "venue"

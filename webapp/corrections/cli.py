@@ -19,7 +19,7 @@ import click
 from flask import current_app
 from flask.cli import with_appcontext
 
-from .corrections import Correction, CorrectionError, describe
+from .apply import Correction, CorrectionError, describe
 from .published import publish, published, store_for, sync_import
 
 corrections_group = click.Group("corrections", help="Publish, list and revert schedule corrections.")

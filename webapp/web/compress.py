@@ -1,6 +1,6 @@
 """Compression of the dynamic responses (shell, manifest, feeds, exports) on the way out.
 
-Hashed assets are compressed once at startup (`webapp.assets`); everything else passes here.
+Hashed assets are compressed once at startup (`webapp.web.assets`); everything else passes here.
 A body with an ETag names its content, so its compressed form is kept (a few, least recently
 used first out) and a feed is compressed once per version and worker, not once per request.
 """

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .corrections import Change, Correction, CorrectionError
-from .timeutil import parse_iso, to_iso
+from ..domain.timeutil import parse_iso, to_iso
+from .apply import Change, Correction, CorrectionError
 
 STORE_FILE = "corrections.sqlite3"
 IMPORT = "import"

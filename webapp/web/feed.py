@@ -7,9 +7,9 @@ from typing import Any
 
 from flask import Flask
 
+from ..corrections.published import published, store_for, sync_import
+from ..corrections.store import Head
 from . import caching
-from .corrections_store import Head
-from .published import published, store_for, sync_import
 
 
 def _key(kind: str, head: Head, *rest: object) -> str:

@@ -24,9 +24,12 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 from werkzeug.exceptions import HTTPException
 
-from . import assets, export_headers, export_paths, export_sync, security
-from .published import published, store_for
-from .views.pages import APP_ROUTES
+from ..corrections.published import published, store_for
+from ..views.pages import APP_ROUTES
+from ..web import assets, security
+from . import headers as export_headers
+from . import paths as export_paths
+from . import sync as export_sync
 
 # Routes not exported, with the reason. A guard test checks every route is exported or here.
 EXCLUDED: dict[str, str] = {

@@ -9,8 +9,8 @@ from typing import Any
 
 from flask import Flask, render_template
 
-from . import assets
-from .published import published
+from ..corrections.published import published
+from ..web import assets
 
 THEME_COLOR = "#0b4f8a"
 BACKGROUND_COLOR = "#f7f8fa"

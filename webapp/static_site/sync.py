@@ -18,7 +18,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .export_paths import ExportPathError, check_relpath
+from .paths import ExportPathError, check_relpath
 
 MARKER = ".hallway-export.json"
 FIRST = "assets/"

@@ -17,11 +17,11 @@ from typing import Any
 
 from flask import Flask
 
-from .corrections import Correction, apply, prepare
-from .corrections_store import STORE_FILE, Head, Store
-from .model import Schedule
-from .serialize import ScheduleFormatError, schedule_from_dict, schedule_to_dict
-from .storage import SCHEDULE_FILE
+from ..domain.model import Schedule
+from ..domain.serialize import ScheduleFormatError, schedule_from_dict, schedule_to_dict
+from ..domain.storage import SCHEDULE_FILE
+from .apply import Correction, apply, prepare
+from .store import STORE_FILE, Head, Store
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .timeutil import parse_iso, to_iso
+from ..domain.timeutil import parse_iso, to_iso
 
 ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 MAX_TEXT = 2000

@@ -1,0 +1,1 @@
+"""The versioned history of corrections and the schedule attendees are served with them applied."""

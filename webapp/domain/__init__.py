@@ -1,0 +1,1 @@
+"""The schedule as plain data and its rules: model, ids, time math, serialisation, atomic files."""

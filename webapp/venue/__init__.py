@@ -1,0 +1,1 @@
+"""The venue plan: rooms on floors, their shapes, organizers' own SVG plans, and its CLI."""
