@@ -1,4 +1,4 @@
-"""Export to the open frab formats: c3voc `schedule.json` and frab/pentabarf `schedule.xml`.
+"""Export to the open frab formats: c3voc `schedule.json` here, frab/pentabarf `schedule.xml` in `frab_xml`.
 
 Giggity, ConfClerk, EventFahrplan and the c3voc tools read these. Both are built from one
 dict in the shape of `schedule.json`; the XML is that dict written out as elements.
@@ -20,16 +20,13 @@ import hashlib
 import json
 import re
 import uuid
-import xml.etree.ElementTree as ET
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
+from ..domain.interchange import EXTENSION, GENERATOR, SESSION_PATH, slugify
 from ..domain.model import Schedule, Session
 from ..domain.timeutil import local_date, zone
 
-GENERATOR = "Hallway"
-EXTENSION = "hallway"
-SESSION_PATH = "/session/"
 # The c3voc schema's own patterns; values that do not fit are left out rather than made up.
 _ROOM_SLUG = re.compile(r"^[a-z0-9_-]+[a-z0-9]$")
 _TRACK_SLUG = re.compile(r"^[a-z][a-z0-9-]+$")
@@ -40,10 +37,6 @@ _HTTP = re.compile(r"^https?://")
 def guid(*parts: str) -> str:
     """A UUID that is the same every time for the same parts (frab wants one per event)."""
     return str(uuid.uuid5(uuid.NAMESPACE_URL, "hallway:" + "/".join(parts)))
-
-
-def slugify(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")
 
 
 def acronym(event_id: str) -> str:
@@ -187,50 +180,3 @@ def _extension(schedule: Schedule, sessions: list[Session]) -> dict[str, Any]:
             for p in schedule.speakers
         },
     }
-
-
-def to_schedule_xml(schedule: Schedule, base_url: str, *, version: str | None = None) -> bytes:
-    doc = to_schedule_json(schedule, base_url, version=version)["schedule"]
-    conf = doc["conference"]
-    root = ET.Element("schedule")
-    ET.SubElement(root, "generator", name=GENERATOR)
-    _text(root, "version", doc["version"])
-    c = ET.SubElement(root, "conference")
-    for key, tag in (("title", "title"), ("acronym", "acronym"), ("start", "start"), ("end", "end")):
-        _text(c, tag, conf[key])
-    _text(c, "days", str(conf["daysCount"]))
-    _text(c, "timeslot_duration", conf["timeslot_duration"])
-    _text(c, "base_url", doc["base_url"])
-    for key in ("url", "time_zone_name"):
-        if key in conf:
-            _text(c, key, conf[key])
-    for t in conf["tracks"]:
-        ET.SubElement(c, "track", {k: v for k, v in t.items() if k in ("name", "slug")})
-    for day in conf["days"]:
-        d = ET.SubElement(
-            root, "day", index=str(day["index"]), date=day["date"], start=day["day_start"], end=day["day_end"]
-        )
-        for room_name, events in day["rooms"].items():
-            room = ET.SubElement(d, "room", name=room_name)
-            for item in events:
-                _xml_event(room, item)
-    ET.indent(root)
-    return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
-
-
-def _xml_event(room: ET.Element, item: dict[str, Any]) -> None:
-    e = ET.SubElement(room, "event", id=str(item["id"]), guid=item["guid"])
-    for key in ("date", "start", "duration", "room", "slug", "url", "title", "subtitle", "type", "abstract"):
-        _text(e, key, item[key])
-    _text(e, "track", item["track"] or "")
-    _text(e, "description", item["description"])
-    persons = ET.SubElement(e, "persons")
-    for p in item["persons"]:
-        _text(persons, "person", p["name"]).set("guid", p["guid"])
-    ET.SubElement(e, "links")
-
-
-def _text(parent: ET.Element, tag: str, value: str) -> ET.Element:
-    el = ET.SubElement(parent, tag)
-    el.text = value
-    return el

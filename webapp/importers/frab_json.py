@@ -14,8 +14,8 @@ import re
 from datetime import date
 from typing import Any
 
+from ..domain.interchange import EXTENSION, GENERATOR, SESSION_PATH, slugify
 from ..domain.model import Event, Schedule, Session
-from ..exports.frab import EXTENSION, GENERATOR, SESSION_PATH, slugify
 from .frab_people import Catalog
 from .frab_times import event_times, event_zone
 

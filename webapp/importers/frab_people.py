@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..domain.interchange import slugify
 from ..domain.model import Room, Speaker, Track
-from ..exports.frab import slugify
 
 _SLUG = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 

@@ -17,6 +17,7 @@ from flask import Blueprint, Response, current_app, request
 from ..corrections.published import Published, published, schedule_path
 from ..domain.model import Session
 from ..exports import frab, ical
+from ..exports.frab_xml import to_schedule_xml
 from ..web import caching
 
 bp = Blueprint("exports", __name__)
@@ -36,7 +37,7 @@ def frab_json() -> Response:
 @bp.get("/export/schedule.xml")
 def frab_xml() -> Response:
     pub = published(current_app)
-    body = frab.to_schedule_xml(pub.schedule, _app_url(), version=str(pub.version))
+    body = to_schedule_xml(pub.schedule, _app_url(), version=str(pub.version))
     return _send(pub, body, "application/xml", None)
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from webapp.domain.storage import STALE_AFTER, load_schedule, remove_stale_temps, save_schedule, write_atomic
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 # write_atomic in its own process, stopped just before the rename (temp file written, synced and
 # locked) until it is killed; it says so by creating `marker`.

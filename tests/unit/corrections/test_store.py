@@ -16,7 +16,7 @@ from webapp.corrections.apply import Change, CorrectionError
 from webapp.corrections.published import publish, published, store_for
 from webapp.corrections.store import HEAD_QUERY, STORE_FILE, Store
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 
 
 def move(room: str) -> Change:

@@ -10,7 +10,7 @@ from webapp.importers import sched_text
 from webapp.importers.merge import Overrides, merge
 from webapp.importers.raw import SourceError
 
-SOURCES = Path(__file__).resolve().parents[2] / "data" / "sources"
+SOURCES = Path(__file__).resolve().parents[3] / "data" / "sources"
 NAMES = sorted(p.name for p in SOURCES.glob("*.txt"))
 ADVANCED, INTERMEDIATE, DETAIL, FRAGMENT, TRAINING = NAMES
 

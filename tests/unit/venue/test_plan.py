@@ -8,7 +8,7 @@ import pytest
 
 from webapp.venue.plan import VenueError, build_venue, load_venue
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 SCHEMA = json.loads((ROOT / "webapp/schemas/venue.schema.json").read_text())
 ROOMS = {"main": "Main Room", "side": "Side Room"}
 VENUE = {

@@ -23,7 +23,7 @@ from webapp.corrections.apply import (
 from webapp.domain.serialize import session_to_dict
 from webapp.domain.storage import load_schedule
 
-FIXTURE = Path(__file__).parents[1] / "fixtures" / "mini_schedule.json"
+FIXTURE = Path(__file__).parents[2] / "fixtures" / "mini_schedule.json"
 WHEN = datetime(2026, 4, 7, 7, 0, tzinfo=UTC)
 
 

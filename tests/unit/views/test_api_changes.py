@@ -15,7 +15,7 @@ from referencing import Registry, Resource
 from webapp import create_app
 from webapp.corrections.published import publish
 
-SCHEMAS = Path(__file__).parents[2] / "webapp" / "schemas"
+SCHEMAS = Path(__file__).parents[3] / "webapp" / "schemas"
 
 
 def _schema(name: str) -> dict:

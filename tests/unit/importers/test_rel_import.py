@@ -20,7 +20,7 @@ from webapp import create_app
 from webapp.corrections.published import published
 from webapp.domain import storage
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SEEDS = sorted((ROOT / "data" / "sources").glob("*.txt"))
 
 

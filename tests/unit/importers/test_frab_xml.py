@@ -6,7 +6,7 @@ import pytest
 from webapp.importers import frab_xml
 from webapp.importers.frab_json import FrabError
 
-FIXTURE = Path(__file__).parents[1] / "fixtures" / "frab_mini.xml"
+FIXTURE = Path(__file__).parents[2] / "fixtures" / "frab_mini.xml"
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ from webapp import create_app
 
 TOKEN = "s3cret-Organizer-token"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
-OPENAPI = json.loads((Path(__file__).parents[2] / "webapp/schemas/openapi.json").read_text(encoding="utf-8"))
+OPENAPI = json.loads((Path(__file__).parents[3] / "webapp/schemas/openapi.json").read_text(encoding="utf-8"))
 
 
 def validator(component: str) -> jsonschema.Draft202012Validator:

@@ -11,7 +11,7 @@ from webapp.importers import sched_html
 from webapp.importers.merge import merge
 from webapp.importers.raw import SourceError
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
 
 def parse(name: str):

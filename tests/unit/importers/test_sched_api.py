@@ -12,7 +12,7 @@ from webapp.importers import sched_api
 from webapp.importers.merge import Overrides, merge
 from webapp.importers.raw import SourceError
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "sched_api.json"
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "sched_api.json"
 
 
 def parse(text: str | None = None):

@@ -382,7 +382,7 @@ def test_a_header_value_that_cannot_be_quoted_is_refused():
 
 def test_headers_file_stays_within_cloudflare_pages_limit_of_100_rules(app, data_dir, out):
     # The shipped event has more rooms, speakers and sessions than the fixture: rules do not grow with them.
-    shutil.copy(Path(__file__).parents[2] / "data" / "schedule.json", data_dir / "schedule.json")
+    shutil.copy(Path(__file__).parents[3] / "data" / "schedule.json", data_dir / "schedule.json")
     export(app, out)
     text = (out / "_headers").read_text()
     assert len([line for line in text.splitlines() if line.startswith("/")]) <= 100

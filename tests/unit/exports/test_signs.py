@@ -9,7 +9,7 @@ import pytest
 from webapp.domain.serialize import schedule_from_dict
 from webapp.exports import signs
 
-FIXTURE = Path(__file__).parents[1] / "fixtures" / "mini_schedule.json"
+FIXTURE = Path(__file__).parents[2] / "fixtures" / "mini_schedule.json"
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import pytest
 from webapp.importers import sched_text
 from webapp.importers.raw import SourceError, split_kind, split_role, strip_read_more
 
-SOURCES = Path(__file__).resolve().parents[2] / "data" / "sources"
+SOURCES = Path(__file__).resolve().parents[3] / "data" / "sources"
 ADVANCED, INTERMEDIATE, DETAIL, FRAGMENT, TRAINING = sorted(p.name for p in SOURCES.glob("*.txt"))
 
 

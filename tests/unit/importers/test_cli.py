@@ -12,10 +12,10 @@ import pytest
 from tests.conftest import shared_or_skip
 from webapp.importers import frab_json
 
-SOURCES = Path(__file__).resolve().parents[2] / "data" / "sources"
+SOURCES = Path(__file__).resolve().parents[3] / "data" / "sources"
 SEEDS = sorted(SOURCES.glob("*.txt"))
 ADVANCED, INTERMEDIATE, DETAIL, FRAGMENT, TRAINING = SEEDS
-SHIPPED = Path(__file__).resolve().parents[2] / "data" / "schedule.json"
+SHIPPED = Path(__file__).resolve().parents[3] / "data" / "schedule.json"
 
 
 def run(runner, *args: object):

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import jsonschema
 
-SCHEMA = json.loads((Path(__file__).parents[2] / "webapp/schemas/schedule.schema.json").read_text())
+SCHEMA = json.loads((Path(__file__).parents[3] / "webapp/schemas/schedule.schema.json").read_text())
 
 
 def test_schedule_json_matches_its_schema(client):

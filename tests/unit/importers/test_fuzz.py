@@ -25,7 +25,7 @@ from webapp.importers.raw import SourceError
 from webapp.importers.sources import parse_source
 from webapp.web.apidoc import load_schema
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SEED_FILES = [
     *sorted((ROOT / "data" / "sources").glob("*.txt")),
     *(FIXTURES / n for n in ("sched_api.json", "sched_event.html", "sched_list.html", "frab_mini.xml")),
