@@ -73,10 +73,13 @@ def prepare(
     *,
     new_id: Callable[[set[str]], str] = new_session_id,
     lookup: Callable[[int], Correction] | None = None,
+    reverted_by: Callable[[int], int | None] | None = None,
 ) -> Change:
     """The change `body` asks for, checked against `schedule`; CorrectionError says what is wrong.
 
-    `lookup(version)` returns the stored correction a revert undoes (or raises CorrectionError).
+    `lookup(version)` returns the stored correction a revert undoes (or raises CorrectionError);
+    `reverted_by(version)` the newest version that reverted it, to name it when there is nothing
+    left to undo.
     """
     kind, fields, note = parse_request(body)
     if kind in ("room_status", "announce"):
@@ -87,7 +90,17 @@ def prepare(
     if kind == "revert":
         if lookup is None:
             raise CorrectionError("revert is not available here")
-        return _revert(schedule, lookup(fields["reverts"]), note)
+        original = lookup(fields["reverts"])
+        undone = reverted_by(original.version) if reverted_by else None
+        if undone is not None and original.change.session is None:
+            raise CorrectionError(f"version {original.version} was already withdrawn by version {undone}")
+        try:
+            return _revert(schedule, original, note)
+        except CorrectionError:
+            if undone is None:
+                raise
+            message = f"version {original.version} was already reverted by version {undone}"
+            raise CorrectionError(message) from None
     if kind == "add":
         fields["id"] = new_id({s.id for s in schedule.sessions})
         _check_references(schedule, fields)

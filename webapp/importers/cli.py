@@ -72,6 +72,11 @@ def import_command(
     counts = f"{len(schedule.sessions)} sessions ({kept} ids kept), {len(schedule.speakers)} speakers"
     click.echo(f"{verb} {out}: {counts}.")
     click.echo(_summary(schedule))
+    if out.resolve() == _default_path().resolve():
+        # The served schedule: say what becomes of the corrections published on it (registered
+        # by webapp/cli.py, so that importers need not know about corrections).
+        for hook in current_app.extensions.get("hallway.after_import", ()):
+            hook(schedule, dry_run)
 
 
 def _read(path: Path) -> bytes:
