@@ -1,13 +1,13 @@
-"""`flask --app webapp corrections add|list|revert`: the organizers' command line.
+"""`hallway corrections add|list|revert`: the organizers' command line (README: Corrections).
 
-    flask --app webapp corrections add move s1a2b3 room=side note="moved to the larger room"
-    flask --app webapp corrections add retime s1a2b3 start=2026-04-07T10:00:00+02:00
-    flask --app webapp corrections add edit s1a2b3 title="New title" speakers:='["ada-lovelace"]'
-    flask --app webapp corrections add add title="Lunch talk" start=... end=... room=main
-    flask --app webapp corrections add room_status ROOM status=full [--note "standing room only"]
-    flask --app webapp corrections add announce text="Lunch is in Hall B today" [room=ROOM]
-    flask --app webapp corrections list [--since N] [--json]
-    flask --app webapp corrections revert 7 [--note "back to the old room"]
+    hallway corrections add move SESSION room=ROOM --note "moved to the larger room" [--force]
+    hallway corrections add retime SESSION start=2026-04-07T10:00:00+02:00   # keeps the length
+    hallway corrections add edit SESSION title="New title" speakers:='["ada-lovelace"]'
+    hallway corrections add add title="Lunch talk" start=... end=... room=ROOM
+    hallway corrections add room_status ROOM status=full [--note "standing room only"]
+    hallway corrections add announce text="Lunch is in Hall B today" [room=ROOM]
+    hallway corrections list [--since N] [--json]
+    hallway corrections revert 7 [--note "back to the old room"]
 
 `FIELD=TEXT` sets a text field, `FIELD:=JSON` a JSON value (lists, true/false, null).
 """
@@ -23,7 +23,8 @@ from flask import current_app
 from flask.cli import with_appcontext
 
 from ..domain.model import Schedule
-from ..domain.serialize import schedule_from_dict
+from ..domain.serialize import ScheduleFormatError, schedule_from_dict
+from ..domain.storage import SCHEDULE_FILE
 from .apply import Correction, CorrectionError, describe
 from .clashes import ClashError
 from .published import publish, published, reimport_findings, store_for, sync_import
@@ -31,6 +32,27 @@ from .reimport import CONTRADICTED, reapply
 from .store import STORE_FILE
 
 corrections_group = click.Group("corrections", help="Publish, list and revert schedule corrections.")
+NO_SCHEDULE = (
+    "no schedule imported yet; run `hallway schedule import SOURCE...` first (README: Importing a schedule)"
+)
+
+
+def served_schedule() -> Schedule:
+    """The schedule being served, or a ClickException that says what to do (exit 1, no
+    traceback): for every command that reads it. A data directory that does not exist is
+    refused rather than created empty: it is most likely a mistyped HALLWAY_DATA_DIR."""
+    data_dir = Path(current_app.config["DATA_DIR"])
+    if not data_dir.is_dir():
+        raise click.ClickException(
+            f"the data directory {data_dir} does not exist: check HALLWAY_DATA_DIR, or import a "
+            "schedule into it with `hallway schedule import SOURCE...`"
+        )
+    if not (data_dir / SCHEDULE_FILE).exists() and not (data_dir / STORE_FILE).exists():
+        raise click.ClickException(f"{NO_SCHEDULE} (nothing in {data_dir})")
+    try:
+        return published(current_app).schedule
+    except ScheduleFormatError as exc:
+        raise click.ClickException(f"{NO_SCHEDULE} ({exc})") from None
 
 
 def parse_args(kind: str, args: tuple[str, ...], note: str | None) -> dict[str, Any]:
@@ -59,6 +81,7 @@ BY_HELP = "Organizer name recorded with the correction (default: cli)."
 
 
 def _publish(body: dict[str, Any], by: str, force: bool = False) -> None:
+    served_schedule()
     try:
         correction = publish(current_app, {**body, "force": True} if force else body, by)
     except CorrectionError as exc:
@@ -103,7 +126,7 @@ def revert_command(version: int, note: str | None, by: str, force: bool) -> None
 @with_appcontext
 def list_command(since: int, as_json: bool) -> None:
     """List published corrections, oldest first, each under the session's title at the time."""
-    pub = published(current_app)  # also refuses, with a message, when nothing is imported
+    schedule = served_schedule()
     corrections = store_for(current_app).corrections()
     titled = {} if as_json else _as_they_were(corrections)
     for correction in corrections:
@@ -113,7 +136,7 @@ def list_command(since: int, as_json: bool) -> None:
             click.echo(json.dumps(correction.to_dict(), ensure_ascii=False))
         else:
             click.echo(f"{correction.time.isoformat(timespec='seconds')} ", nl=False)
-            _echo(correction, titled.get(correction.version, pub.schedule))
+            _echo(correction, titled.get(correction.version, schedule))
 
 
 def _as_they_were(corrections: list[Correction]) -> dict[int, Schedule]:

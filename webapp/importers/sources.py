@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from collections.abc import Callable
 
 from ..domain.model import Schedule
@@ -13,6 +14,8 @@ from . import sched_api, sched_html, sched_text
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
 
 FORMATS = "Sched page text or HTML, Sched API JSON, frab schedule.json or schedule.xml"
+# `[event]` or `[[sessions]]` alone on the first line: TOML or INI, which JSON never starts with.
+TABLE_HEADER = re.compile(r"\[\[?[A-Za-z_][A-Za-z0-9_. \"-]*\]\]?[ \t]*(#.*)?\r?\n")
 
 
 def parse_source(data: bytes, source: str) -> RawPage:
@@ -25,6 +28,8 @@ def parse_source(data: bytes, source: str) -> RawPage:
     stripped = text.strip()
     if not stripped:
         raise SourceError(source, "the file is empty")
+    if TABLE_HEADER.match(stripped):
+        raise SourceError(source, f"looks like TOML or INI (a [section] line), not a schedule ({FORMATS})")
     if stripped[0] in "[{":
         return _json(text, source)
     if stripped.startswith("<"):
