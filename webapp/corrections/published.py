@@ -95,14 +95,24 @@ def sync_import(app: Flask) -> None:
     if stamp is not None:
         data = path.read_bytes()
         try:
-            schedule_from_dict(json.loads(data))
+            imported = schedule_from_dict(json.loads(data))
         except (ValueError, UnicodeDecodeError) as exc:
             app.logger.error("%s is not a valid schedule, still serving the last import: %s", path, exc)
         else:
             version = store_for(app).record_import(hashlib.sha256(data).hexdigest(), data)
             if version is not None:
                 app.logger.info("recorded schedule import %s as version %d", path, version)
+                _log_findings(app, imported)
     app.extensions["hallway.import_stamp"] = stamp
+
+
+def _log_findings(app: Flask, imported: Schedule) -> None:
+    """A re-import noticed by the server (not through `schedule import`, which prints them):
+    the corrections it contains or contradicts go to the log, so none changes without a word."""
+    for f in reimport_findings(app, imported):
+        c = f.correction
+        app.logger.warning("re-import: correction v%d (%s %s) is %s: %s", c.version, c.change.kind,
+                           c.change.session, f.status, f.reason)  # fmt: skip
 
 
 def _base(app: Flask, store: Store, version: int, sha256: str) -> Schedule:

@@ -56,3 +56,19 @@ def test_reimport_keeps_corrections_and_reports_redundant_and_contradicted(tmp_p
     # The history lists each under the title its session had when it was corrected.
     listed = runner.invoke(args=["corrections", "list"]).output.splitlines()
     assert "v2 edit: Why Your Forecasting Transformer Isn’t" in listed[1]
+
+
+def test_a_reimport_the_server_notices_by_itself_logs_what_it_contradicts(data_dir, caplog):
+    import logging
+
+    from webapp.corrections.published import publish
+
+    app = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
+    publish(app, {"kind": "edit", "session": "k9x8y7", "title": "Ours"})
+    doc = json.loads((data_dir / "schedule.json").read_text(encoding="utf-8"))
+    doc["sessions"][1]["title"] = "Theirs"
+    (data_dir / "schedule.json").write_text(json.dumps(doc), encoding="utf-8")
+    caplog.set_level(logging.WARNING)
+    fresh = published(create_app({"TESTING": True, "DATA_DIR": str(data_dir)}))
+    assert fresh.schedule.session("k9x8y7").title == "Ours"
+    assert "re-import: correction v1 (edit k9x8y7) is contradicted: the import has title Theirs" in caplog.text
