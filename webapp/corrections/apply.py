@@ -17,6 +17,7 @@ from typing import Any
 from ..domain.model import Schedule, Session
 from ..domain.serialize import session_from_dict, session_to_dict
 from ..domain.timeutil import parse_iso, to_iso
+from .describe import describe
 from .fields import CorrectionError, parse_request
 
 __all__ = ["Change", "Correction", "CorrectionError", "apply", "describe", "new_session_id", "prepare"]
@@ -199,37 +200,3 @@ def apply(schedule: Schedule, changes: Iterable[Change]) -> Schedule:
         else:
             sessions[i] = _with(sessions[i], change.after)
     return schedule.with_sessions(tuple(sessions))
-
-
-def describe(change: Change, schedule: Schedule) -> str:
-    """One line for people: 'Compiling Things: room side -> main (moved to the larger room)'."""
-    if change.session is None:
-        return _describe_notice(change)
-    session = schedule.session(change.session)
-    title = session.title if session else change.after.get("title", change.session)
-    if change.kind == "add":
-        parts = [f"added, {change.after['start']} in {change.after.get('room') or 'no room'}"]
-    else:
-        parts = [f"{k} {_short(change.before[k])} -> {_short(v)}" for k, v in change.after.items()]
-    text = f"{title}: {'; '.join(parts)}"
-    if change.reverts is not None:
-        text += f" (reverts version {change.reverts})"
-    return text + (f" ({change.note})" if change.note else "")
-
-
-def _describe_notice(change: Change) -> str:
-    if change.kind == "room_status":
-        text = f"room {change.after['room']} is {change.after['status']}"
-    elif change.kind == "announce":
-        text = f"announcement: {_short(change.after['text'])}"
-    else:
-        what = "announcement" if "text" in change.before else "room status"
-        text = f"{what} withdrawn"
-    if change.reverts is not None:
-        text += f" (reverts version {change.reverts})"
-    return text + (f" ({change.note})" if change.note else "")
-
-
-def _short(value: Any) -> str:
-    text = value if isinstance(value, str) else repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
