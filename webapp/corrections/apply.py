@@ -135,7 +135,7 @@ def _change(kind: str, current: Session, fields: dict[str, Any], note: str | Non
     start, end = after.get("start", now["start"]), after.get("end", now["end"])
     if parse_iso(end) < parse_iso(start):
         raise CorrectionError(f"end {end} would be before start {start}")
-    _with(current, after)
+    with_fields(current, after)
     return Change(kind, current.id, {k: now[k] for k in after}, after, note, **extra)
 
 
@@ -169,7 +169,7 @@ def _check_references(schedule: Schedule, fields: dict[str, Any]) -> None:
         raise CorrectionError(f"end {end} is before start {start}")
 
 
-def _with(session: Session, after: dict[str, Any]) -> Session:
+def with_fields(session: Session, after: dict[str, Any]) -> Session:
     """`session` with the fields of `after` (schedule.json shapes) set; provenance kept."""
     values: dict[str, Any] = dict(after)
     for key in ("start", "end"):
@@ -198,5 +198,5 @@ def apply(schedule: Schedule, changes: Iterable[Change]) -> Schedule:
         elif i is None:
             raise CorrectionError(f"correction for unknown session {change.session!r}")
         else:
-            sessions[i] = _with(sessions[i], change.after)
+            sessions[i] = with_fields(sessions[i], change.after)
     return schedule.with_sessions(tuple(sessions))

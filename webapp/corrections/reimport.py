@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..domain.model import Schedule
-from ..domain.serialize import session_to_dict
-from .apply import Correction, apply
+from ..domain.serialize import session_from_dict, session_to_dict
+from .apply import Correction, with_fields
 
 REDUNDANT = "redundant"
 CONTRADICTED = "contradicted"
@@ -30,42 +30,43 @@ class Finding:
 
 
 def reapply(base: Schedule, corrections: Iterable[Correction]) -> tuple[Schedule, list[Finding]]:
-    """`base` with every correction re-applied, and what the import made of each that it touched."""
-    schedule = base
+    """`base` with every correction re-applied, and what the import made of each that it touched.
+
+    One pass over a list of sessions (like `apply`): this runs for every new version."""
+    sessions = list(base.sessions)
+    index = {s.id: i for i, s in enumerate(sessions)}
     findings: list[Finding] = []
     for c in corrections:
         change = c.change
         if change.session is None:
             continue  # room status, announcements: no session involved
-        current = schedule.session(change.session)
+        i = index.get(change.session)
         if change.kind == "add":
-            if current is not None:
+            if i is not None:
                 reason = f"the import now has a session with id {change.session!r}; the added one is left out"
                 findings.append(Finding(c, CONTRADICTED, reason, False))
-                continue
-        elif current is None:
+            else:
+                index[change.session] = len(sessions)
+                sessions.append(session_from_dict(change.after))
+            continue
+        if i is None:
             reason = f"session {change.session!r} is not in the imported schedule"
             findings.append(Finding(c, CONTRADICTED, reason, False))
             continue
-        else:
-            now = session_to_dict(current)
-            if all(now.get(k) == v for k, v in change.after.items()):
-                findings.append(
-                    Finding(c, REDUNDANT, f"the import already has {_fields(change.after)}", True)
-                )
-                continue
-            differ = {
-                k: now.get(k)
-                for k in change.after
-                if now.get(k) not in (change.before.get(k), change.after[k])
-            }
-            if differ:
-                was = _fields({k: change.before.get(k) for k in differ})
-                keeps = _fields({k: change.after[k] for k in differ})
-                reason = f"the import has {_fields(differ)} (it was {was} when corrected); it keeps {keeps}"
-                findings.append(Finding(c, CONTRADICTED, reason, True))
-        schedule = apply(schedule, [change])
-    return schedule, findings
+        now = session_to_dict(sessions[i])
+        if all(now.get(k) == v for k, v in change.after.items()):
+            findings.append(Finding(c, REDUNDANT, f"the import already has {_fields(change.after)}", True))
+            continue
+        differ = {
+            k: now.get(k) for k in change.after if now.get(k) not in (change.before.get(k), change.after[k])
+        }
+        if differ:
+            was = _fields({k: change.before.get(k) for k in differ})
+            keeps = _fields({k: change.after[k] for k in differ})
+            reason = f"the import has {_fields(differ)} (it was {was} when corrected); it keeps {keeps}"
+            findings.append(Finding(c, CONTRADICTED, reason, True))
+        sessions[i] = with_fields(sessions[i], change.after)
+    return base.with_sessions(tuple(sessions)), findings
 
 
 def _fields(values: dict[str, Any]) -> str:
