@@ -60,7 +60,9 @@ def build_schedule(
         sessions.append(Session(id=sid, **f))
     same_event = normalize(prev.event.name) == normalize(name)
     event = Event(
-        id=prev.event.id if same_event else slug(name),
+        id=prev.event.id
+        if same_event
+        else next((p.event_id for p in pages if p.event_id), None) or slug(name),
         name=name,
         timezone=tz,
         venue=overrides.venue or next((p.venue for p in pages if p.venue), None),

@@ -55,12 +55,16 @@ def to_document(root: ET.Element) -> dict[str, Any]:
         for room in day.findall("room"):
             events = (_event(e, day, day_change) for e in room.findall("event"))
             rooms.setdefault(room.get("name", ""), []).extend(events)
+        when = day.get("date") or (day.get("start") or "")[:10]
+        start, end = day.get("start"), day.get("end")
+        if not (start and end):  # pentabarf: the conference's day_change bounds every day
+            start, end = _day_change_range(when, day_change)
         conference["days"].append(
             {
                 "index": int(day.get("index") or index),
-                "date": day.get("date") or (day.get("start") or "")[:10],
-                "day_start": day.get("start"),
-                "day_end": day.get("end"),
+                "date": when,
+                "day_start": start,
+                "day_end": end,
                 "rooms": rooms,
             }
         )
@@ -102,6 +106,15 @@ def _wall_clock(day: ET.Element, clock: str, day_change: str | None) -> str | No
         except ValueError:
             return when.isoformat()
     return (when + timedelta(days=1) if when < day_start else when).isoformat()
+
+
+def _day_change_range(when: str, day_change: str | None) -> tuple[str | None, str | None]:
+    """Wall-clock bounds of a day that has none, from `day_change` ("06:00:00")."""
+    try:
+        start = datetime.fromisoformat(f"{when}T{(day_change or '').strip()}")
+    except ValueError:
+        return None, None
+    return start.isoformat(), (start + timedelta(days=1)).isoformat()
 
 
 def _ref(el: ET.Element) -> dict[str, Any]:

@@ -75,6 +75,7 @@ class RawPage:
     sessions: list[RawSession] = field(default_factory=list)
     loose_bios: list[tuple[str, bool]] = field(default_factory=list)  # (bio, truncated)
     url: str | None = None
+    event_id: str | None = None  # an id the source gives the event (frab's acronym)
     language: str | None = None  # the event's language
     rooms: list[tuple[str, str | None]] = field(default_factory=list)  # (name, guid), empty rooms too
     day_ranges: tuple[DayRange, ...] = ()

@@ -80,7 +80,7 @@ def schedule_page(schedule: Schedule, source: str) -> RawPage:
     ev = schedule.event
     page = RawPage(source=source, kind="schedule", event_name=ev.name, city=ev.city, venue=ev.venue)
     page.timezone = ev.timezone
-    page.url, page.language, page.day_ranges = ev.url, ev.language, ev.day_ranges
+    page.url, page.language, page.day_ranges, page.event_id = ev.url, ev.language, ev.day_ranges, ev.id
     page.rooms = [(r.name, r.guid) for r in schedule.rooms]
     # Two people of one name are told apart by the id the frab importer gave each.
     names = Counter(normalize(p.name) for p in schedule.speakers)
