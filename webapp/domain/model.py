@@ -66,6 +66,10 @@ class Link:
     title: str | None = None
     kind: str = "link"  # "link" or "attachment", as frab tells them apart
 
+    def __post_init__(self) -> None:
+        if self.kind not in ("link", "attachment"):
+            raise ValueError(f"link {self.url!r}: unknown kind {self.kind!r}")
+
 
 @dataclass(frozen=True)
 class Track:

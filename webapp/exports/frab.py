@@ -4,9 +4,8 @@ Giggity, ConfClerk, EventFahrplan and the c3voc tools read these. Both are built
 dict in the shape of `schedule.json`; the XML is that dict written out as elements.
 
 What the formats cannot say travels in a `hallway` object inside `schedule.json` (the
-schema leaves the schedule object open): the event id, venue and city, each session's
-level and slides, each speaker's id, role, company and whether the bio was cut. The XSD
-has no such opening, so `schedule.xml` carries only what frab knows. In both, every event
+schema leaves the schedule object open; see `frab_ext`). The source's guids, integer ids,
+language, subtitle, links and day ranges go out as they came in. The XSD has no such opening, so `schedule.xml` carries only what frab knows. In both, every event
 links to its page here (`<base_url>/session/<id>`), which is how our importer gets a
 session's id back from a Hallway export.
 
@@ -19,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import uuid
 from collections import Counter
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
@@ -27,17 +25,13 @@ from typing import Any
 from ..domain.interchange import EXTENSION, GENERATOR, SESSION_PATH, slugify
 from ..domain.model import Link, Room, Schedule, Session
 from ..domain.timeutil import zone
+from .frab_ext import event_numbers, extension, guid
 
 # The c3voc schema's own patterns; values that do not fit are left out rather than made up.
 _ROOM_SLUG = re.compile(r"^[a-z0-9_-]+[a-z0-9]$")
 _TRACK_SLUG = re.compile(r"^[a-z][a-z0-9-]+$")
 _ZONE_NAME = re.compile(r"^([A-Z][a-z]+/[A-Z][a-z]+)|UTC$")
 _HTTP = re.compile(r"^https?://")
-
-
-def guid(*parts: str) -> str:
-    """A UUID that is the same every time for the same parts (frab wants one per event)."""
-    return str(uuid.uuid5(uuid.NAMESPACE_URL, "hallway:" + "/".join(parts)))
 
 
 # Both schemas' acronym patterns: the XSD allows hyphens anywhere, the c3voc JSON schema only
@@ -65,7 +59,7 @@ def to_schedule_json(schedule: Schedule, base_url: str, *, version: str | None =
     days = sorted(set(ev.days) | {ev.day_of(s.start) for s in sessions})
     if not days:
         raise ValueError("nothing to export: the schedule has no days and no sessions")
-    numbers = _event_numbers(sessions)
+    numbers = event_numbers(sessions)
     rooms = {r.id: r.name for r in schedule.rooms}
     conference: dict[str, Any] = {
         "acronym": acronym(ev.id),
@@ -111,7 +105,7 @@ def to_schedule_json(schedule: Schedule, base_url: str, *, version: str | None =
         "version": "",
         "base_url": base + "/",
         "conference": conference,
-        EXTENSION: _extension(schedule, sessions),
+        EXTENSION: extension(schedule, sessions),
     }
     body["version"] = version or hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:12]
     return {
@@ -138,24 +132,6 @@ def _defaults(schedule: Schedule) -> dict[str, str]:
 
 def _slug(pattern: re.Pattern[str], value: str) -> dict[str, str]:
     return {"slug": value} if pattern.match(value) else {}
-
-
-def _event_numbers(sessions: list[Session]) -> dict[str, int]:
-    """frab's integer ids: the source's where it gave one, else stable per session id; unique."""
-    numbers: dict[str, int] = {}
-    for s in sessions:
-        if s.number is not None and s.number not in numbers.values():
-            numbers[s.id] = s.number
-    taken = set(numbers.values())
-    for s in sorted(sessions, key=lambda s: s.id):
-        if s.id in numbers:
-            continue
-        n = int.from_bytes(hashlib.sha256(s.id.encode()).digest()[:4], "big") % 900_000_000 + 1
-        while n in taken:
-            n += 1
-        taken.add(n)
-        numbers[s.id] = n
-    return numbers
 
 
 def _event(
@@ -206,39 +182,3 @@ def _person(schedule: Schedule, speaker_id: str) -> dict[str, Any]:
     if sp and sp.bio:
         person["biography"] = sp.bio
     return person
-
-
-def _extension(schedule: Schedule, sessions: list[Session]) -> dict[str, Any]:
-    ev = schedule.event
-    # Which guids, ids and languages are the source's (the rest are made up for the formats).
-    return {
-        "event": {
-            "id": ev.id,
-            "venue": ev.venue,
-            "city": ev.city,
-            "language": ev.language,
-            "day_ranges": bool(ev.day_ranges),
-        },
-        "rooms": {r.name: r.guid for r in schedule.rooms if r.guid},
-        "sessions": {
-            (s.guid or guid(ev.id, "session", s.id)): {
-                "level": s.level,
-                "slides": s.slides,
-                "kind": s.kind,
-                "guid": s.guid,
-                "number": s.number,
-                "language": s.language,
-            }
-            for s in sessions
-        },
-        "speakers": {
-            (p.guid or guid(ev.id, "speaker", p.id)): {
-                "id": p.id,
-                "role": p.role,
-                "company": p.company,
-                "bio_truncated": p.bio_truncated,
-                "guid": p.guid,
-            }
-            for p in schedule.speakers
-        },
-    }

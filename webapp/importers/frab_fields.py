@@ -54,3 +54,10 @@ def main_language(sessions: Iterable[Session]) -> str | None:
     """The language most sessions are in: what an event without one falls back to."""
     counts = Counter(s.language for s in sessions if s.language)
     return counts.most_common(1)[0][0] if counts else None
+
+
+def track_of(item: dict[str, Any], title: str, ours: bool) -> str | None:
+    """Our XML export names the event as the track of a session that has none (the XSD
+    wants one, and an empty one makes readers invent a track per talk): that is no track."""
+    track = clean_text(item.get("track"))
+    return None if ours and track == title.strip() else track

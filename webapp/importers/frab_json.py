@@ -20,7 +20,7 @@ from ..domain.interchange import EXTENSION, GENERATOR, SESSION_PATH, slugify
 from ..domain.model import Event, Schedule, Session
 from ..domain.timeutil import zone
 from .frab_days import day_ranges, unknown_version
-from .frab_fields import clean_text, kept_ids, links, main_language
+from .frab_fields import clean_text, kept_ids, links, main_language, track_of
 from .frab_people import Catalog
 from .frab_times import event_times, event_zone
 
@@ -100,7 +100,7 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
                     end=end,
                     kind=extra.get("kind") if ours and "kind" in extra else _text(item.get("type")),
                     room=catalog.room(_text(item.get("room"))),
-                    track=catalog.track(_track(item, title, ours)),
+                    track=catalog.track(track_of(item, title, ours)),
                     level=_text(extra.get("level")),
                     slides=extra["slides"] if isinstance(extra.get("slides"), bool) else _slides(item),
                     description=_paragraphs(item.get("abstract"), item.get("description")),
@@ -203,13 +203,6 @@ def _session_id(item: dict[str, Any], ours: bool, taken: set[str], where: str, s
         if _ID.match(candidate) and candidate not in taken:
             return candidate
     raise FrabError(source, f"{where}: the event has no guid or id that tells it apart from the others")
-
-
-def _track(item: dict[str, Any], title: str, ours: bool) -> str | None:
-    """Our XML export names the event as the track of a session that has none (the XSD
-    wants one, and an empty one makes readers invent a track per talk): that is no track."""
-    track = _text(item.get("track"))
-    return None if ours and track == title.strip() else track
 
 
 def _text(value: Any) -> str | None:
