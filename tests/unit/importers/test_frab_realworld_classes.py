@@ -161,6 +161,18 @@ def test_guids_ids_language_subtitle_links_url_and_empty_rooms_are_kept(runner, 
     assert "K.3.201" in {r.name for r in fosdem.rooms}
 
 
+def test_the_same_is_kept_from_c3voc_json_as_pretalx_writes_it(runner, tmp_path):
+    _, schedule = _import(runner, tmp_path, OFFSETS, "--timezone", "Asia/Kolkata")
+    closing = next(s for s in schedule.sessions if s.title == "Closing")
+    assert (closing.guid, closing.number, closing.language) == (
+        "f0000002-0000-4000-8000-000000000002",
+        2,
+        "hi",
+    )
+    assert {r.name: r.guid for r in schedule.rooms} == {"Hall A": "22222222-bbbb-4bbb-8bbb-000000000001"}
+    assert schedule.event.id == "weekconf"  # the acronym, the slug both exports write back
+
+
 def test_language_option_names_the_events_language(runner, tmp_path):
     result, schedule = _import(runner, tmp_path, NOZONE, "--timezone", "Europe/Brussels", "--language", "fr")
     assert result.exit_code == 0 and schedule.event.language == "fr"
