@@ -81,7 +81,10 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
     catalog.declare(conf.get("rooms"), conf.get("tracks"))
     # A room the days list with nothing in it yet is still a room of the venue.
     catalog.declare([{"name": name} for day in conf["days"] for name in day["rooms"]], None)
-    if ours:  # our own export: the guids it made up are not the source's
+    # Our own schedule.json says which guids, ids and languages were a source's (the rest it
+    # made up for the format); our XML cannot say, so what it carries is taken as given.
+    said = ours and isinstance(body.get(EXTENSION), dict)
+    if said:
         catalog.forget_room_guids(_part(ext, "rooms"))
     sessions: list[Session] = []
     for where, item, day in items:
@@ -90,7 +93,7 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
         except ValueError as exc:
             raise FrabError(source, f"{where} ({item.get('title')!r}): bad time: {exc}") from exc
         extra = _part(_part(ext, "sessions"), item.get("guid"))
-        kept = kept_ids(item, extra, ours)
+        kept = kept_ids(item, extra, said)
         try:
             sessions.append(
                 Session(
@@ -108,7 +111,7 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
                     sources={"title": (source,)},
                     guid=kept[0],
                     number=kept[1],
-                    language=extra.get("language") if ours else clean_text(item.get("language")),
+                    language=extra.get("language") if said else clean_text(item.get("language")),
                     subtitle=clean_text(item.get("subtitle")),
                     links=links(item),
                 )
@@ -116,7 +119,7 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
         except (TypeError, ValueError) as exc:
             raise FrabError(source, f"{where}: {exc}") from exc
     event_ext = _part(ext, "event")
-    ranges = day_ranges(conf["days"], zone(tz)) if not ours or event_ext.get("day_ranges") else ()
+    ranges = day_ranges(conf["days"], zone(tz)) if not said or event_ext.get("day_ranges") else ()
     event = Event(
         id=_event_id(event_ext.get("id"), conf),
         name=title.strip(),
@@ -126,7 +129,7 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
         city=_text(event_ext.get("city")),
         url=conf.get("url") if isinstance(conf.get("url"), str) else None,
         day_ranges=ranges,
-        language=clean_text(event_ext.get("language")) if ours else main_language(sessions),
+        language=clean_text(event_ext.get("language")) if said else main_language(sessions),
     )
     return Schedule(
         event=event,

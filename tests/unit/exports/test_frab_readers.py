@@ -163,3 +163,15 @@ def test_a_session_without_a_language_gets_the_events():
     shipped = load_schedule(PROJECT_ROOT / "data" / "schedule.json")
     assert shipped.event.language == "en" and all(s.language is None for s in shipped.sessions)
     assert {e["language"] for e in read_xml(to_schedule_xml(shipped, BASE))["events"]} == {"en"}
+
+
+def test_our_xml_export_reimports_with_its_days_guids_and_languages():
+    schedule = _nights()
+    page = parse_source(to_schedule_xml(schedule, BASE), "export.xml")
+    again = merge([page])[0]
+    assert again.event.day_ranges == schedule.event.day_ranges
+    assert {s.title: again.event.day_of(s.start) for s in again.sessions} == {
+        s.title: schedule.event.day_of(s.start) for s in schedule.sessions
+    }
+    assert {r.name: r.guid for r in again.rooms} == {r.name: r.guid for r in schedule.rooms}
+    assert {s.guid: s.language for s in again.sessions} == {s.guid: s.language for s in schedule.sessions}
