@@ -5,8 +5,9 @@ dict in the shape of `schedule.json`; the XML is that dict written out as elemen
 
 What the formats cannot say travels in a `hallway` object inside `schedule.json` (the
 schema leaves the schedule object open; see `frab_ext`). The source's guids, integer ids,
-language, subtitle, links and day ranges go out as they came in. The XSD has no such opening, so `schedule.xml` carries only what frab knows. In both, every event
-links to its page here (`<base_url>/session/<id>`), which is how our importer gets a
+language, subtitle, links and day ranges go out as they came in. The XSD has no such
+opening, so `schedule.xml` carries only what frab knows. In both, every event links to
+its page here (`<base_url>/session/<id>`), which is how our importer gets a
 session's id back from a Hallway export.
 
 Cancelled sessions are left out, as frab and pretalx do: the apps show an event that
