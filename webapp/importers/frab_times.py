@@ -36,7 +36,8 @@ def event_zone(declared: Any, dates: list[Any], given: str | None = None) -> tup
             "and its times have no UTC offset; pass --timezone (e.g. --timezone Europe/Brussels)"
         )
     offsets = sorted({_offset(d) for d in instants})
-    guessed = _fixed_zone(instants) if len(offsets) == 1 else None
+    named = _named_zone(instants) if len(offsets) == 1 else None
+    guessed = _fixed_zone(instants) or named if len(offsets) == 1 else None
     if guessed is None:
         raise ValueError(
             f"cannot tell the event's timezone: the file names none and its times use offsets "
@@ -45,19 +46,24 @@ def event_zone(declared: Any, dates: list[Any], given: str | None = None) -> tup
     note = (
         f"the file names no time zone, only the offset {offsets[0]}: the event's zone was guessed "
         f"as {guessed}, a fixed offset; name the real one with --timezone (e.g. --timezone "
-        "Asia/Kolkata) so that the app and calendars follow its clock changes"
+        f"{named or 'Europe/Berlin'}, a zone with that offset then) so that the app and calendars "
+        "follow its clock changes"
     )
     return guessed, note
 
 
 def _fixed_zone(instants: list[datetime]) -> str | None:
-    """A zone with the instants' one offset: Etc/GMT±N for whole hours, else the first IANA
-    name (alphabetically, so every import guesses the same) with that offset then."""
-    offsets = {d.utcoffset() for d in instants}
-    if len(offsets) == 1:
-        hours, rest = divmod(offsets.copy().pop() or timedelta(0), timedelta(hours=1))
-        if not rest:
-            return "UTC" if hours == 0 else f"Etc/GMT{-hours:+d}"  # POSIX sign: Etc/GMT-1 is UTC+1
+    """Etc/GMT±N for the instants' one offset, when it is whole hours (there is no Etc zone
+    for UTC+05:30: a named zone with that offset then stands in)."""
+    hours, rest = divmod(instants[0].utcoffset() or timedelta(0), timedelta(hours=1))
+    if rest:
+        return None
+    return "UTC" if hours == 0 else f"Etc/GMT{-hours:+d}"  # POSIX sign: Etc/GMT-1 is UTC+1
+
+
+def _named_zone(instants: list[datetime]) -> str | None:
+    """The first IANA name (alphabetically, so every import says the same) that has each
+    instant's offset at that instant."""
     for name in sorted(available_timezones()):
         if "/" in name and not name.startswith(("Etc/", "SystemV/", "posix/", "right/")):
             zi = zone(name)
