@@ -134,10 +134,15 @@ def _person_ids(people: dict[str, RawSpeaker], prev: Schedule) -> dict[str, str]
     taken = set(ids.values())
     free = [(p.id, p.name) for p in prev.speakers if p.id not in taken]
     names = named_ids([people[k].name for k in rest], free, fuzzy=0.9)
-    # named_ids keeps clear of the ids it was given, not of those matched by guid.
+    was = {p.id: p.guid for p in prev.speakers}
+    # named_ids keeps clear of the ids it was given, not of those matched by guid; and a name
+    # alike is no reason to hand one guid's id to another guid.
     for k, pid in zip(rest, names, strict=True):
+        fresh = bool(people[k].guid and was.get(pid) and was[pid] != people[k].guid)
+        if fresh:
+            pid = slug(people[k].name)[:56].rstrip("-") or "x"
         base, n = pid, 1
-        while pid in taken:
+        while pid in taken or (fresh and (pid in was or pid in names)):
             n += 1
             pid = f"{base}-{n}"
         ids[k] = pid

@@ -76,6 +76,22 @@ def test_re_import_keeps_each_persons_id_by_guid(runner, tmp_path):
     assert [s.id for s in again.sessions] == [s.id for s in first.sessions]
 
 
+def test_another_guid_of_the_same_name_never_takes_a_previous_persons_id(runner, tmp_path):
+    _, first = _import(runner, tmp_path, NIGHTS)
+    old = {p.guid: p.id for p in first.speakers}
+    text = (
+        NIGHTS.read_text(encoding="utf-8").replace("a0000001-", "a0000009-").replace("A0000001-", "A0000009-")
+    )
+    other = tmp_path / "other.xml"
+    other.write_text(text, encoding="utf-8")
+    _, again = _import(runner, tmp_path, other)
+    new_anna = next(p for p in again.speakers if p.guid == "a0000009-0000-4000-8000-00000000000a")
+    assert new_anna.id not in old.values()
+    assert {p.guid: p.id for p in again.speakers if p.guid in old} == {
+        g: i for g, i in old.items() if g in {p.guid for p in again.speakers}
+    }
+
+
 # Class 2: time zones.
 
 
