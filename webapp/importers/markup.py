@@ -1,0 +1,198 @@
+"""Abstracts, descriptions and bios written as HTML or Markdown, turned into the schedule's text.
+
+FOSDEM's pentabarf files and Sched's API carry HTML; pretalx writes Markdown. The schedule
+keeps text only: a tuple of paragraphs, where a list item is a paragraph starting with "• "
+(or "1. " in a numbered list) and a link is its text followed by its address in brackets,
+"slides (https://example.org/s.pdf)", or the address alone when that is its text. Only
+http and https addresses are kept; any other link (javascript:, data:, a relative path)
+leaves its text only. The client turns http(s) addresses in text into links itself.
+
+Which texts are markup is told by their content, not by who wrote the file (but Hallway's own
+export, which holds text already): a known HTML element with its closing tag, a `<br>` or an
+`<a href>` is HTML; a Markdown link, list, emphasis, heading or code span is Markdown
+(rendered to HTML by markdown-it-py, then read like any HTML), unless the text opens with an
+HTML element; an entity such as `&amp;` with neither is HTML-escaped text. Anything else is
+plain text and stays literal, so "a < b" or "x <= 3" reads as written.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable
+from urllib.parse import quote, urlsplit
+
+from bs4 import BeautifulSoup, Comment, Doctype, NavigableString, ProcessingInstruction, Tag
+from bs4.exceptions import ParserRejectedMarkup
+from markdown_it import MarkdownIt
+
+_ELEMENTS = (
+    "a|abbr|b|blockquote|br|center|cite|code|dd|del|div|dl|dt|em|font|h[1-6]|hr|i|img|ins|kbd|li|ol|p|pre"
+    "|q|s|section|small|span|strike|strong|sub|sup|table|td|th|tr|tt|u|ul"
+)
+_HTML = re.compile(rf"</(?:{_ELEMENTS})\s*>|<br\s*/?>|<a\s[^<>]*href\s*=", re.IGNORECASE)
+_OPENS_WITH_TAG = re.compile(rf"\s*<(?:{_ELEMENTS})[\s/>]", re.IGNORECASE)
+_ENTITY = re.compile(r"&(?:[a-zA-Z][a-zA-Z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6});")
+_MARKDOWN = re.compile(
+    r"\[[^\]\n]+\]\([^)\s]+\)"  # [text](target)
+    r"|^ {0,3}(?:[-*+]|\d{1,3}[.)]) +\S"  # a list item
+    r"|^ {0,3}#{1,6} +\S"  # a heading
+    r"|^ {0,3}(?:```|~~~)"  # a code fence
+    r"|\*\*[^*\n]+\*\*"  # strong emphasis (not __x__: plain text names __init__)
+    r"|(?<![\w*])\*[^*\s][^*\n]*(?<!\s)\*(?![\w*])"  # *emphasis*
+    r"|`[^`\n]+`",  # a code span
+    re.MULTILINE,
+)
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_UNSEEN = ("script", "style", "template", "head", "title", "noscript")
+_BLOCKS = {
+    "address", "article", "aside", "blockquote", "dd", "details", "div", "dl", "dt", "figcaption",
+    "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main",
+    "nav", "ol", "p", "pre", "section", "summary", "table", "tr", "ul", "center",
+}  # fmt: skip
+_URL_UNSAFE = re.compile(r"[\s\"'<>]")
+_MARKER = re.compile(r"(?:•|\d+\.)?")  # what a list item's line holds before its text
+
+_markdown = MarkdownIt("commonmark", {"breaks": True, "html": True})
+# Let every link through to the HTML reader, which keeps only http(s) addresses; markdown-it
+# would otherwise leave a refused link as its raw "[text](javascript:...)" source, and write
+# "zügli.app" as "xn--zgli-0ra.app" for people to read.
+_markdown.validateLink = lambda url: True
+_markdown.normalizeLink = lambda url: url
+# Exporters indent continuation lines to their XML's depth; read as Markdown, every paragraph
+# after the first would be a code block. Nested lists come out flat, which loses no words.
+_INDENT = re.compile(r"^[ \t]+", re.MULTILINE)
+
+
+def kind(text: str) -> str:
+    """ "html", "markdown", "escaped" or "plain": how `text` is written."""
+    html, markdown = _HTML.search(text), _MARKDOWN.search(text)
+    # Markdown may hold inline HTML ("**new**<br>"), which markdown-it passes on to the HTML
+    # reader; a text that opens with an element is HTML whatever it holds.
+    if html and (not markdown or _OPENS_WITH_TAG.match(text)):
+        return "html"
+    if markdown:
+        return "markdown"
+    if _ENTITY.search(text):
+        return "escaped"
+    return "plain"
+
+
+def paragraphs(text: str | None, *, markup: bool = True) -> tuple[str, ...]:
+    """The paragraphs of an abstract, description or bio, however it was written.
+
+    `markup=False` reads it as plain text whatever it looks like: Hallway's own exports hold
+    the schedule's text, where "<b>" is what an organizer typed.
+    """
+    if not isinstance(text, str) or not text.strip():
+        return ()
+    how = kind(text) if markup else "plain"
+    if how == "html":
+        return html_paragraphs(text)
+    if how == "markdown":
+        return html_paragraphs(_markdown.render(_INDENT.sub("", text)))
+    text = text.replace("\r\n", "\n")
+    if how == "escaped":
+        text = html.unescape(text)
+    # Lines keep their breaks but lose the indentation a pretty-printed XML file gives them.
+    parts = ("\n".join(line.strip() for line in p.split("\n")) for p in _BLANK_LINE.split(text))
+    return tuple(p.strip() for p in parts if p.strip())
+
+
+def as_text(text: str | None, *, markup: bool = True) -> str | None:
+    """A bio as one string: its paragraphs, a blank line between them; None when empty."""
+    return "\n\n".join(paragraphs(text, markup=markup)) or None
+
+
+def html_paragraphs(markup: str) -> tuple[str, ...]:
+    """Paragraphs of HTML: one per block element, line break or list item; links as text."""
+    try:
+        soup = BeautifulSoup(markup, "html.parser")
+    except ParserRejectedMarkup:  # one broken description: keep its words, tags dropped
+        words = re.sub(r"<[^>]*>", "\n", markup).split("\n")
+        return tuple(" ".join(line.split()) for line in words if line.strip())
+    lines: list[str] = [""]
+    _walk(soup.children, lines, pre=False)
+    out = (" ".join(line.split()) for line in lines)
+    return tuple(line for line in out if not _MARKER.fullmatch(line))
+
+
+def _walk(nodes: Iterable[object], lines: list[str], *, pre: bool) -> None:
+    for node in list(nodes):
+        if isinstance(node, (Comment, Doctype, ProcessingInstruction)):
+            continue
+        if isinstance(node, NavigableString):
+            text = str(node)
+            if pre:  # a code block keeps its lines
+                first, *rest = text.split("\n")
+                lines[-1] += first
+                lines.extend(rest)
+            else:
+                lines[-1] += text.replace("\n", " ")
+        elif isinstance(node, Tag):
+            _element(node, lines, pre=pre)
+
+
+def _element(tag: Tag, lines: list[str], *, pre: bool) -> None:
+    name = tag.name.lower()
+    if name in _UNSEEN:
+        return
+    if name == "br":
+        _new_line(lines)
+        return
+    block = name in _BLOCKS
+    if block:
+        _new_line(lines)
+    if name == "li":
+        lines[-1] = _marker(tag)
+    if name == "a":
+        _link(tag, lines, pre=pre)
+    else:
+        _walk(tag.children, lines, pre=pre or name == "pre")
+    if block:
+        _new_line(lines)
+
+
+def _new_line(lines: list[str]) -> None:
+    """Start a paragraph, unless the current one holds nothing yet (or only its list marker)."""
+    if not _MARKER.fullmatch(lines[-1].strip()):
+        lines.append("")
+
+
+def _marker(item: Tag) -> str:
+    parent = item.find_parent(["ol", "ul"])
+    if parent is None or parent.name != "ol":
+        return "• "
+    try:
+        first = int(str(parent.get("start") or 1))
+    except ValueError:
+        first = 1
+    return f"{first + len(item.find_previous_siblings('li'))}. "
+
+
+def _link(a: Tag, lines: list[str], *, pre: bool) -> None:
+    """A link's text, then its address when that is http(s) and says more than the text."""
+    start = len(lines) - 1, len(lines[-1])
+    _walk(a.children, lines, pre=pre)
+    url = safe_url(a.get("href"))
+    if url is None:
+        return
+    shown = " ".join(" ".join(lines[start[0] :])[start[1] :].split())
+    if not shown:
+        lines[-1] += url
+    elif shown.rstrip("/") not in (url.rstrip("/"), str(a.get("href")).strip().rstrip("/")):
+        lines[-1] += f" ({url})"
+
+
+def safe_url(href: object) -> str | None:
+    """An absolute http(s) address, with what would end it in running text escaped; else None."""
+    if not isinstance(href, str):
+        return None
+    href = href.strip()
+    try:
+        parts = urlsplit(href)
+    except ValueError:
+        return None
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        return None
+    return _URL_UNSAFE.sub(lambda m: quote(m[0]), href)
