@@ -33,7 +33,8 @@ def clean(text: str) -> str:
 
 
 def clean_schedule(schedule: Schedule) -> Schedule:
-    """`schedule` with every text field cleaned; a paragraph left empty by it is dropped."""
+    """`schedule` with every text field cleaned (characters only: no paragraph is dropped, so a
+    correction's paragraphs stay where the client, which applies the feed itself, has them)."""
     return replace(
         schedule,
         event=clean_record(schedule.event),
@@ -52,7 +53,7 @@ def clean_record(item: T) -> T:
         if isinstance(value, str):
             new: Any = clean(value)
         elif isinstance(value, tuple) and all(isinstance(v, str) for v in value):
-            new = tuple(c for c in map(clean, value) if c)
+            new = tuple(map(clean, value))
         else:
             continue
         if new != value:

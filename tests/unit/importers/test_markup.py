@@ -208,7 +208,10 @@ def test_pretalx_json_markdown_abstract_description_and_bio():
         "• parsing",
         "• codegen (https://codegen.example.org/)",
     )
-    assert schedule.speakers[0].bio == "Bea works on compilers.\n\nBlog: bea.example.org (https://bea.example.org)"
+    assert (
+        schedule.speakers[0].bio
+        == "Bea works on compilers.\n\nBlog: bea.example.org (https://bea.example.org)"
+    )
 
 
 def test_sched_api_html_description_and_bio():
@@ -222,10 +225,21 @@ def test_sched_api_html_description_and_bio():
         "speakers": [{"name": "Cy", "about": "<p>First.</p><p>Second &amp; last.</p>"}],
     }
     session = sched_api.parse(json.dumps([item]), "export.json").sessions[0]
-    assert session.description == ("Intro.", "Read the report (https://data.example.org/r)", "• one", "• two", "x")
+    assert session.description == (
+        "Intro.",
+        "Read the report (https://data.example.org/r)",
+        "• one",
+        "• two",
+        "x",
+    )
     assert session.speakers[0].bio == "First.\n\nSecond & last."
 
 
 def test_sched_api_plain_description_stays_literal():
-    item = {"name": "T", "event_start": "2031-06-02 09:30", "event_end": "2031-06-02 10:00", "description": "a<b"}
+    item = {
+        "name": "T",
+        "event_start": "2031-06-02 09:30",
+        "event_end": "2031-06-02 10:00",
+        "description": "a<b",
+    }
     assert sched_api.parse(json.dumps([item]), "export.json").sessions[0].description == ("a<b",)
