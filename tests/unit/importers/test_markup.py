@@ -133,7 +133,9 @@ def _frab_xml(abstract: str, description: str, generator: str = "pentabarf") -> 
     return f"""<?xml version="1.0" encoding="utf-8"?>
 <schedule>
   <generator name="{generator}"/>
-  <conference><title>Markup Con</title><acronym>mc</acronym><time_zone_name>Europe/Brussels</time_zone_name></conference>
+  <conference>
+    <title>Markup Con</title><acronym>mc</acronym><time_zone_name>Europe/Brussels</time_zone_name>
+  </conference>
   <day index="1" date="2026-02-01" start="2026-02-01T09:00:00+01:00" end="2026-02-01T18:00:00+01:00">
     <room name="K.1.105">
       <event id="1" guid="00000000-0000-4000-8000-000000000001">
@@ -186,7 +188,9 @@ def test_pretalx_json_markdown_abstract_description_and_bio():
         "room": "Hall",
         "title": "Compilers",
         "abstract": "A talk about *compilers*.",
-        "description": "## Outline\n\n- parsing\n- [codegen](https://codegen.example.org/)\n\nA talk about *compilers*.",
+        "description": (
+            "## Outline\n\n- parsing\n- [codegen](https://codegen.example.org/)\n\nA talk about *compilers*."
+        ),
         "persons": [person],
     }
     doc = {
