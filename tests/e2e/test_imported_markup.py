@@ -1,6 +1,6 @@
 """An HTML abstract, as FOSDEM's pentabarf XML carries it, imported with `flask schedule import`
 and shown in Chromium: paragraphs and list items as text, its http(s) link a working link,
-and a javascript: link only its words."""
+and a javascript: link only its words. A bio's paragraphs show as paragraphs."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from xml.sax.saxutils import escape
 
 from e2e_support import ROOT
 from playwright.sync_api import expect
+from schedules import mini, write
 
 ABSTRACT = (
     "<p>Why <em>Rust</em> in the kernel?</p>\n"
@@ -90,3 +91,21 @@ def test_imported_html_abstract_shows_as_paragraphs_with_a_working_link(page, ma
     assert visited == ["https://rust.example.org/intro"]
     text.get_by_text("click me").click()
     assert page.evaluate("() => window.__pwned") is None
+
+
+def test_a_bio_of_several_paragraphs_shows_each_with_its_links(page, make_server, tmp_path):
+    doc = mini()
+    ada = next(p for p in doc["speakers"] if p["id"] == "ada-lovelace")
+    ada["bio"] = "Ada writes programs.\n\nNotes: https://notes.example.org/Engine_(analytical)."
+    ada["bio_truncated"] = True
+    server = make_server(schedule=write(doc, tmp_path))
+    for path, where in (("/speaker/ada-lovelace", ".detail .text"), ("/session/s1a2b3", ".person")):
+        page.goto(server.url + path)
+        paragraphs = page.locator(where).filter(has_text="Ada writes").locator("p:not(.sub)")
+        expect(paragraphs).to_have_text(
+            ["Ada writes programs.", "Notes: https://notes.example.org/Engine_(analytical).…"]
+        )
+        link = paragraphs.locator("a")
+        expect(link).to_have_count(1)
+        # The address keeps the bracket it opened; the sentence's full stop is not part of it.
+        expect(link).to_have_attribute("href", "https://notes.example.org/Engine_(analytical)")
