@@ -17,8 +17,8 @@ from typing import Any
 from ..domain.interchange import EXTENSION, GENERATOR, SESSION_PATH, slugify
 from ..domain.model import Event, Schedule, Session
 from .frab_people import Catalog
-from .markup import paragraphs
 from .frab_times import event_times, event_zone
+from .markup import paragraphs
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _SLIDES = re.compile(r"slide|presentation|folien", re.IGNORECASE)
