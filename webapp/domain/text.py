@@ -22,12 +22,16 @@ _LINE_BREAKS = re.compile("\r\n|[\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 # C0 controls but tab and newline, DEL, C1, and the two noncharacters XML 1.0 excludes.
 _DROPPED = re.compile("[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# Any of the above: almost every text has none, and one search is what it then costs.
+_ANY = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 
 T = TypeVar("T")
 
 
 def clean(text: str) -> str:
     """`text` as the schedule keeps it: pure, so any layer (HTTP checks too) can reuse it."""
+    if not _ANY.search(text):
+        return text
     text = _LINE_BREAKS.sub("\n", text)
     return _SURROGATE.sub("\ufffd", _DROPPED.sub("", text))
 
