@@ -19,10 +19,18 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable
 from urllib.parse import quote, urlsplit
 
-from bs4 import BeautifulSoup, Comment, Doctype, NavigableString, ProcessingInstruction, Tag
+from bs4 import (
+    BeautifulSoup,
+    Comment,
+    Declaration,
+    Doctype,
+    NavigableString,
+    PageElement,
+    ProcessingInstruction,
+    Tag,
+)
 from bs4.exceptions import ParserRejectedMarkup
 from markdown_it import MarkdownIt
 
@@ -111,45 +119,51 @@ def html_paragraphs(markup: str) -> tuple[str, ...]:
     except ParserRejectedMarkup:  # one broken description: keep its words, tags dropped
         words = re.sub(r"<[^>]*>", "\n", markup).split("\n")
         return tuple(" ".join(line.split()) for line in words if line.strip())
-    lines: list[str] = [""]
-    _walk(soup.children, lines, pre=False)
+    lines = _lines(soup)
     out = (" ".join(line.split()) for line in lines)
     return tuple(line for line in out if not _MARKER.fullmatch(line))
 
 
-def _walk(nodes: Iterable[object], lines: list[str], *, pre: bool) -> None:
-    for node in list(nodes):
-        if isinstance(node, (Comment, Doctype, ProcessingInstruction)):
+def _lines(soup: BeautifulSoup) -> list[str]:
+    """The lines a reader sees, walked with a stack: a file may nest elements thousands deep."""
+    lines = [""]
+    # (node, inside <pre>, None) opens a node; (tag, inside <pre>, (line, column)) closes a tag.
+    todo: list[tuple[PageElement, bool, tuple[int, int] | None]] = [(n, False, None) for n in soup.contents]
+    todo.reverse()
+    while todo:
+        node, pre, opened = todo.pop()
+        if opened is not None:
+            _close(node, lines, opened)  # type: ignore[arg-type]
+        elif isinstance(node, (Comment, Declaration, Doctype, ProcessingInstruction)):
             continue
-        if isinstance(node, NavigableString):
-            text = str(node)
-            if pre:  # a code block keeps its lines
-                first, *rest = text.split("\n")
-                lines[-1] += first
-                lines.extend(rest)
-            else:
-                lines[-1] += text.replace("\n", " ")
-        elif isinstance(node, Tag):
-            _element(node, lines, pre=pre)
+        elif isinstance(node, NavigableString):
+            _text(str(node), lines, pre)
+        elif isinstance(node, Tag) and node.name.lower() not in _UNSEEN:
+            name = node.name.lower()
+            if name == "br" or name in _BLOCKS:
+                _new_line(lines)
+            if name == "li":
+                lines[-1] = _marker(node)
+            todo.append((node, pre, (len(lines) - 1, len(lines[-1]))))
+            inner = pre or name == "pre"
+            todo.extend((child, inner, None) for child in reversed(node.contents))
+    return lines
 
 
-def _element(tag: Tag, lines: list[str], *, pre: bool) -> None:
-    name = tag.name.lower()
-    if name in _UNSEEN:
-        return
-    if name == "br":
-        _new_line(lines)
-        return
-    block = name in _BLOCKS
-    if block:
-        _new_line(lines)
-    if name == "li":
-        lines[-1] = _marker(tag)
-    if name == "a":
-        _link(tag, lines, pre=pre)
+def _text(text: str, lines: list[str], pre: bool) -> None:
+    if pre:  # a code block keeps its lines
+        first, *rest = text.split("\n")
+        lines[-1] += first
+        lines.extend(rest)
     else:
-        _walk(tag.children, lines, pre=pre or name == "pre")
-    if block:
+        lines[-1] += text.replace("\n", " ")
+
+
+def _close(tag: Tag, lines: list[str], opened: tuple[int, int]) -> None:
+    name = tag.name.lower()
+    if name == "a":
+        _link_address(tag, lines, opened)
+    if name in _BLOCKS:
         _new_line(lines)
 
 
@@ -170,14 +184,13 @@ def _marker(item: Tag) -> str:
     return f"{first + len(item.find_previous_siblings('li'))}. "
 
 
-def _link(a: Tag, lines: list[str], *, pre: bool) -> None:
-    """A link's text, then its address when that is http(s) and says more than the text."""
-    start = len(lines) - 1, len(lines[-1])
-    _walk(a.children, lines, pre=pre)
+def _link_address(a: Tag, lines: list[str], opened: tuple[int, int]) -> None:
+    """After a link's text, its address when that is http(s) and says more than the text."""
     url = safe_url(a.get("href"))
     if url is None:
         return
-    shown = " ".join(" ".join(lines[start[0] :])[start[1] :].split())
+    line, column = opened
+    shown = " ".join(" ".join(lines[line:])[column:].split())
     if not shown:
         lines[-1] += url
     elif shown.rstrip("/") not in (url.rstrip("/"), str(a.get("href")).strip().rstrip("/")):

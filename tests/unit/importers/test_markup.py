@@ -92,6 +92,12 @@ def test_only_http_and_https_links_keep_their_address(href, expected):
     assert paragraphs(f"<p>see <a{attr}>docs</a> now</p>") == (expected,)
 
 
+def test_html_nested_deeper_than_pythons_recursion_limit_is_read():
+    depth = 2000
+    html = "<p>" + "<span>" * depth + "deep" + "</span>" * depth + "</p>" + "<ul><li>" * depth + "item"
+    assert paragraphs(html) == ("deep", "• item")
+
+
 def test_a_link_whose_text_is_its_address_is_written_once():
     html = '<p><a href="https://example.org/">https://example.org</a> and <a href="https://x.org/y"></a></p>'
     assert paragraphs(html) == ("https://example.org and https://x.org/y",)
