@@ -98,7 +98,10 @@ def paragraphs(text: str | None, *, markup: bool = True) -> tuple[str, ...]:
     if how == "html":
         return html_paragraphs(text)
     if how == "markdown":
-        return html_paragraphs(_markdown.render(_INDENT.sub("", text)))
+        # Nested past markdown-it's limit, a text renders to nothing: then it is kept as written.
+        read = html_paragraphs(_markdown.render(_INDENT.sub("", text)))
+        if read:
+            return read
     text = text.replace("\r\n", "\n")
     if how == "escaped":
         text = html.unescape(text)
