@@ -73,11 +73,11 @@ _INDENT = re.compile(r"^[ \t]+", re.MULTILINE)
 
 
 def kind(text: str) -> str:
-    """ "html", "markdown", "escaped" or "plain": how `text` is written."""
-    html, markdown = _HTML.search(text), _MARKDOWN.search(text)
+    """How `text` is written: "html", "markdown", "escaped" or "plain"."""
+    tags, markdown = _HTML.search(text), _MARKDOWN.search(text)
     # Markdown may hold inline HTML ("**new**<br>"), which markdown-it passes on to the HTML
     # reader; a text that opens with an element is HTML whatever it holds.
-    if html and (not markdown or _OPENS_WITH_TAG.match(text)):
+    if tags and (not markdown or _OPENS_WITH_TAG.match(text)):
         return "html"
     if markdown:
         return "markdown"
