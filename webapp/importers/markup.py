@@ -41,15 +41,15 @@ _ELEMENTS = (
 _HTML = re.compile(rf"</(?:{_ELEMENTS})\s*>|<br\s*/?>|<a\s[^<>]*href\s*=", re.IGNORECASE)
 _OPENS_WITH_TAG = re.compile(rf"\s*<(?:{_ELEMENTS})[\s/>]", re.IGNORECASE)
 _ENTITY = re.compile(r"&(?:[a-zA-Z][a-zA-Z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6});")
-_MARKDOWN = re.compile(
-    r"\[[^\]\n]+\]\([^)\s]+\)"  # [text](target)
-    r"|^ {0,3}(?:[-*+]|\d{1,3}[.)]) +\S"  # a list item
-    r"|^ {0,3}#{1,6} +\S"  # a heading
-    r"|^ {0,3}(?:```|~~~)"  # a code fence
-    r"|\*\*[^*\n]+\*\*"  # strong emphasis (not __x__: plain text names __init__)
-    r"|(?<![\w*])\*[^*\s][^*\n]*(?<!\s)\*(?![\w*])"  # *emphasis*
-    r"|`[^`\n]+`",  # a code span
+_MARKDOWN_LINE = re.compile(
+    r"^ {0,3}(?:[-*+] +\S|\d{1,3}[.)] +\S|#{1,6} +\S|```|~~~)",  # list item, heading, code fence
     re.MULTILINE,
+)
+_MARKDOWN_INLINE = re.compile(
+    r"\[[^\]\n]+\]\([^)\s]+\)"  # [text](target)
+    r"|\*\*[^*\n]+\*\*"  # strong emphasis (not __x__: plain text names __init__)
+    r"|\*(?<![\w*]\*)[^*\s][^*\n]*(?<!\s)\*(?![\w*])"  # *emphasis* (a leading lookbehind: 100x slower)
+    r"|`[^`\n]+`"  # a code span
 )
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _UNSEEN = ("script", "style", "template", "head", "title", "noscript")
@@ -74,7 +74,8 @@ _INDENT = re.compile(r"^[ \t]+", re.MULTILINE)
 
 def kind(text: str) -> str:
     """How `text` is written: "html", "markdown", "escaped" or "plain"."""
-    tags, markdown = _HTML.search(text), _MARKDOWN.search(text)
+    tags = _HTML.search(text)
+    markdown = _MARKDOWN_LINE.search(text) or _MARKDOWN_INLINE.search(text)
     # Markdown may hold inline HTML ("**new**<br>"), which markdown-it passes on to the HTML
     # reader; a text that opens with an element is HTML whatever it holds.
     if tags and (not markdown or _OPENS_WITH_TAG.match(text)):

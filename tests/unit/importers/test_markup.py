@@ -8,6 +8,8 @@ import json
 from xml.sax.saxutils import escape
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from webapp.importers import frab_json, frab_xml, sched_api
 from webapp.importers.markup import kind, paragraphs
@@ -130,6 +132,12 @@ def test_markdown_indented_by_an_xml_exporter_is_not_read_as_code():
 
 def test_markup_false_reads_any_text_literally():
     assert paragraphs("Use <b>bold</b> &amp; **this**", markup=False) == ("Use <b>bold</b> &amp; **this**",)
+
+
+@given(st.text(alphabet=st.sampled_from("ab <>/&;#*_`[]()-\n1.:phrefliu=\"'")))
+def test_any_text_reads_to_stripped_paragraphs_without_error(text):
+    for read in (paragraphs(text), paragraphs(text, markup=False)):
+        assert all(p and p == p.strip() and "\n\n" not in p for p in read)
 
 
 # --- each format that carries markup ------------------------------------------------------
