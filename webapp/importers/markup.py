@@ -1,18 +1,19 @@
 """Abstracts, descriptions and bios written as HTML or Markdown, turned into the schedule's text.
 
-FOSDEM's pentabarf files and Sched's API carry HTML; pretalx writes Markdown. The schedule
-keeps text only: a tuple of paragraphs, where a list item is a paragraph starting with "• "
-(or "1. " in a numbered list) and a link is its text followed by its address in brackets,
-"slides (https://example.org/s.pdf)", or the address alone when that is its text. Only
-http and https addresses are kept; any other link (javascript:, data:, a relative path)
-leaves its text only. The client turns http(s) addresses in text into links itself.
+FOSDEM's pentabarf files carry HTML, pretalx writes Markdown, Sched's API is HTML by contract
+(it calls `html_paragraphs` directly). The schedule keeps text only: a tuple of paragraphs,
+where a list item is a paragraph starting with "• " (or "1. " in a numbered list) and a link
+is its text followed by its address in brackets, "slides (https://example.org/s.pdf)", or the
+address alone when that is its text. Only http and https addresses are kept; any other link
+(javascript:, data:, a relative path) leaves its text only. The client turns http(s)
+addresses in text into links itself.
 
-Which texts are markup is told by their content, not by who wrote the file (but Hallway's own
-export, which holds text already): a known HTML element with its closing tag, a `<br>` or an
-`<a href>` is HTML; a Markdown link, list, emphasis, heading or code span is Markdown
-(rendered to HTML by markdown-it-py, then read like any HTML), unless the text opens with an
-HTML element; an entity such as `&amp;` with neither is HTML-escaped text. Anything else is
-plain text and stays literal, so "a < b" or "x <= 3" reads as written.
+Elsewhere, which texts are markup is told by their content, not by who wrote the file (but
+Hallway's own export, which holds text already): a known HTML element with its closing tag, a
+`<br>` or an `<a href>` is HTML; a Markdown link, list, emphasis, heading or code span is
+Markdown (rendered to HTML by markdown-it-py, then read like any HTML), unless the text opens
+with an HTML element; an entity such as `&amp;` with neither is HTML-escaped text. Anything
+else is plain text and stays literal, so "a < b" or "x <= 3" reads as written.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from .markup import paragraphs
+from .markup import html_paragraphs
 from .raw import RawPage, RawSession, RawSpeaker, SourceError, split_kind, strip_read_more
 
 REQUIRED = ("name", "event_start", "event_end")
@@ -54,7 +54,7 @@ def _session(item: Any, n: int, source: str) -> RawSession:
         room=_opt(item.get("venue")),
         track=_opt(item.get("event_type")),
         level=_opt(item.get("audience")),
-        description=paragraphs(item.get("description")),
+        description=_html(item.get("description")),
         speakers=[_speaker(p, source, where) for p in _speaker_list(item.get("speakers"))],
     )
 
@@ -78,7 +78,7 @@ def _speaker_list(value: Any) -> list[Any]:
 def _speaker(p: Any, source: str, where: str) -> RawSpeaker:
     if not isinstance(p, dict) or not _opt(p.get("name")):
         raise SourceError(source, f"{where}: a speaker without a name: {p!r}"[:200])
-    bio, cut = strip_read_more("\n\n".join(paragraphs(p.get("about") or p.get("bio"))))
+    bio, cut = strip_read_more("\n\n".join(_html(p.get("about") or p.get("bio"))))
     return RawSpeaker(
         name=str(p["name"]).strip(),
         role=_opt(p.get("position") or p.get("role")),
@@ -86,6 +86,11 @@ def _speaker(p: Any, source: str, where: str) -> RawSpeaker:
         bio=bio or None,
         bio_truncated=cut,
     )
+
+
+def _html(value: Any) -> tuple[str, ...]:
+    """Sched's texts are HTML by contract (its editor writes "&lt;" for "<"), tags or not."""
+    return html_paragraphs(value) if isinstance(value, str) and value.strip() else ()
 
 
 def _opt(value: Any) -> str | None:

@@ -253,11 +253,7 @@ def test_sched_api_html_description_and_bio():
     assert session.speakers[0].bio == "First.\n\nSecond & last."
 
 
-def test_sched_api_plain_description_stays_literal():
-    item = {
-        "name": "T",
-        "event_start": "2031-06-02 09:30",
-        "event_end": "2031-06-02 10:00",
-        "description": "a<b",
-    }
-    assert sched_api.parse(json.dumps([item]), "export.json").sessions[0].description == ("a<b",)
+def test_sched_api_texts_are_html_even_without_a_closing_tag():
+    item = {"name": "T", "event_start": "2031-06-02 09:30", "event_end": "2031-06-02 10:00"}
+    item["description"] = "a < b &amp; c<p>Next"
+    assert sched_api.parse(json.dumps([item]), "export.json").sessions[0].description == ("a < b & c", "Next")
