@@ -33,6 +33,11 @@ class SessionKey:
     proposed: str | None = None  # an id the source gives (frab), used for a new session
 
 
+def is_id(text: str) -> bool:
+    """Whether `text` can be an id as it is (lowercase, URL-safe, at most 64 characters)."""
+    return bool(_ID.match(text))
+
+
 def normalize(text: str) -> str:
     return " ".join(re.findall(r"\w+", unicodedata.normalize("NFKC", text).casefold()))
 

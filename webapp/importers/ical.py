@@ -1,0 +1,252 @@
+"""Import an iCalendar file (RFC 5545): each VEVENT with a time is a session.
+
+SUMMARY is the title, LOCATION the room, the first CATEGORIES value the track, DESCRIPTION
+the text (paragraphs at blank lines), STATUS:CANCELLED a cancelled session. Speakers are the
+ATTENDEEs with a name (CN) that are people (not rooms or resources, not NON-PARTICIPANT),
+else the ORGANIZER, unless the same organizer is on every event (then it is whoever published
+the calendar). The UID proposes the session's id, so a new session keeps the id its calendar
+gives it and the import of Hallway's own `/schedule.ics` gets every id back; later imports
+carry ids over like any other source's.
+
+Times: TZID (an IANA name, a Windows name, or a VTIMEZONE of the file), UTC ("Z") or
+floating (no zone: placed in the event's zone, from --timezone or X-WR-TIMEZONE). The event's
+zone is --timezone, else X-WR-TIMEZONE, else the TZID most events use; a calendar in UTC
+alone is shown in UTC, with a warning saying how to name the venue's zone.
+
+Reading the lines (CHARSET, folding, line numbers) is `ical_lines`; the properties are read
+by the icalendar library.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import date, datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from icalendar import Calendar, Component
+from icalendar.prop import vText
+
+from ..domain.ids import is_id, normalize, slug
+from ..domain.interchange import ICAL_KIND, ICAL_PRODID, ICAL_ROOM, ICAL_SPEAKER, ICAL_TRACK
+from ..domain.timeutil import zone
+from .frab_json import short_hash
+from .ical_lines import Where, check, decode, looks_like
+from .raw import RawPage, RawSession, RawSpeaker, SourceError
+
+__all__ = ["decode", "looks_like", "parse"]
+_TIMES = ("DTSTART", "DTEND", "DURATION")
+_NOT_PEOPLE = {"ROOM", "RESOURCE"}
+
+
+def parse(text: str, source: str) -> RawPage:
+    places = check(text, source)
+    try:
+        calendars = Calendar.from_ical(text, multiple=True)
+    except ValueError as exc:
+        raise SourceError(source, f"not a valid iCalendar file: {str(exc).splitlines()[0]}") from None
+    events = [e for cal in calendars for e in cal.walk("VEVENT")]
+    if not events:
+        raise SourceError(source, "the calendar has no events (VEVENT)")
+    if len(events) != len(places):  # the library and the line reader disagree: say so, guess nothing
+        raise SourceError(source, f"{len(places)} VEVENTs in the file, {len(events)} read")
+    first = calendars[0]
+    ours = str(first.get("PRODID", "")) == ICAL_PRODID
+    name = first.get("X-WR-CALNAME") or first.get("NAME")
+    page = RawPage(source=source, kind="calendar", event_name=" ".join(str(name).split()) if name else None)
+    organizers = Counter(_name(e.get("ORGANIZER")) for e in events)
+    publisher = {n for n, count in organizers.items() if n and count == len(events) > 1}
+    zones: Counter[str] = Counter()
+    floating = False
+    for event, where in zip(events, places, strict=True):
+        start = _time(event, "DTSTART", where, source)
+        if start is None:
+            raise SourceError(source, "an event without a start (DTSTART)", where.begin)
+        if not isinstance(start, datetime):
+            page.notes.append(
+                f"{source}, line {where.begin}: {str(event.get('SUMMARY', ''))!r} is a whole day, "
+                "not a session: left out"
+            )
+            continue
+        tzid = event["DTSTART"].params.get("TZID")
+        if tzid:
+            zones[_zone_name(start, str(tzid), calendars)] += 1
+        floating = floating or start.tzinfo is None
+        page.sessions.append(_session(event, where, start, source, ours, publisher))
+    declared = _valid(str(first.get("X-WR-TIMEZONE", "")))
+    named = [z for z, _ in zones.most_common() if z]
+    page.timezone = declared or (named[0] if named else None)
+    if page.timezone is None and not floating:
+        page.fallback_timezone = _fixed(page.sessions[0].start) if page.sessions else "UTC"
+    return page
+
+
+def _session(
+    e: Component, where: Where, start: datetime, source: str, ours: bool, publisher: set[str]
+) -> RawSession:
+    end = _time(e, "DTEND", where, source)
+    duration = _time(e, "DURATION", where, source)
+    if isinstance(duration, timedelta):
+        end = start + duration
+    if end is None:
+        end = start  # RFC 5545 3.6.1: an event with a start time alone takes no time
+    if not isinstance(end, datetime) or (end.tzinfo is None) != (start.tzinfo is None):
+        raise SourceError(source, "DTEND is not a time of the same kind as DTSTART", _line(where, "DTEND"))
+    if end < start:
+        raise SourceError(source, "the event ends (DTEND) before it starts", _line(where, "DTEND"))
+    if "RRULE" in e or "RDATE" in e:
+        raise SourceError(
+            source,
+            "a repeating event (RRULE or RDATE) is not read yet: list each time as its own event",
+            _line(where, "RRULE" if "RRULE" in e else "RDATE"),
+        )
+    title = " ".join(str(e.get("SUMMARY", "")).split())
+    if not title:
+        raise SourceError(source, "an event without a title (SUMMARY)", where.begin)
+    uid = str(e.get("UID", "")).strip()
+    cancelled = str(e.get("STATUS", "")).upper() == "CANCELLED"
+    if ours:
+        room, kind, track = (_x(e, n) for n in (ICAL_ROOM, ICAL_KIND, ICAL_TRACK))
+        names = [n for n in (_x(e, ICAL_SPEAKER, v) for v in _all(e, ICAL_SPEAKER)) if n]
+    else:
+        room, kind, track = _plain(e.get("LOCATION")), None, _category(e)
+        names = _people(e, publisher)
+    description = _paragraphs(str(e.get("DESCRIPTION", "")))
+    if ours:  # what the export adds for people to read, taken off again
+        extra = (["CANCELLED"] if cancelled else []) + ([", ".join(names)] if names else [])
+        if description[: len(extra)] == extra:
+            description = description[len(extra) :]
+        if description and description[-1] == str(e.get("URL", "")):
+            description = description[:-1]
+    return RawSession(
+        source=source,
+        title=title,
+        start=start,
+        end=end,
+        kind=kind,
+        room=room,
+        track=track,
+        description=tuple(description),
+        speakers=[RawSpeaker(name=n) for n in dict.fromkeys(names)],
+        proposed_id=_proposed_id(uid) if uid else None,
+        status="cancelled" if cancelled else None,
+        line=where.begin,
+    )
+
+
+def _time(e: Component, name: str, where: Where, source: str) -> datetime | date | timedelta | None:
+    """A time property, checked: a TZID that names no zone would otherwise read as floating."""
+    prop = e.get(name)
+    if prop is None:
+        return None
+    problems = [message for prop_name, message in e.errors if prop_name == name]
+    value = getattr(prop, "dt", None)
+    if problems or not isinstance(value, datetime | date | timedelta):
+        detail = problems[0] if problems else f"not a {name} value"
+        raise SourceError(source, f"{name}: {detail}", _line(where, name))
+    tzid = prop.params.get("TZID")
+    if isinstance(value, datetime) and value.tzinfo is None and tzid:
+        raise SourceError(
+            source,
+            f"{name}: TZID {tzid!r} is neither a known zone nor a VTIMEZONE of the file",
+            _line(where, name),
+        )
+    return value
+
+
+def _zone_name(start: datetime, tzid: str, calendars: list[Calendar]) -> str | None:
+    """The IANA name of a TZID: itself, the library's reading of a Windows name, or what a
+    VTIMEZONE of the file says it is (X-LIC-LOCATION, as Thunderbird writes)."""
+    if isinstance(start.tzinfo, ZoneInfo) and _valid(start.tzinfo.key):
+        return start.tzinfo.key
+    for cal in calendars:
+        for tz in cal.walk("VTIMEZONE"):
+            if str(tz.get("TZID")) == tzid:
+                return _valid(str(tz.get("X-LIC-LOCATION", "")))
+    return _valid(tzid)
+
+
+def _line(where: Where, name: str) -> int:
+    return where.lines.get(name, where.begin)
+
+
+def _valid(name: str) -> str | None:
+    try:
+        return name if name and zone(name) else None
+    except ValueError:
+        return None
+
+
+def _fixed(start: datetime | None) -> str:
+    """A zone of the first session's UTC offset, when no zone is named (UTC for "Z" times)."""
+    offset = start.utcoffset() if start else None
+    hours, rest = divmod(offset or timedelta(0), timedelta(hours=1))
+    return "UTC" if hours == 0 or rest else f"Etc/GMT{-hours:+d}"  # POSIX sign: Etc/GMT-1 is UTC+1
+
+
+def _people(e: Component, publisher: set[str]) -> list[str]:
+    names = []
+    for person in _all(e, "ATTENDEE"):
+        kind = str(person.params.get("CUTYPE", "INDIVIDUAL")).upper()
+        role = str(person.params.get("ROLE", "")).upper()
+        if kind not in _NOT_PEOPLE and role != "NON-PARTICIPANT" and _name(person):
+            names.append(_name(person))
+    organizer = _name(e.get("ORGANIZER"))
+    if not names and organizer and organizer not in publisher:
+        names.append(organizer)
+    seen: dict[str, str] = {}
+    for name in names:
+        seen.setdefault(normalize(name), name)
+    return list(seen.values())
+
+
+def _name(address: Any) -> str:
+    cn = getattr(address, "params", {}).get("CN") if address is not None else None
+    return " ".join(str(cn).split()) if cn else ""
+
+
+def _category(e: Component) -> str | None:
+    for prop in _all(e, "CATEGORIES"):
+        for value in getattr(prop, "cats", [prop]):
+            if str(value).strip():
+                return str(value).strip()
+    return None
+
+
+def _all(e: Component, name: str) -> list[Any]:
+    value = e.get(name)
+    return [] if value is None else value if isinstance(value, list) else [value]
+
+
+def _x(e: Component, name: str, value: Any = None) -> str | None:
+    """An X- property's text: the library leaves those escaped."""
+    value = e.get(name) if value is None else value
+    if value is None or isinstance(value, list):
+        return None
+    return _plain(vText.from_ical(str(value)))
+
+
+def _plain(value: Any) -> str | None:
+    return " ".join(str(value).split()) or None if value is not None else None
+
+
+def _paragraphs(text: str) -> list[str]:
+    lines = [line.rstrip() for line in text.replace("\r\n", "\n").split("\n")]
+    out, current = [], []
+    for line in [*lines, ""]:
+        if line.strip():
+            current.append(line.strip())
+        elif current:
+            out.append("\n".join(current))
+            current = []
+    return out
+
+
+def _proposed_id(uid: str) -> str:
+    """An id from the UID: its part before "@" when that is one already (as in Hallway's own
+    calendars), else a slug of it, else a hash of the whole UID."""
+    local = uid.rpartition("@")[0] or uid
+    for candidate in (local, slug(local)):
+        if is_id(candidate) and 3 <= len(candidate) <= 32:
+            return candidate
+    return short_hash(uid.lower())
