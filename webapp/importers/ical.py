@@ -140,7 +140,7 @@ def _time(e: Component, name: str, where: Where, source: str) -> datetime | date
     if prop is None:
         return None
     problems = [message for prop_name, message in e.errors if prop_name == name]
-    value = getattr(prop, "dt", None)
+    value = None if problems else getattr(prop, "dt", None)
     if problems or not isinstance(value, datetime | date | timedelta):
         detail = problems[0] if problems else f"not a {name} value"
         raise SourceError(source, f"{name}: {detail}", _line(where, name))
