@@ -4,11 +4,13 @@ input refused with the file and line named."""
 from __future__ import annotations
 
 import shutil
+from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from tests.conftest import FIXTURES
 from webapp import create_app
@@ -353,3 +355,20 @@ def test_importing_a_broken_calendar_writes_nothing(runner, data_dir, tmp_path):
     assert result.exit_code != 0
     assert "cut.ics, line " in result.output and "never closed" in result.output
     assert (data_dir / "schedule.json").read_bytes() == before
+
+
+def test_mutated_calendars_import_or_are_refused_with_the_importers_error():
+    # The mutations of the importers' fuzz test, on a calendar: truncated, lines shuffled or
+    # dropped, hostile pieces spliced in, bytes flipped. Nothing but a refusal naming the file.
+    from tests.unit.importers.test_fuzz import import_or_refuse, mutated
+
+    pool = [("conference.ics", (FIXTURES / "conference.ics").read_bytes())]
+    outcomes: Counter[str] = Counter()
+
+    @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(mutated(pool))
+    def run(case: tuple[str, bytes]) -> None:
+        outcomes[import_or_refuse(*case)] += 1
+
+    run()
+    assert outcomes["refused"] > 20 and outcomes["imported"] > 20, outcomes
