@@ -13,29 +13,27 @@ floating (no zone: placed in the event's zone, from --timezone or X-WR-TIMEZONE)
 zone is --timezone, else X-WR-TIMEZONE, else the TZID most events use; a calendar in UTC
 alone is shown in UTC, with a warning saying how to name the venue's zone.
 
-Reading the lines (CHARSET, folding, line numbers) is `ical_lines`; the properties are read
-by the icalendar library.
+Reading the lines (CHARSET, folding, line numbers) is `ical_lines`, times `ical_times`; the
+properties are read by the icalendar library.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from datetime import date, datetime, timedelta
+from datetime import datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from icalendar import Calendar, Component
 from icalendar.prop import vText
 
 from ..domain.ids import is_id, normalize, slug
 from ..domain.interchange import ICAL_KIND, ICAL_PRODID, ICAL_ROOM, ICAL_SPEAKER, ICAL_TRACK
-from ..domain.timeutil import zone
 from .frab_json import short_hash
 from .ical_lines import Where, check, decode, looks_like
+from .ical_times import end_of, fixed_zone, valid_zone, when, zone_name
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
 
 __all__ = ["decode", "looks_like", "parse"]
-_TIMES = ("DTSTART", "DTEND", "DURATION")
 _NOT_PEOPLE = {"ROOM", "RESOURCE"}
 
 
@@ -59,7 +57,7 @@ def parse(text: str, source: str) -> RawPage:
     zones: Counter[str] = Counter()
     floating = False
     for event, where in zip(events, places, strict=True):
-        start = _time(event, "DTSTART", where, source)
+        start = when(event, "DTSTART", where, source)
         if start is None:
             raise SourceError(source, "an event without a start (DTSTART)", where.begin)
         if not isinstance(start, datetime):
@@ -70,35 +68,26 @@ def parse(text: str, source: str) -> RawPage:
             continue
         tzid = event["DTSTART"].params.get("TZID")
         if tzid:
-            zones[_zone_name(start, str(tzid), calendars)] += 1
+            zones[zone_name(start, str(tzid), calendars)] += 1
         floating = floating or start.tzinfo is None
         page.sessions.append(_session(event, where, start, source, ours, publisher))
-    declared = _valid(str(first.get("X-WR-TIMEZONE", "")))
+    declared = valid_zone(str(first.get("X-WR-TIMEZONE", "")))
     named = [z for z, _ in zones.most_common() if z]
     page.timezone = declared or (named[0] if named else None)
     if page.timezone is None and not floating:
-        page.fallback_timezone = _fixed(page.sessions[0].start) if page.sessions else "UTC"
+        page.fallback_timezone = fixed_zone(page.sessions[0].start) if page.sessions else "UTC"
     return page
 
 
 def _session(
     e: Component, where: Where, start: datetime, source: str, ours: bool, publisher: set[str]
 ) -> RawSession:
-    end = _time(e, "DTEND", where, source)
-    duration = _time(e, "DURATION", where, source)
-    if isinstance(duration, timedelta):
-        end = start + duration
-    if end is None:
-        end = start  # RFC 5545 3.6.1: an event with a start time alone takes no time
-    if not isinstance(end, datetime) or (end.tzinfo is None) != (start.tzinfo is None):
-        raise SourceError(source, "DTEND is not a time of the same kind as DTSTART", _line(where, "DTEND"))
-    if end < start:
-        raise SourceError(source, "the event ends (DTEND) before it starts", _line(where, "DTEND"))
+    end = end_of(e, start, where, source)
     if "RRULE" in e or "RDATE" in e:
         raise SourceError(
             source,
             "a repeating event (RRULE or RDATE) is not read yet: list each time as its own event",
-            _line(where, "RRULE" if "RRULE" in e else "RDATE"),
+            where.at("RRULE" if "RRULE" in e else "RDATE"),
         )
     title = " ".join(str(e.get("SUMMARY", "")).split())
     if not title:
@@ -132,56 +121,6 @@ def _session(
         status="cancelled" if cancelled else None,
         line=where.begin,
     )
-
-
-def _time(e: Component, name: str, where: Where, source: str) -> datetime | date | timedelta | None:
-    """A time property, checked: a TZID that names no zone would otherwise read as floating."""
-    prop = e.get(name)
-    if prop is None:
-        return None
-    problems = [message for prop_name, message in e.errors if prop_name == name]
-    value = None if problems else getattr(prop, "dt", None)
-    if problems or not isinstance(value, datetime | date | timedelta):
-        detail = problems[0] if problems else f"not a {name} value"
-        raise SourceError(source, f"{name}: {detail}", _line(where, name))
-    tzid = prop.params.get("TZID")
-    if isinstance(value, datetime) and value.tzinfo is None and tzid:
-        raise SourceError(
-            source,
-            f"{name}: TZID {tzid!r} is neither a known zone nor a VTIMEZONE of the file",
-            _line(where, name),
-        )
-    return value
-
-
-def _zone_name(start: datetime, tzid: str, calendars: list[Calendar]) -> str | None:
-    """The IANA name of a TZID: itself, the library's reading of a Windows name, or what a
-    VTIMEZONE of the file says it is (X-LIC-LOCATION, as Thunderbird writes)."""
-    if isinstance(start.tzinfo, ZoneInfo) and _valid(start.tzinfo.key):
-        return start.tzinfo.key
-    for cal in calendars:
-        for tz in cal.walk("VTIMEZONE"):
-            if str(tz.get("TZID")) == tzid:
-                return _valid(str(tz.get("X-LIC-LOCATION", "")))
-    return _valid(tzid)
-
-
-def _line(where: Where, name: str) -> int:
-    return where.lines.get(name, where.begin)
-
-
-def _valid(name: str) -> str | None:
-    try:
-        return name if name and zone(name) else None
-    except ValueError:
-        return None
-
-
-def _fixed(start: datetime | None) -> str:
-    """A zone of the first session's UTC offset, when no zone is named (UTC for "Z" times)."""
-    offset = start.utcoffset() if start else None
-    hours, rest = divmod(offset or timedelta(0), timedelta(hours=1))
-    return "UTC" if hours == 0 or rest else f"Etc/GMT{-hours:+d}"  # POSIX sign: Etc/GMT-1 is UTC+1
 
 
 def _people(e: Component, publisher: set[str]) -> list[str]:

@@ -24,6 +24,10 @@ class Where:
     begin: int
     lines: dict[str, int] = field(default_factory=dict)
 
+    def at(self, name: str) -> int:
+        """The line of property `name`, else the component's BEGIN line."""
+        return self.lines.get(name, self.begin)
+
 
 def looks_like(data: bytes) -> bool:
     return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:15].upper() == b"BEGIN:VCALENDAR"
