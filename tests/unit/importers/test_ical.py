@@ -3,6 +3,7 @@ input refused with the file and line named."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections import Counter
 from datetime import UTC, datetime
@@ -323,11 +324,18 @@ def what_an_attendee_sees(schedule) -> dict[str, tuple]:
     }
 
 
-@pytest.mark.parametrize("source", [FIXTURES / "mini_schedule.json", SHIPPED], ids=["mini", "shipped"])
+@pytest.mark.parametrize(
+    "source", [FIXTURES / "mini_schedule.json", SHIPPED, "cancelled"], ids=["mini", "shipped", "cancelled"]
+)
 def test_our_own_calendar_reimports_to_the_same_sessions(source, tmp_path):
     served = tmp_path / "served"
     served.mkdir()
-    shutil.copy(source, served / "schedule.json")
+    if source == "cancelled":  # the mini event with a session cancelled and one without speakers
+        doc = json.loads((FIXTURES / "mini_schedule.json").read_text(encoding="utf-8"))
+        doc["sessions"][1]["status"] = "cancelled"
+        (served / "schedule.json").write_text(json.dumps(doc), encoding="utf-8")
+    else:
+        shutil.copy(source, served / "schedule.json")
     original = load_schedule(served / "schedule.json")
     ics = tmp_path / "event.ics"
     ics.write_bytes(
