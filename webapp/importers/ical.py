@@ -4,9 +4,9 @@ SUMMARY is the title, LOCATION the room, the first CATEGORIES value the track, D
 the text (paragraphs at blank lines), STATUS:CANCELLED a cancelled session. Speakers are the
 ATTENDEEs with a name (CN) that are people (not rooms or resources, not NON-PARTICIPANT),
 else the ORGANIZER, unless the same organizer is on every event (then it is whoever published
-the calendar). The UID proposes the session's id, so a new session keeps the id its calendar
-gives it and the import of Hallway's own `/schedule.ics` gets every id back; later imports
-carry ids over like any other source's.
+the calendar); a repeating event is a session per occurrence (`ical_repeat`). The UID
+proposes the session's id, so a new session keeps the id its calendar gives it and the import
+of Hallway's own `/schedule.ics` gets every id back; later imports carry ids over as usual.
 
 Times: TZID (an IANA name, a Windows name, or a VTIMEZONE of the file), UTC ("Z") or
 floating (no zone: placed in the event's zone, from --timezone or X-WR-TIMEZONE). The event's
@@ -20,6 +20,7 @@ properties are read by the icalendar library.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -30,6 +31,7 @@ from ..domain.ids import is_id, normalize, slug
 from ..domain.interchange import ICAL_KIND, ICAL_PRODID, ICAL_ROOM, ICAL_SPEAKER, ICAL_TRACK
 from .frab_json import short_hash
 from .ical_lines import Where, check, decode, looks_like
+from .ical_repeat import occurrence_key, occurrences, repeats
 from .ical_times import end_of, fixed_zone, valid_zone, when, zone_name
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
 
@@ -56,6 +58,11 @@ def parse(text: str, source: str) -> RawPage:
     publisher = {n for n, count in organizers.items() if n and count == len(events) > 1}
     zones: Counter[str] = Counter()
     floating = False
+    replaced: dict[str, list[datetime]] = {}  # UID -> the occurrences other VEVENTs replace
+    for event, where in zip(events, places, strict=True):
+        moved = when(event, "RECURRENCE-ID", where, source)
+        if isinstance(moved, datetime):
+            replaced.setdefault(str(event.get("UID", "")).strip(), []).append(moved)
     for event, where in zip(events, places, strict=True):
         start = when(event, "DTSTART", where, source)
         if start is None:
@@ -70,7 +77,17 @@ def parse(text: str, source: str) -> RawPage:
         if tzid:
             zones[zone_name(start, str(tzid), calendars)] += 1
         floating = floating or start.tzinfo is None
-        page.sessions.append(_session(event, where, start, source, ours, publisher))
+        session = _session(event, where, start, source, ours, publisher)
+        uid, moved = str(event.get("UID", "")).strip(), when(event, "RECURRENCE-ID", where, source)
+        if isinstance(moved, datetime) and session.proposed_id:
+            session.proposed_id += "-" + occurrence_key(moved)
+        if not repeats(event):
+            page.sessions.append(session)
+            continue
+        length = session.end - start
+        for at in occurrences(event, start, where, source, replaced.get(uid, ())):
+            key = f"{session.proposed_id}-{occurrence_key(at)}" if session.proposed_id else None
+            page.sessions.append(replace(session, start=at, end=at + length, proposed_id=key))
     declared = valid_zone(str(first.get("X-WR-TIMEZONE", "")))
     named = [z for z, _ in zones.most_common() if z]
     page.timezone = declared or (named[0] if named else None)
@@ -83,12 +100,6 @@ def _session(
     e: Component, where: Where, start: datetime, source: str, ours: bool, publisher: set[str]
 ) -> RawSession:
     end = end_of(e, start, where, source)
-    if "RRULE" in e or "RDATE" in e:
-        raise SourceError(
-            source,
-            "a repeating event (RRULE or RDATE) is not read yet: list each time as its own event",
-            where.at("RRULE" if "RRULE" in e else "RDATE"),
-        )
     title = " ".join(str(e.get("SUMMARY", "")).split())
     if not title:
         raise SourceError(source, "an event without a title (SUMMARY)", where.begin)
