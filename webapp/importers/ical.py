@@ -1,12 +1,11 @@
 """Import an iCalendar file (RFC 5545): each VEVENT with a time is a session.
 
 SUMMARY is the title, LOCATION the room, the first CATEGORIES value the track, DESCRIPTION
-the text (paragraphs at blank lines), STATUS:CANCELLED a cancelled session. Speakers are the
-ATTENDEEs with a name (CN) that are people (not rooms or resources, not NON-PARTICIPANT),
-else the ORGANIZER, unless the same organizer is on every event (then it is whoever published
-the calendar); a repeating event is a session per occurrence (`ical_repeat`). The UID
+the text (paragraphs at blank lines), STATUS:CANCELLED a cancelled session, URL a link. Speakers are
+the ATTENDEEs or the ORGANIZER (`ical_people`); a repeating event is a session per occurrence (`ical_repeat`). The UID
 proposes the session's id, so a new session keeps the id its calendar gives it and the import
-of Hallway's own `/schedule.ics` gets every id back; later imports carry ids over as usual.
+of Hallway's own `/schedule.ics` gets every id back; it is also the session's guid (made a
+UUID where it is not one), by which a later import keeps the id whatever else changed.
 
 Times: TZID (an IANA name, a Windows name, or a VTIMEZONE of the file), UTC ("Z") or
 floating (no zone: placed in the event's zone, from --timezone or X-WR-TIMEZONE). The event's
@@ -19,6 +18,8 @@ properties are read by the icalendar library.
 
 from __future__ import annotations
 
+import re
+import uuid
 from collections import Counter
 from dataclasses import replace
 from datetime import datetime
@@ -27,16 +28,19 @@ from typing import Any
 from icalendar import Calendar, Component
 from icalendar.prop import vText
 
-from ..domain.ids import is_id, normalize, slug
+from ..domain.ids import is_id, slug
 from ..domain.interchange import ICAL_KIND, ICAL_PRODID, ICAL_ROOM, ICAL_SPEAKER, ICAL_TRACK
+from ..domain.model import Link
 from .frab_json import short_hash
 from .ical_lines import Where, check, decode, looks_like
+from .ical_people import all_of, name_of, people
 from .ical_repeat import occurrence_key, occurrences, repeats
 from .ical_times import end_of, fixed_zone, valid_zone, when, zone_name
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
 
 __all__ = ["decode", "looks_like", "parse"]
-_NOT_PEOPLE = {"ROOM", "RESOURCE"}
+_UUID = re.compile(r"^[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
+_HTTP = re.compile(r"^https?://\S+$", re.IGNORECASE)
 
 
 def parse(text: str, source: str) -> RawPage:
@@ -54,7 +58,7 @@ def parse(text: str, source: str) -> RawPage:
     ours = str(first.get("PRODID", "")) == ICAL_PRODID
     name = first.get("X-WR-CALNAME") or first.get("NAME")
     page = RawPage(source=source, kind="calendar", event_name=" ".join(str(name).split()) if name else None)
-    organizers = Counter(_name(e.get("ORGANIZER")) for e in events)
+    organizers = Counter(name_of(e.get("ORGANIZER")) for e in events)
     publisher = {n for n, count in organizers.items() if n and count == len(events) > 1}
     zones: Counter[str] = Counter()
     floating = False
@@ -81,13 +85,15 @@ def parse(text: str, source: str) -> RawPage:
         uid, moved = str(event.get("UID", "")).strip(), when(event, "RECURRENCE-ID", where, source)
         if isinstance(moved, datetime) and session.proposed_id:
             session.proposed_id += "-" + occurrence_key(moved)
+            session.guid = _guid(uid, moved) if session.guid else None
         if not repeats(event):
             page.sessions.append(session)
             continue
         length = session.end - start
         for at in occurrences(event, start, where, source, replaced.get(uid, ())):
             key = f"{session.proposed_id}-{occurrence_key(at)}" if session.proposed_id else None
-            page.sessions.append(replace(session, start=at, end=at + length, proposed_id=key))
+            guid = _guid(uid, at) if session.guid else None
+            page.sessions.append(replace(session, start=at, end=at + length, proposed_id=key, guid=guid))
     declared = valid_zone(str(first.get("X-WR-TIMEZONE", "")))
     named = [z for z, _ in zones.most_common() if z]
     page.timezone = declared or (named[0] if named else None)
@@ -107,16 +113,18 @@ def _session(
     cancelled = str(e.get("STATUS", "")).upper() == "CANCELLED"
     if ours:
         room, kind, track = (_x(e, n) for n in (ICAL_ROOM, ICAL_KIND, ICAL_TRACK))
-        names = [n for n in (_x(e, ICAL_SPEAKER, v) for v in _all(e, ICAL_SPEAKER)) if n]
+        names = [n for n in (_x(e, ICAL_SPEAKER, v) for v in all_of(e, ICAL_SPEAKER)) if n]
     else:
         room, kind, track = _plain(e.get("LOCATION")), None, _category(e)
-        names = _people(e, publisher)
+        names = people(e, publisher)
     description = _paragraphs(str(e.get("DESCRIPTION", "")))
+    url = str(e.get("URL", "")).strip()
+    url = url if _HTTP.match(url) else ""
     if ours:  # what the export adds for people to read, taken off again
         extra = (["CANCELLED"] if cancelled else []) + ([", ".join(names)] if names else [])
         if description[: len(extra)] == extra:
             description = description[len(extra) :]
-        if description and description[-1] == str(e.get("URL", "")):
+        if description and description[-1] == url:
             description = description[:-1]
     return RawSession(
         source=source,
@@ -131,41 +139,18 @@ def _session(
         proposed_id=_proposed_id(uid) if uid else None,
         status="cancelled" if cancelled else None,
         line=where.begin,
+        # Other apps key favourites on a guid; ours' UIDs are our ids, not a source's.
+        guid=_guid(uid) if uid and not ours else None,
+        links=(Link(url),) if url and not ours else (),
     )
 
 
-def _people(e: Component, publisher: set[str]) -> list[str]:
-    names = []
-    for person in _all(e, "ATTENDEE"):
-        kind = str(person.params.get("CUTYPE", "INDIVIDUAL")).upper()
-        role = str(person.params.get("ROLE", "")).upper()
-        if kind not in _NOT_PEOPLE and role != "NON-PARTICIPANT" and _name(person):
-            names.append(_name(person))
-    organizer = _name(e.get("ORGANIZER"))
-    if not names and organizer and organizer not in publisher:
-        names.append(organizer)
-    seen: dict[str, str] = {}
-    for name in names:
-        seen.setdefault(normalize(name), name)
-    return list(seen.values())
-
-
-def _name(address: Any) -> str:
-    cn = getattr(address, "params", {}).get("CN") if address is not None else None
-    return " ".join(str(cn).split()) if cn else ""
-
-
 def _category(e: Component) -> str | None:
-    for prop in _all(e, "CATEGORIES"):
+    for prop in all_of(e, "CATEGORIES"):
         for value in getattr(prop, "cats", [prop]):
             if str(value).strip():
                 return str(value).strip()
     return None
-
-
-def _all(e: Component, name: str) -> list[Any]:
-    value = e.get(name)
-    return [] if value is None else value if isinstance(value, list) else [value]
 
 
 def _x(e: Component, name: str, value: Any = None) -> str | None:
@@ -190,6 +175,14 @@ def _paragraphs(text: str) -> list[str]:
             out.append("\n".join(current))
             current = []
     return out
+
+
+def _guid(uid: str, occurrence: datetime | None = None) -> str:
+    """The UID when it is a UUID (the frab formats want one), else a UUID made from it."""
+    if occurrence is None and _UUID.match(uid):
+        return uid.lower()
+    key = uid + (f"#{occurrence_key(occurrence)}" if occurrence else "")
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"icalendar-uid:{key}"))
 
 
 def _proposed_id(uid: str) -> str:

@@ -24,6 +24,7 @@ class Overrides:
     event_name: str | None = None
     venue: str | None = None
     city: str | None = None
+    language: str | None = None  # the event's main language, e.g. "en"
 
 
 @dataclass

@@ -4,6 +4,7 @@ input refused with the file and line named."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections import Counter
 from datetime import UTC, datetime, timedelta
@@ -278,6 +279,33 @@ def test_a_repeating_event_is_a_session_per_occurrence_less_those_excluded_or_re
         (datetime(2026, 9, 18, 10, 0, tzinfo=PARIS), "Coffee", "coffee-20260918t1000"),
     ]
     assert all(s.end - s.start == timedelta(minutes=45) for s in schedule.sessions)
+
+
+def test_the_uid_is_the_guid_other_apps_key_on_and_the_url_a_link():
+    uuid_uid = "0B5B1C2E-9A3D-4F1E-8C7B-2D6E5F4A3B21"
+    data = calendar(
+        vevent("URL:https://example.org/talk/1", uid=uuid_uid),
+        vevent(uid="talk-2@x.org", summary="SUMMARY:B"),
+    )
+    schedule, _ = imported(data)
+    by_title = {s.title: s for s in schedule.sessions}
+    assert by_title["A talk"].guid == uuid_uid.lower()
+    assert [link.url for link in by_title["A talk"].links] == ["https://example.org/talk/1"]
+    other = by_title["B"].guid
+    assert other and re.fullmatch(r"[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}", other)
+    assert imported(data)[0].session(by_title["B"].id).guid == other  # the same every time
+    # A link must be a web address.
+    _, s = only(calendar(vevent("URL:javascript:alert(1)")))
+    assert s.links == ()
+
+
+def test_a_session_keeps_its_id_by_uid_whatever_else_changed():
+    first, _ = imported(calendar(vevent(uid="keynote1@x.org", summary="SUMMARY:Opening words")))
+    later = ("DTSTART;TZID=Europe/Paris:20260917T150000", "DTEND;TZID=Europe/Paris:20260917T160000")
+    renamed = calendar(vevent("LOCATION:Other room", uid="keynote1@x.org", summary="SUMMARY:Closing panel",
+                              start=later[0], end=later[1]))  # fmt: skip
+    again, _ = merge([parse_source(renamed, "test.ics")], previous=first)
+    assert [s.id for s in again.sessions] == [s.id for s in first.sessions] == ["keynote1"]
 
 
 @pytest.mark.parametrize(
