@@ -130,6 +130,12 @@ def _sched_text() -> bytes:
     return text.replace("Modern GPUs are fast", "Modern\x7f GPUs\x01 are fast\x0b\x1f").encode()
 
 
+def test_the_xml_parser_alone_reads_a_file_with_raw_and_referenced_controls():
+    from webapp.importers import frab_xml
+
+    assert frab_xml.parse(_frab_xml().decode(), "x.xml").sessions[0].title == "Soldering for Everyone"
+
+
 FORMATS = {
     "frab schedule.json": (_frab_json, "Soldering", None),
     "frab schedule.xml": (_frab_xml, "Soldering for Everyone", None),
