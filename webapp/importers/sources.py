@@ -12,10 +12,11 @@ from collections.abc import Callable
 
 from ..domain.ids import normalize
 from ..domain.model import Schedule
-from . import sched_api, sched_html, sched_text
+from ..domain.text import clean
+from . import ical, sched_api, sched_html, sched_text
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
 
-FORMATS = "Sched page text or HTML, Sched API JSON, frab schedule.json or schedule.xml"
+FORMATS = "Sched page text or HTML, Sched API JSON, frab schedule.json or schedule.xml, iCalendar"
 # `[event]` or `[[sessions]]` alone on the first line: TOML or INI, which JSON never starts with.
 TABLE_HEADER = re.compile(r"\[\[?[A-Za-z_][A-Za-z0-9_. \"-]*\]\]?[ \t]*(#.*)?\r?\n")
 
@@ -23,6 +24,8 @@ TABLE_HEADER = re.compile(r"\[\[?[A-Za-z_][A-Za-z0-9_. \"-]*\]\]?[ \t]*(#.*)?\r?
 def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPage:
     """The page a source file says; `timezone` (`--timezone`) is for formats that need it
     while parsing (a frab file that names no zone and gives wall-clock times)."""
+    if ical.looks_like(data):  # decoded property by property: each may name its own CHARSET
+        return ical.parse(ical.decode(data, source), source)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -34,8 +37,13 @@ def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPa
         raise SourceError(source, "the file is empty")
     if TABLE_HEADER.match(stripped):
         raise SourceError(source, f"looks like TOML or INI (a [section] line), not a schedule ({FORMATS})")
+    # Texts are cleaned in the merged schedule (`merge`), which also catches escaped controls
+    # ("\u0001", "&#127;"); JSON parsers take raw ones inside strings (strict=False), but an
+    # XML parser refuses them outright, so pages lose theirs before any parser sees them.
     if stripped[0] in "[{":
         return _json(text, source, timezone)
+    text = clean(text)
+    stripped = text.strip()
     if stripped.startswith("<"):
         head = stripped[:4000].lower()
         if "<schedule" in head and "<html" not in head:
@@ -49,7 +57,7 @@ def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPa
 
 def _json(text: str, source: str, timezone: str | None) -> RawPage:
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, strict=False)
     except json.JSONDecodeError as exc:
         raise SourceError(
             source, f"not valid JSON ({exc.msg}, column {exc.colno}): truncated?", exc.lineno
