@@ -19,6 +19,7 @@ import click
 from flask import current_app
 from flask.cli import with_appcontext
 
+from ..domain import jsontext
 from .apply import Correction, CorrectionError, describe
 from .published import publish, published, store_for, sync_import
 
@@ -35,7 +36,7 @@ def parse_args(kind: str, args: tuple[str, ...], note: str | None) -> dict[str, 
             body["session"] = arg
         elif name.endswith(":"):
             try:
-                body[name[:-1]] = json.loads(value)
+                body[name[:-1]] = jsontext.loads(value)
             except ValueError as exc:
                 raise click.UsageError(f"{arg!r}: not JSON ({exc})") from None
         else:

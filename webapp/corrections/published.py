@@ -17,6 +17,7 @@ from typing import Any
 
 from flask import Flask
 
+from ..domain import jsontext
 from ..domain.model import Schedule
 from ..domain.serialize import ScheduleFormatError, schedule_from_dict, schedule_to_dict
 from ..domain.storage import SCHEDULE_FILE
@@ -79,7 +80,7 @@ def sync_import(app: Flask) -> None:
     if stamp is not None:
         data = path.read_bytes()
         try:
-            schedule_from_dict(json.loads(data))
+            schedule_from_dict(jsontext.loads(data))
         except (ValueError, UnicodeDecodeError) as exc:
             app.logger.error("%s is not a valid schedule, still serving the last import: %s", path, exc)
         else:
@@ -93,7 +94,7 @@ def _base(app: Flask, store: Store, version: int, sha256: str) -> Schedule:
     cached = app.extensions.get("hallway.base")
     if cached is not None and cached[0] == sha256:
         return cached[1]
-    schedule = schedule_from_dict(json.loads(store.snapshot(version)))
+    schedule = schedule_from_dict(jsontext.loads(store.snapshot(version)))
     app.extensions["hallway.base"] = (sha256, schedule)
     return schedule
 

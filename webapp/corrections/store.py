@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..domain import jsontext
 from ..domain.timeutil import parse_iso, to_iso
 from .apply import Change, Correction, CorrectionError
 
@@ -259,5 +260,5 @@ class Store:
 
 def _correction(row: tuple) -> Correction:
     version, time, kind, session, before, after, note, reverts = row
-    change = Change(kind, session, json.loads(before), json.loads(after), note, reverts)
+    change = Change(kind, session, jsontext.loads(before), jsontext.loads(after), note, reverts)
     return Correction(version, parse_iso(time), change)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
+from .timeutil import check_readable
+
 SESSION_STATUSES = ("confirmed", "cancelled")
 
 
@@ -65,6 +67,11 @@ class Session:
     def __post_init__(self) -> None:
         if self.start.tzinfo is None or self.end.tzinfo is None:
             raise ValueError(f"session {self.id}: times must be timezone-aware")
+        for value in (self.start, self.end):
+            try:
+                check_readable(value)
+            except ValueError as exc:
+                raise ValueError(f"session {self.id}: {exc}") from None
         if self.end < self.start:
             raise ValueError(f"session {self.id}: ends before it starts")
         if self.status not in SESSION_STATUSES:

@@ -14,6 +14,7 @@ import re
 from datetime import date
 from typing import Any
 
+from ..domain import jsontext
 from ..domain.interchange import EXTENSION, GENERATOR, SESSION_PATH, slugify
 from ..domain.model import Event, Schedule, Session
 from .frab_people import Catalog
@@ -37,7 +38,7 @@ def parse(text: str, source: str) -> Schedule:
     if not text.strip():
         raise FrabError(source, "the file is empty")
     try:
-        doc = json.loads(text)
+        doc = jsontext.loads(text)
     except json.JSONDecodeError as exc:
         raise FrabError(source, f"not valid JSON: {exc.msg}", exc.lineno) from exc
     return build(doc, source)

@@ -8,6 +8,7 @@ import importlib
 import json
 from collections.abc import Callable
 
+from ..domain import jsontext
 from ..domain.model import Schedule
 from . import sched_api, sched_html, sched_text
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
@@ -40,7 +41,7 @@ def parse_source(data: bytes, source: str) -> RawPage:
 
 def _json(text: str, source: str) -> RawPage:
     try:
-        doc = json.loads(text)
+        doc = jsontext.loads(text)
     except json.JSONDecodeError as exc:
         raise SourceError(
             source, f"not valid JSON ({exc.msg}, column {exc.colno}): truncated?", exc.lineno

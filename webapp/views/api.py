@@ -16,6 +16,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from ..corrections.apply import CorrectionError
 from ..corrections.published import publish, publish_once, store_for
 from ..corrections.store import KeyReused
+from ..domain import jsontext
 from ..domain.serialize import ScheduleFormatError
 from ..web import feed, ratelimit
 
@@ -130,7 +131,7 @@ def _json_body(limit: int) -> Any:
     if len(data) > limit:
         raise RequestEntityTooLarge()
     try:
-        return json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+        return jsontext.loads(data.decode("utf-8"), parse_constant=_no_constant)
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise CorrectionError(f"the body is not valid JSON: {exc}") from None
 
