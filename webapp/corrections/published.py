@@ -162,7 +162,9 @@ def last_good(app: Flask, exc: BaseException) -> Published:
     kept = f"serving version {cached[1].version} from memory" if cached else "nothing to serve"
     problems.report(app, "store", f"{path} cannot be read ({type(exc).__name__}: {exc}); {kept}")
     if cached is None:
-        raise StoreUnavailable(f"the corrections store {path.name} cannot be read") from exc
+        raise StoreUnavailable(
+            f"the corrections store {path.name} cannot be read ({type(exc).__name__})"
+        ) from exc
     return cached[1]
 
 
