@@ -122,6 +122,10 @@ def _base(app: Flask, store: Store, version: int, sha256: str) -> Schedule:
 def _current(app: Flask) -> tuple[Head, Schedule, dict[str, tuple[int, datetime]]]:
     store = store_for(app)
     state = store.state()
+    if state is None:  # a new, empty store (the old one deleted while running): import the file
+        app.extensions.pop("hallway.import_stamp", None)
+        sync_import(app)
+        state = store.state()
     if state is None:
         raise ScheduleFormatError(f"no schedule has been imported into {app.config['DATA_DIR']}")
     cached = app.extensions.get("hallway.state")
