@@ -60,7 +60,7 @@ def build(doc: Any, source: str) -> Schedule:
         raise FrabError(source, "the schedule lists no events")
     try:
         tz = event_zone(conf.get("time_zone_name"), [item.get("date") for _, item, _ in items])
-    except ValueError as exc:
+    except (ValueError, OverflowError) as exc:  # Overflow: a date at year 1 or 9999 moved across zones
         raise FrabError(source, str(exc)) from exc
     ext = _part(body, EXTENSION)
     ours = isinstance(doc.get("generator"), dict) and doc["generator"].get("name") == GENERATOR
@@ -72,7 +72,7 @@ def build(doc: Any, source: str) -> Schedule:
     for where, item, day in items:
         try:
             start, end = event_times(item, day, tz)
-        except ValueError as exc:
+        except (ValueError, OverflowError) as exc:
             raise FrabError(source, f"{where} ({item.get('title')!r}): bad time: {exc}") from exc
         extra = _part(_part(ext, "sessions"), item.get("guid"))
         try:
