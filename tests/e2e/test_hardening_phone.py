@@ -155,3 +155,52 @@ def test_every_time_the_server_accepts_the_browser_reads_as_the_same_instant(pag
 
     check()
     assert seen["accepted"] > 50 and seen["refused"] > 50, seen  # both sides were exercised
+
+
+# The rule "never 'Up to date' while behind", on the app's own Watcher with the network faked
+# at the page's fetch: the changes feed names another store, and the schedule fetched after it
+# is (or is not) that store's.
+WATCH_WITH_FAKE_FEED = """async ([feedStore, servedStore]) => {
+  const prefix = document.body.dataset.assets;
+  const { Watcher } = await import(prefix + "js/watch.js");
+  const { freshness } = await import(prefix + "js/banner.js");
+  const { index } = await import(prefix + "js/store.js");
+  localStorage.clear();
+  const doc = (store, version, title) => ({
+    version, store, event: { name: "E", timezone: "UTC" },
+    sessions: [{ id: "a", title, start: "2026-04-07T09:00:00Z", end: "2026-04-07T10:00:00Z" }],
+  });
+  const store = new EventTarget();
+  store.doc = doc("old", 7, "Old");
+  store.data = index(store.doc);
+  store.refresh = async () => {
+    const next = doc(servedStore, servedStore === "old" ? 7 : 2, "Fresh");
+    if (servedStore !== store.data.store || next.version > store.data.version) {
+      store.doc = next;
+      store.data = index(next);
+    }
+  };
+  store.patch = () => { throw new Error("another store's changes must not be patched in"); };
+  window.fetch = async () => new Response(
+    JSON.stringify({ version: 2, store: feedStore, since: 0, reload: true, reason: "x" }),
+    { headers: { "Content-Type": "application/json" } });
+  const watcher = new Watcher(store, { clock: () => Date.now() });
+  watcher.state.cursor = 7;
+  watcher.state.store = "old";
+  await watcher.check();
+  return { line: freshness(watcher.state, store.data.version, Date.now(), () => "10:00"),
+           title: store.doc.sessions[0].title, store: watcher.state.store };
+}"""
+
+
+def test_the_app_is_not_up_to_date_while_it_holds_another_stores_schedule(page, live_server) -> None:
+    page.goto(live_server.url + "/")
+    expect(page.locator(".card").first).to_be_visible()
+    stuck = page.evaluate(
+        WATCH_WITH_FAKE_FEED, ["new", "old"]
+    )  # the schedule fetched is still the old store's
+    assert not stuck["line"].startswith("Up to date"), stuck
+    assert stuck["title"] == "Old" and stuck["store"] == "old"
+    followed = page.evaluate(WATCH_WITH_FAKE_FEED, ["new", "new"])  # lower version, other store: taken
+    assert followed["line"].startswith("Up to date · version 2"), followed
+    assert followed["title"] == "Fresh" and followed["store"] == "new"
