@@ -105,7 +105,9 @@ export class Store extends EventTarget {
     return this.data;
   }
 
-  async refresh() {
+  // `rewound`: the feed said this store's history went back (a backup restored): its lower
+  // version is then the truth, not a stale copy.
+  async refresh({ rewound = false } = {}) {
     let response;
     try {
       response = await fetch(FEED);
@@ -116,7 +118,7 @@ export class Store extends EventTarget {
       // Never step back: an older copy (a cache's fallback) does not replace a newer one of the
       // same store; another store's document is taken whole, its versions start again.
       const older = this.data && Number.isInteger(doc.version) && doc.version < this.data.version;
-      if (older && !otherStore(this.data, doc)) return false;
+      if (older && !otherStore(this.data, doc) && !rewound) return false;
       this.replace(doc, etag);
       await this.writeStored(doc, etag);
       return true;

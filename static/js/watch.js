@@ -130,7 +130,8 @@ export class Watcher extends EventTarget {
       // cannot be patched nor compared by version. The new document is taken whole.
       added = await this.reloadWhole(first, Number.isInteger(body.version) ? body.version : 0, body.store);
     } else if (body.reload === true || (Number.isInteger(body.since) && body.since > since)) {
-      added = await this.reloadWhole(first, Number.isInteger(body.version) ? body.version : 0);
+      const wanted = Number.isInteger(body.version) ? body.version : 0;
+      added = await this.reloadWhole(first, wanted, null, body.rewound === true);
     } else {
       added = await this.take(body, since, first);
     }
@@ -173,14 +174,16 @@ export class Watcher extends EventTarget {
   // `wanted` (the feed's newest version): then the check did not succeed.
   // With `wantedStore` (the feed named another store), a schedule still of the old store is
   // behind too, whatever its version: never "Up to date" then.
-  async reloadWhole(first, wanted = 0, wantedStore = null) {
+  async reloadWhole(first, wanted = 0, wantedStore = null, rewound = false) {
     const before = this.baseDoc || this.store.doc;
     const had = this.store.data.store;
-    await this.store.refresh();
+    const hadVersion = this.store.data.version;
+    await this.store.refresh({ rewound });
     const after = this.store.doc;
     const now = this.store.data.store;
     if (wantedStore !== null && now !== wantedStore) return null;
     if (had !== null && now !== null && had !== now) return this.adopt(before);
+    if (rewound && this.store.data.version < hadVersion) return this.adopt(before); // its versions are reused
     this.state.cursor = this.store.data.version;
     if (this.store.data.version < wanted) return null;
     if (!before || before === after) return 0;

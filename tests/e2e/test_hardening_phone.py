@@ -170,7 +170,7 @@ def test_every_time_the_server_accepts_the_browser_reads_as_the_same_instant(pag
 # The rule "never 'Up to date' while behind", on the app's own Watcher with the network faked
 # at the page's fetch: the changes feed names another store, and the schedule fetched after it
 # is (or is not) that store's.
-WATCH_WITH_FAKE_FEED = """async ([feedStore, servedStore]) => {
+WATCH_WITH_FAKE_FEED = """async ([feedStore, servedStore, servedVersion, rewound]) => {
   const prefix = document.body.dataset.assets;
   const { Watcher } = await import(prefix + "js/watch.js");
   const { freshness } = await import(prefix + "js/banner.js");
@@ -183,16 +183,16 @@ WATCH_WITH_FAKE_FEED = """async ([feedStore, servedStore]) => {
   const store = new EventTarget();
   store.doc = doc("old", 7, "Old");
   store.data = index(store.doc);
-  store.refresh = async () => {
-    const next = doc(servedStore, servedStore === "old" ? 7 : 2, "Fresh");
-    if (servedStore !== store.data.store || next.version > store.data.version) {
+  store.refresh = async ({ rewound: back = false } = {}) => {
+    const next = doc(servedStore, servedVersion, "Fresh");
+    if (servedStore !== store.data.store || next.version > store.data.version || back) {
       store.doc = next;
       store.data = index(next);
     }
   };
   store.patch = () => { throw new Error("another store's changes must not be patched in"); };
   window.fetch = async () => new Response(
-    JSON.stringify({ version: 2, store: feedStore, since: 0, reload: true, reason: "x" }),
+    JSON.stringify({ version: 2, store: feedStore, reload: true, reason: "x", ...(rewound && { rewound }) }),
     { headers: { "Content-Type": "application/json" } });
   const watcher = new Watcher(store, { clock: () => Date.now() });
   watcher.state.cursor = 7;
@@ -206,11 +206,16 @@ WATCH_WITH_FAKE_FEED = """async ([feedStore, servedStore]) => {
 def test_the_app_is_not_up_to_date_while_it_holds_another_stores_schedule(page, live_server) -> None:
     page.goto(live_server.url + "/")
     expect(page.locator(".card").first).to_be_visible()
-    stuck = page.evaluate(
-        WATCH_WITH_FAKE_FEED, ["new", "old"]
-    )  # the schedule fetched is still the old store's
+    # The schedule fetched after the feed named another store is still the old store's.
+    stuck = page.evaluate(WATCH_WITH_FAKE_FEED, ["new", "old", 7, False])
     assert not stuck["line"].startswith("Up to date"), stuck
     assert stuck["title"] == "Old" and stuck["store"] == "old"
-    followed = page.evaluate(WATCH_WITH_FAKE_FEED, ["new", "new"])  # lower version, other store: taken
+    followed = page.evaluate(
+        WATCH_WITH_FAKE_FEED, ["new", "new", 2, False]
+    )  # lower version, other store: taken
     assert followed["line"].startswith("Up to date · version 2"), followed
     assert followed["title"] == "Fresh" and followed["store"] == "new"
+    # The same store restored from a backup: the feed says its history went back; taken whole.
+    restored = page.evaluate(WATCH_WITH_FAKE_FEED, ["old", "old", 2, True])
+    assert restored["line"].startswith("Up to date · version 2"), restored
+    assert restored["title"] == "Fresh" and restored["store"] == "old"

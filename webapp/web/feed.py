@@ -66,7 +66,10 @@ def _changes(app: Flask, since: int) -> bytes:
     store = store_for(app)
     head = store.head()
     if since > head.version:  # not cached: any number can be asked for
-        return _json(_reload(head, f"version {since} is unknown here; the newest is {head.version}"))
+        # Versions only grow within a store, so a client ahead of it saw a history this store no
+        # longer has (a backup of the same store restored): it must take the schedule whole.
+        rewound = _reload(head, f"version {since} is unknown here; the newest is {head.version}")
+        return _json({**rewound, "rewound": True})
     hit = caching.get(_key("changes", head, since))
     if hit is not None:
         return hit

@@ -59,7 +59,8 @@ class Client:
         body = feed.get_json()
         if body["store"] != self.doc["store"] or body["reload"] or body["changes"]:
             fresh = http.get("/api/v1/schedule.json").get_json()
-            if fresh["store"] != self.doc["store"] or fresh["version"] >= self.doc["version"]:
+            rewound = body.get("rewound") is True  # the same store, restored from a backup
+            if fresh["store"] != self.doc["store"] or fresh["version"] >= self.doc["version"] or rewound:
                 self.doc = fresh
 
 
