@@ -12,7 +12,7 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import FIXTURES
@@ -74,6 +74,8 @@ def remove_store(data_dir: Path) -> None:
 
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 @given(STEPS)
+@example(steps=[("backup", 0), ("publish", 0), ("restore", 0)])  # found by this campaign: rewound
+@example(steps=[("publish", 2), ("damage", 0), ("publish", 3), ("delete", 0), ("publish", 0)])
 def test_any_life_of_the_store_keeps_serving_and_clients_follow(tmp_path_factory, steps) -> None:
     base = tmp_path_factory.mktemp("campaign")
     data_dir = base / "data"
