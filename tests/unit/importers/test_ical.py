@@ -97,6 +97,25 @@ def test_the_organizer_is_the_speaker_unless_the_same_one_organizes_every_event(
     assert names(schedule, s) == ["Speaker"]
 
 
+def test_html_or_markdown_inside_a_description_becomes_text_and_its_blank_lines_stay_paragraphs():
+    text = (
+        'von: Ada\\n\\nXen war <i>die</i> Plattform\\, siehe <a href="https://x.org/a">hier</a>.'
+        '\\n\\nThemen:\\n- Installation\\n- Formeln\\n\\n<a href="javascript:alert(1)">click</a>'
+    )
+    _, s = only(calendar(vevent(f"DESCRIPTION:{text}")))
+    assert s.description == (
+        "von: Ada",
+        "Xen war die Plattform, siehe hier (https://x.org/a).",
+        "Themen:",
+        "• Installation",
+        "• Formeln",
+        "click",
+    )
+    # Plain text that only looks like markup stays as written.
+    _, s = only(calendar(vevent("DESCRIPTION:if a < b and c > d")))
+    assert s.description == ("if a < b and c > d",)
+
+
 def test_escaped_text_is_read_as_written():
     data = calendar(vevent("LOCATION:Room A\\; upstairs\\, left", "DESCRIPTION:back\\\\slash and\\Nnew line",
                            summary="SUMMARY:Commas\\, semicolons\\; and a backslash \\\\"))  # fmt: skip
