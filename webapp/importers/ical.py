@@ -27,7 +27,6 @@ from datetime import datetime
 from typing import Any
 
 from icalendar import Calendar, Component
-from icalendar.prop import vText
 
 from ..domain.ids import is_id, slug
 from ..domain.interchange import ICAL_KIND, ICAL_PRODID, ICAL_ROOM, ICAL_SPEAKER, ICAL_TRACK
@@ -42,6 +41,7 @@ from .raw import RawPage, RawSession, RawSpeaker, SourceError
 
 __all__ = ["decode", "looks_like", "parse"]
 _UUID = re.compile(r"^[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
+_ESCAPED = re.compile(r"\\([\\;,nN])")
 _HTTP = re.compile(r"^https?://\S+$", re.IGNORECASE)
 
 
@@ -160,7 +160,8 @@ def _x(e: Component, name: str, value: Any = None) -> str | None:
     value = e.get(name) if value is None else value
     if value is None or isinstance(value, list):
         return None
-    return _plain(vText.from_ical(str(value)))
+    # RFC 5545 3.3.11: \\ \; \, and \n (or \N) are the only escapes of a TEXT value.
+    return _plain(_ESCAPED.sub(lambda m: "\n" if m[1] in "nN" else m[1], str(value)))
 
 
 def _plain(value: Any) -> str | None:

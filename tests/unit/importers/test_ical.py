@@ -401,9 +401,12 @@ def what_an_attendee_sees(schedule) -> dict[str, tuple]:
 def test_our_own_calendar_reimports_to_the_same_sessions(source, tmp_path):
     served = tmp_path / "served"
     served.mkdir()
-    if source == "cancelled":  # the mini event with a session cancelled and one without speakers
+    if source == "cancelled":  # the mini event with a session cancelled, and odd names
         doc = json.loads((FIXTURES / "mini_schedule.json").read_text(encoding="utf-8"))
         doc["sessions"][1]["status"] = "cancelled"
+        # Names with what iCalendar escapes: they come back as they were.
+        doc["rooms"][0]["name"] = "Hall A, left; B\\"
+        doc["speakers"][0]["name"] = "Lovelace, Ada"
         (served / "schedule.json").write_text(json.dumps(doc), encoding="utf-8")
     else:
         shutil.copy(source, served / "schedule.json")
