@@ -16,6 +16,7 @@ import pytest
 
 from tests.conftest import FIXTURES
 from webapp.domain.storage import load_schedule
+from webapp.exports import signs
 
 NIGHTS = FIXTURES / "frab_nights.xml"
 NOZONE = FIXTURES / "pentabarf_nozone.xml"
@@ -136,6 +137,16 @@ def test_night_sessions_belong_to_the_evenings_day_and_there_is_no_extra_day(run
     assert day["Second Night"] == date(2026, 12, 28)  # 02:00 on the 29th
     assert day["Closing Night"] == date(2026, 12, 29)  # 01:30 on the 30th: no fourth day
     assert day["Morning Two"] == date(2026, 12, 28)
+
+
+def test_door_signs_put_night_sessions_on_the_evenings_sign(runner, tmp_path):
+    _, schedule = _import(runner, tmp_path, NIGHTS)
+    saal = next(r for r in schedule.rooms if r.name == "Saal 1")
+    assert [e.title for e in signs.sign(schedule, saal, date(2026, 12, 27)).sessions] == [
+        "Opening",
+        "Night Owls",
+    ]
+    assert signs.days(schedule) == schedule.event.days
 
 
 def test_day_ranges_are_the_sources_without_overlaps(runner, tmp_path):
