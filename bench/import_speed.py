@@ -44,13 +44,16 @@ TARGET_S = 5.0  # "a few seconds" (issue 13)
 def exported(schedule: Schedule, directory: Path, name: str) -> Path:
     path = directory / name
     doc = to_schedule_json(schedule, "https://example.org")
-    # A new version of the event as another tool would publish it: no Hallway ids to read back.
+    # As a tool would publish it that gives no Hallway ids and no guids to read back: the ids
+    # are then matched by title, time and room (a guid would match them without that work).
     doc.pop("hallway", None)
     doc["schedule"].pop("hallway", None)
     for day in doc["schedule"]["conference"]["days"]:
         for events in day["rooms"].values():
             for e in events:
-                e["url"] = f"https://example.org/talk/{e['guid']}"
+                e["url"] = f"https://example.org/talk/{e.pop('guid')}"
+                for person in e.get("persons", []):
+                    person.pop("guid", None)
     path.write_text(json.dumps(doc), "utf-8")
     return path
 

@@ -22,12 +22,13 @@ import click
 from flask import current_app
 from flask.cli import with_appcontext
 
+from ..domain import jsontext
 from ..domain.model import Schedule
 from ..domain.serialize import ScheduleFormatError, schedule_from_dict
 from ..domain.storage import SCHEDULE_FILE
 from .apply import Correction, CorrectionError, describe
 from .clashes import ClashError
-from .published import publish, published, reimport_findings, store_for, sync_import
+from .published import STORE_ERRORS, publish, published, reimport_findings, store_for, sync_import
 from .reimport import CONTRADICTED, reapply
 from .store import STORE_FILE
 
@@ -67,7 +68,7 @@ def parse_args(kind: str, args: tuple[str, ...], note: str | None) -> dict[str, 
             body[bare] = arg
         elif name.endswith(":"):
             try:
-                body[name[:-1]] = json.loads(value)
+                body[name[:-1]] = jsontext.loads(value)
             except ValueError as exc:
                 raise click.UsageError(f"{arg!r}: not JSON ({exc})") from None
         else:
@@ -88,7 +89,16 @@ def _publish(body: dict[str, Any], by: str, force: bool = False) -> None:
         raise click.ClickException(f"refused, nothing changed: {exc}") from None
     except ClashError as exc:
         raise click.ClickException(f"refused, nothing changed: {exc} (--force publishes it anyway)") from None
+    except STORE_ERRORS as exc:
+        raise _unreadable(exc) from None
     _echo(correction)
+
+
+def _unreadable(exc: BaseException) -> click.ClickException:
+    path = store_for(current_app).path
+    return click.ClickException(
+        f"{path}: cannot read or write the corrections store ({type(exc).__name__}: {exc})"
+    )
 
 
 def _echo(correction: Correction, schedule: Schedule | None = None) -> None:
@@ -127,7 +137,10 @@ def revert_command(version: int, note: str | None, by: str, force: bool) -> None
 def list_command(since: int, as_json: bool) -> None:
     """List published corrections, oldest first, each under the session's title at the time."""
     schedule = served_schedule()
-    corrections = store_for(current_app).corrections()
+    try:
+        corrections = store_for(current_app).corrections()
+    except STORE_ERRORS as exc:
+        raise _unreadable(exc) from None
     titled = {} if as_json else _as_they_were(corrections)
     for correction in corrections:
         if correction.version <= since:

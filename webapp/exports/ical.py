@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime, timedelta, tzinfo
 
 from icalendar import Alarm, Calendar, Event
+from icalendar.prop import vText
 
 from ..domain.interchange import ICAL_KIND, ICAL_PRODID, ICAL_ROOM, ICAL_SPEAKER, ICAL_TRACK
 from ..domain.model import Schedule, Session
@@ -116,10 +117,10 @@ def _vevent(
         (ICAL_TRACK, track.name if track else None),
     ):
         if value:
-            ev.add(name, value)
+            ev.add(name, vText(value))  # as text: the library writes an X- value unescaped
     for speaker in (schedule.speaker(i) for i in s.speakers):
         if speaker:
-            ev.add(ICAL_SPEAKER, speaker.name)
+            ev.add(ICAL_SPEAKER, vText(speaker.name))
     if alarm_minutes is not None and s.status != "cancelled":
         alarm = Alarm()
         alarm.add("action", "DISPLAY")

@@ -1,8 +1,9 @@
 """Import an iCalendar file (RFC 5545): each VEVENT with a time is a session.
 
 SUMMARY is the title, LOCATION the room, the first CATEGORIES value the track, DESCRIPTION
-the text (paragraphs at blank lines), STATUS:CANCELLED a cancelled session, URL a link. Speakers are
-the ATTENDEEs or the ORGANIZER (`ical_people`); a repeating event is a session per occurrence (`ical_repeat`). The UID
+the text (paragraphs at blank lines, HTML or Markdown inside them read by `markup`),
+STATUS:CANCELLED a cancelled session, URL a link. Speakers are the ATTENDEEs or the ORGANIZER
+(`ical_people`); a repeating event is a session per occurrence (`ical_repeat`). The UID
 proposes the session's id, so a new session keeps the id its calendar gives it and the import
 of Hallway's own `/schedule.ics` gets every id back; it is also the session's guid (made a
 UUID where it is not one), by which a later import keeps the id whatever else changed.
@@ -26,7 +27,6 @@ from datetime import datetime
 from typing import Any
 
 from icalendar import Calendar, Component
-from icalendar.prop import vText
 
 from ..domain.ids import is_id, slug
 from ..domain.interchange import ICAL_KIND, ICAL_PRODID, ICAL_ROOM, ICAL_SPEAKER, ICAL_TRACK
@@ -36,10 +36,12 @@ from .ical_lines import Where, check, decode, looks_like
 from .ical_people import all_of, name_of, people
 from .ical_repeat import occurrence_key, occurrences, repeats
 from .ical_times import end_of, fixed_zone, valid_zone, when, zone_name
+from .markup import paragraphs
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
 
 __all__ = ["decode", "looks_like", "parse"]
 _UUID = re.compile(r"^[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
+_ESCAPED = re.compile(r"\\([\\;,nN])")
 _HTTP = re.compile(r"^https?://\S+$", re.IGNORECASE)
 
 
@@ -117,7 +119,7 @@ def _session(
     else:
         room, kind, track = _plain(e.get("LOCATION")), None, _category(e)
         names = people(e, publisher)
-    description = _paragraphs(str(e.get("DESCRIPTION", "")))
+    description = _paragraphs(str(e.get("DESCRIPTION", "")), markup=not ours)
     url = str(e.get("URL", "")).strip()
     url = url if _HTTP.match(url) else ""
     if ours:  # what the export adds for people to read, taken off again
@@ -158,23 +160,19 @@ def _x(e: Component, name: str, value: Any = None) -> str | None:
     value = e.get(name) if value is None else value
     if value is None or isinstance(value, list):
         return None
-    return _plain(vText.from_ical(str(value)))
+    # RFC 5545 3.3.11: \\ \; \, and \n (or \N) are the only escapes of a TEXT value.
+    return _plain(_ESCAPED.sub(lambda m: "\n" if m[1] in "nN" else m[1], str(value)))
 
 
 def _plain(value: Any) -> str | None:
     return " ".join(str(value).split()) or None if value is not None else None
 
 
-def _paragraphs(text: str) -> list[str]:
-    lines = [line.rstrip() for line in text.replace("\r\n", "\n").split("\n")]
-    out, current = [], []
-    for line in [*lines, ""]:
-        if line.strip():
-            current.append(line.strip())
-        elif current:
-            out.append("\n".join(current))
-            current = []
-    return out
+def _paragraphs(text: str, markup: bool) -> list[str]:
+    """DESCRIPTION is plain text (RFC 5545), its line breaks meant; some calendars write HTML or
+    Markdown inside (Kielux: `<i>`, `<a href>`), so each paragraph is read on its own."""
+    blocks = re.split(r"\n[ \t]*\n", text.replace("\r\n", "\n"))
+    return [p for block in blocks for p in paragraphs(block, markup=markup)]
 
 
 def _guid(uid: str, occurrence: datetime | None = None) -> str:

@@ -10,6 +10,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
+from ..domain import jsontext
 from ..domain.ids import normalize
 from ..domain.model import Schedule
 from ..domain.text import clean
@@ -57,7 +58,7 @@ def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPa
 
 def _json(text: str, source: str, timezone: str | None) -> RawPage:
     try:
-        doc = json.loads(text, strict=False)
+        doc = jsontext.loads(text, strict=False)
     except json.JSONDecodeError as exc:
         raise SourceError(
             source, f"not valid JSON ({exc.msg}, column {exc.colno}): truncated?", exc.lineno

@@ -97,6 +97,25 @@ def test_the_organizer_is_the_speaker_unless_the_same_one_organizes_every_event(
     assert names(schedule, s) == ["Speaker"]
 
 
+def test_html_or_markdown_inside_a_description_becomes_text_and_its_blank_lines_stay_paragraphs():
+    text = (
+        'von: Ada\\n\\nXen war <i>die</i> Plattform\\, siehe <a href="https://x.org/a">hier</a>.'
+        '\\n\\nThemen:\\n- Installation\\n- Formeln\\n\\n<a href="javascript:alert(1)">click</a>'
+    )
+    _, s = only(calendar(vevent(f"DESCRIPTION:{text}")))
+    assert s.description == (
+        "von: Ada",
+        "Xen war die Plattform, siehe hier (https://x.org/a).",
+        "Themen:",
+        "• Installation",
+        "• Formeln",
+        "click",
+    )
+    # Plain text that only looks like markup stays as written.
+    _, s = only(calendar(vevent("DESCRIPTION:if a < b and c > d")))
+    assert s.description == ("if a < b and c > d",)
+
+
 def test_escaped_text_is_read_as_written():
     data = calendar(vevent("LOCATION:Room A\\; upstairs\\, left", "DESCRIPTION:back\\\\slash and\\Nnew line",
                            summary="SUMMARY:Commas\\, semicolons\\; and a backslash \\\\"))  # fmt: skip
@@ -382,9 +401,12 @@ def what_an_attendee_sees(schedule) -> dict[str, tuple]:
 def test_our_own_calendar_reimports_to_the_same_sessions(source, tmp_path):
     served = tmp_path / "served"
     served.mkdir()
-    if source == "cancelled":  # the mini event with a session cancelled and one without speakers
+    if source == "cancelled":  # the mini event with a session cancelled, and odd names
         doc = json.loads((FIXTURES / "mini_schedule.json").read_text(encoding="utf-8"))
         doc["sessions"][1]["status"] = "cancelled"
+        # Names with what iCalendar escapes: they come back as they were.
+        doc["rooms"][0]["name"] = "Hall A, left; B\\"
+        doc["speakers"][0]["name"] = "Lovelace, Ada"
         (served / "schedule.json").write_text(json.dumps(doc), encoding="utf-8")
     else:
         shutil.copy(source, served / "schedule.json")
