@@ -28,7 +28,15 @@ from ..domain.serialize import ScheduleFormatError, schedule_from_dict
 from ..domain.storage import SCHEDULE_FILE
 from .apply import Correction, CorrectionError, describe
 from .clashes import ClashError
-from .published import STORE_ERRORS, publish, published, reimport_findings, store_for, sync_import
+from .published import (
+    STORE_ERRORS,
+    StoreUnavailable,
+    publish,
+    published,
+    reimport_findings,
+    store_for,
+    sync_import,
+)
 from .reimport import CONTRADICTED, reapply
 from .store import STORE_FILE
 
@@ -54,6 +62,8 @@ def served_schedule() -> Schedule:
         return published(current_app).schedule
     except ScheduleFormatError as exc:
         raise click.ClickException(f"{NO_SCHEDULE} ({exc})") from None
+    except (*STORE_ERRORS, StoreUnavailable) as exc:
+        raise _unreadable(exc) from None
 
 
 def parse_args(kind: str, args: tuple[str, ...], note: str | None) -> dict[str, Any]:
