@@ -23,8 +23,7 @@ function line(kind, label, session, when) {
     "div",
     { class: `nowline ${kind}` },
     h("span", { class: "tag" }, label),
-    h("a", { href: `/session/${session.id}` }, session.title),
-    h("span", { class: "at" }, when),
+    h("span", { class: "what" }, h("a", { href: `/session/${session.id}` }, session.title), " ", h("span", { class: "at" }, when)),
     badges(session.id),
   );
 }
@@ -36,8 +35,8 @@ function row(data, room, now) {
     { class: "nowrow", "data-room": room.id },
     h("h2", {}, h("a", { href: `/room/${room.id}` }, room.name)),
     on.map((s) => line("on", "Now", s, left(s, now))),
-    on.length === 0 && h("div", { class: "nowline idle" }, h("span", { class: "tag" }, "Now"), "Nothing on"),
-    next ? line("next", "Next", next, startsAt(next, now)) : h("div", { class: "nowline idle" }, h("span", { class: "tag" }, "Next"), "Nothing more here"),
+    on.length === 0 && h("div", { class: "nowline idle" }, h("span", { class: "tag" }, "Now"), h("span", {}, "Nothing on")),
+    next ? line("next", "Next", next, startsAt(next, now)) : h("div", { class: "nowline idle" }, h("span", { class: "tag" }, "Next"), h("span", {}, "Nothing more here")),
   );
 }
 
