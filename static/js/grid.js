@@ -10,7 +10,7 @@ import { length, time } from "./time.js";
 const TIME_W = 3.6;
 const HEAD_H = 3.2;
 const COL_MIN = 10.5;
-const PER_MIN = 0.2; // 30 minutes = 6 rem
+const PER_MIN = 0.28; // 10 minutes = 2.8 rem: two lines of a lightning talk
 const MARGIN = 1; // screens rendered beyond the visible one, each way
 
 const rem = () => parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
@@ -40,6 +40,7 @@ export class RoomGrid {
     this.canvas = h("div", { class: "grid-canvas" }, this.head, this.times, this.body);
     this.scroller.append(this.canvas);
     this.sized = false;
+    this.placed = false; // scrolled to "now" once, when the box could scroll
     let queued = false;
     this.scroller.addEventListener(
       "scroll",
@@ -88,9 +89,12 @@ export class RoomGrid {
     if (nowLine) px(nowLine, "top", this.yOf(this.now.getTime()));
     this.body.replaceChildren(...(nowLine ? [nowLine] : []));
     this.shown.clear();
-    if (!this.sized) {
-      this.sized = true;
-      if (nowLine) this.scroller.scrollTop = Math.max(0, this.yOf(this.now.getTime()) - this.perMin * 30);
+    this.sized = true;
+    // Only once the styles hold the box to the screen can it scroll; until then, try again.
+    if (!this.placed && nowLine) {
+      const target = Math.max(0, Math.round(this.yOf(this.now.getTime()) - this.perMin * 30));
+      this.scroller.scrollTop = target;
+      this.placed = target === 0 || this.scroller.scrollTop > 0;
     }
     this.paint();
   }
@@ -125,7 +129,8 @@ export class RoomGrid {
 
   block(s, column) {
     const past = s.end <= this.now;
-    const classes = ["gblock", s.cancelled && "cancelled", past && "past", badges(s.id) && "changed"].filter(Boolean).join(" ");
+    const short = s.end - s.start <= 15 * 60000; // time and title run on as one text
+    const classes = ["gblock", short && "short", s.cancelled && "cancelled", past && "past", badges(s.id) && "changed"].filter(Boolean).join(" ");
     const room = this.rooms[column].name;
     const el = h(
       "article",

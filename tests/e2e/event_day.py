@@ -7,15 +7,15 @@ cancelled talk in main at 10:50 must not count, "Late Talk" follows at 11:30.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from schedules import mini, session, write
 
-DURING = datetime(2026, 4, 7, 8, 20, tzinfo=timezone.utc)  # 10:20 CEST
-BEFORE = datetime(2026, 4, 1, 8, 0, tzinfo=timezone.utc)
-AFTER = datetime(2026, 4, 10, 8, 0, tzinfo=timezone.utc)
+DURING = datetime(2026, 4, 7, 8, 20, tzinfo=UTC)  # 10:20 CEST
+BEFORE = datetime(2026, 4, 1, 8, 0, tzinfo=UTC)
+AFTER = datetime(2026, 4, 10, 8, 0, tzinfo=UTC)
 PHONES = [{"width": 360, "height": 740}, {"width": 390, "height": 844}]
 
 
@@ -24,9 +24,18 @@ def day_doc() -> dict[str, Any]:
     doc["sessions"] += [
         session("mt1000", "Morning Talk", "2026-04-07T10:00:00+02:00", "2026-04-07T10:45:00+02:00", "main"),
         session("sw1000", "Side Workshop", "2026-04-07T10:00:00+02:00", "2026-04-07T11:30:00+02:00", "side"),
-        session("cx1050", "Called Off Talk", "2026-04-07T10:50:00+02:00", "2026-04-07T11:20:00+02:00", "main", status="cancelled"),
+        session(
+            "cx1050",
+            "Called Off Talk",
+            "2026-04-07T10:50:00+02:00",
+            "2026-04-07T11:20:00+02:00",
+            "main",
+            status="cancelled",
+        ),
         session("lt1130", "Late Talk", "2026-04-07T11:30:00+02:00", "2026-04-07T12:00:00+02:00", "main"),
-        session("af1400", "Afternoon Panel", "2026-04-07T14:00:00+02:00", "2026-04-07T14:30:00+02:00", "side"),
+        session(
+            "af1400", "Afternoon Panel", "2026-04-07T14:00:00+02:00", "2026-04-07T14:30:00+02:00", "side"
+        ),
     ]
     return doc
 

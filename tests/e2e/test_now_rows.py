@@ -3,7 +3,7 @@ next with its start; a talk under way is never "Next"; a cancelled one never cou
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from event_day import DURING, PHONES, day_doc, day_server, phone
@@ -16,7 +16,9 @@ def row(page, room: str):
 
 
 @pytest.mark.parametrize("viewport", PHONES, ids=["360", "390"])
-def test_each_room_shows_what_is_on_with_minutes_left_and_what_is_next(browser, make_server, tmp_path, viewport) -> None:
+def test_each_room_shows_what_is_on_with_minutes_left_and_what_is_next(
+    browser, make_server, tmp_path, viewport
+) -> None:
     server = day_server(make_server, tmp_path)
     context, page = phone(browser, viewport, DURING)
     page.goto(server.url + "/now")
@@ -41,7 +43,7 @@ def test_each_room_shows_what_is_on_with_minutes_left_and_what_is_next(browser, 
 def test_a_talk_under_way_is_never_next_as_the_clock_runs(browser, make_server, tmp_path, viewport) -> None:
     server = day_server(make_server, tmp_path)
     context = browser.new_context(viewport=viewport)
-    context.clock.install(time=datetime(2026, 4, 7, 7, 58, tzinfo=timezone.utc))  # 09:58 CEST
+    context.clock.install(time=datetime(2026, 4, 7, 7, 58, tzinfo=UTC))  # 09:58 CEST
     page = context.new_page()
     page.goto(server.url + "/now")
     main = row(page, "Main Room")
@@ -57,7 +59,7 @@ def test_a_talk_under_way_is_never_next_as_the_clock_runs(browser, make_server, 
 
 def test_a_cancelled_session_is_never_on_now(browser, make_server, tmp_path) -> None:
     server = day_server(make_server, tmp_path)
-    context, page = phone(browser, PHONES[0], datetime(2026, 4, 7, 8, 55, tzinfo=timezone.utc))  # 10:55
+    context, page = phone(browser, PHONES[0], datetime(2026, 4, 7, 8, 55, tzinfo=UTC))  # 10:55
     page.goto(server.url + "/now")
     main = row(page, "Main Room")
     expect(main.locator(".nowline.on")).to_have_count(0)
@@ -72,8 +74,24 @@ def test_eight_rooms_fit_in_about_two_screens(browser, make_server, tmp_path, vi
     title = "Scaling distributed training of very large models across many clusters"  # ~70 chars
     for i in range(6):
         doc["rooms"].append({"id": f"hall{i}", "name": f"Hall {i + 1} (Level {i % 3})"})
-        doc["sessions"].append(session(f"on{i:04d}", f"{title} {i}", "2026-04-07T10:00:00+02:00", "2026-04-07T10:40:00+02:00", f"hall{i}"))
-        doc["sessions"].append(session(f"nx{i:04d}", f"{title} next {i}", "2026-04-07T10:50:00+02:00", "2026-04-07T11:30:00+02:00", f"hall{i}"))
+        doc["sessions"].append(
+            session(
+                f"on{i:04d}",
+                f"{title} {i}",
+                "2026-04-07T10:00:00+02:00",
+                "2026-04-07T10:40:00+02:00",
+                f"hall{i}",
+            )
+        )
+        doc["sessions"].append(
+            session(
+                f"nx{i:04d}",
+                f"{title} next {i}",
+                "2026-04-07T10:50:00+02:00",
+                "2026-04-07T11:30:00+02:00",
+                f"hall{i}",
+            )
+        )
     server = day_server(make_server, tmp_path, doc)
     context, page = phone(browser, viewport, DURING)
     page.goto(server.url + "/now")
@@ -81,5 +99,7 @@ def test_eight_rooms_fit_in_about_two_screens(browser, make_server, tmp_path, vi
     expect(page.locator(".nowline.on")).to_have_count(8)
     height = page.locator(".nowrows").bounding_box()["height"]
     assert height <= 2 * viewport["height"], height
-    assert page.evaluate("() => document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth")
+    assert page.evaluate(
+        "() => document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth"
+    )
     context.close()

@@ -17,7 +17,9 @@ def in_view(page, locator) -> bool:
 
 
 @pytest.mark.parametrize("viewport", PHONES, ids=["360", "390"])
-def test_during_the_event_the_schedule_opens_at_the_current_slot_with_the_now_line(browser, make_server, tmp_path, viewport) -> None:
+def test_during_the_event_the_schedule_opens_at_the_current_slot_with_the_now_line(
+    browser, make_server, tmp_path, viewport
+) -> None:
     server = day_server(make_server, tmp_path)
     context, page = phone(browser, viewport, DURING)
     page.goto(server.url + "/")
@@ -30,7 +32,9 @@ def test_during_the_event_the_schedule_opens_at_the_current_slot_with_the_now_li
     # The slot under way and the line sit on the first screen, without scrolling.
     assert in_view(page, current.locator(".slothead")) and in_view(page, line)
     # The line comes after what is running and before what is still to start.
-    order = page.evaluate("() => [...document.querySelectorAll('.results .slothead, #now-line')].map((e) => e.textContent)")
+    order = page.evaluate(
+        "() => [...document.querySelectorAll('.results .slothead, #now-line')].map((e) => e.textContent)"
+    )
     assert order[:3] == ["10:00", "Now · 10:20 CEST", "10:50"], order
     # Ended sessions are folded away, with a way to show them.
     expect(page.locator(".card", has_text="Compiling Things")).to_have_count(0)
@@ -58,25 +62,41 @@ def test_ended_sessions_show_dimmed_on_demand(browser, make_server, tmp_path, vi
 
 
 @pytest.mark.parametrize("viewport", PHONES, ids=["360", "390"])
-def test_jump_to_now_stays_reachable_and_brings_the_current_slot_back(browser, make_server, tmp_path, viewport) -> None:
+def test_jump_to_now_stays_reachable_and_brings_the_current_slot_back(
+    browser, make_server, tmp_path, viewport
+) -> None:
     doc = day_doc()
     from schedules import session
 
     for i in range(12):  # a long afternoon, so the list scrolls far from "now"
-        doc["sessions"].append(session(f"pm{i:04d}", f"Afternoon talk {i}", f"2026-04-07T{15 + i // 2}:{'00' if i % 2 == 0 else '30'}:00+02:00", f"2026-04-07T{15 + i // 2}:{'25' if i % 2 == 0 else '55'}:00+02:00"))
+        doc["sessions"].append(
+            session(
+                f"pm{i:04d}",
+                f"Afternoon talk {i}",
+                f"2026-04-07T{15 + i // 2}:{'00' if i % 2 == 0 else '30'}:00+02:00",
+                f"2026-04-07T{15 + i // 2}:{'25' if i % 2 == 0 else '55'}:00+02:00",
+            )
+        )
     server = day_server(make_server, tmp_path, doc)
     context, page = phone(browser, viewport, DURING)
     page.goto(server.url + "/")
     expect(page.locator("#now-line")).to_be_visible()
-    page.evaluate("() => window.scrollTo(0, document.scrollingElement.scrollHeight)")
     jump = page.get_by_role("button", name="Jump to now")
+    expect(jump).to_be_hidden()  # the line is on screen: nothing to jump to, nothing covered
+    page.evaluate("() => window.scrollTo(0, document.scrollingElement.scrollHeight)")
+    expect(jump).to_be_visible()
     assert in_view(page, jump)  # fixed: on screen wherever the list is
     assert not in_view(page, page.locator(".slot.current .slothead"))
     # At the end of the list it covers no star and no title (the page leaves room below).
     jbox = jump.bounding_box()
     for target in page.locator(".card .star, .card h3").all()[-6:]:
         box = target.bounding_box()
-        overlap = not (box["x"] + box["width"] <= jbox["x"] or jbox["x"] + jbox["width"] <= box["x"] or box["y"] + box["height"] <= jbox["y"] or jbox["y"] + jbox["height"] <= box["y"])
+        overlap = not (
+            box["x"] + box["width"] <= jbox["x"]
+            or jbox["x"] + jbox["width"] <= box["x"]
+            or box["y"] + box["height"] <= jbox["y"]
+            or jbox["y"] + jbox["height"] <= box["y"]
+        )
         assert not overlap, target.text_content()
     jump.focus()  # keyboard: a real button
     page.keyboard.press("Enter")
@@ -84,6 +104,7 @@ def test_jump_to_now_stays_reachable_and_brings_the_current_slot_back(browser, m
     expect(heading).to_be_focused()
     assert page.evaluate("() => document.querySelector('.slot.current').getBoundingClientRect().top") >= 0
     assert in_view(page, heading)
+    expect(jump).to_be_hidden()  # back at "now"
     context.close()
 
 
@@ -101,7 +122,9 @@ def test_before_the_event_it_opens_on_day_one(browser, make_server, tmp_path, vi
 
 
 @pytest.mark.parametrize("viewport", PHONES, ids=["360", "390"])
-def test_after_the_event_it_says_so_and_shows_the_whole_programme(browser, make_server, tmp_path, viewport) -> None:
+def test_after_the_event_it_says_so_and_shows_the_whole_programme(
+    browser, make_server, tmp_path, viewport
+) -> None:
     server = day_server(make_server, tmp_path)
     context, page = phone(browser, viewport, AFTER)
     page.goto(server.url + "/")

@@ -40,7 +40,9 @@ def test_sessions_line_up_by_time_with_their_length_visible(browser, make_server
 
 
 @pytest.mark.parametrize("viewport", PHONES, ids=["360", "390"])
-def test_room_and_time_headers_stick_while_the_grid_scrolls_both_ways(browser, make_server, tmp_path, viewport) -> None:
+def test_room_and_time_headers_stick_while_the_grid_scrolls_both_ways(
+    browser, make_server, tmp_path, viewport
+) -> None:
     server = day_server(make_server, tmp_path)
     context, page = phone(browser, viewport, DURING)
     page.goto(server.url + "/rooms")
@@ -59,7 +61,9 @@ def test_room_and_time_headers_stick_while_the_grid_scrolls_both_ways(browser, m
 
 
 @pytest.mark.parametrize("viewport", PHONES, ids=["360", "390"])
-def test_a_tap_anywhere_on_a_block_opens_the_session_and_its_star_works(browser, make_server, tmp_path, viewport) -> None:
+def test_a_tap_anywhere_on_a_block_opens_the_session_and_its_star_works(
+    browser, make_server, tmp_path, viewport
+) -> None:
     server = day_server(make_server, tmp_path)
     context, page = phone(browser, viewport, DURING)
     page.goto(server.url + "/rooms")
@@ -89,12 +93,24 @@ def test_a_change_badge_shows_on_the_moved_session(browser, make_server, tmp_pat
     context.close()
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 844, "height": 390}], ids=["wide", "landscape"])
-def test_every_room_side_by_side_on_a_wide_screen_or_a_phone_in_landscape(browser, make_server, tmp_path, viewport) -> None:
+@pytest.mark.parametrize(
+    "viewport", [{"width": 1280, "height": 800}, {"width": 844, "height": 390}], ids=["wide", "landscape"]
+)
+def test_every_room_side_by_side_on_a_wide_screen_or_a_phone_in_landscape(
+    browser, make_server, tmp_path, viewport
+) -> None:
     doc = day_doc()
     for i in range(2):
         doc["rooms"].append({"id": f"hall{i}", "name": f"Hall {i + 1}"})
-        doc["sessions"].append(session(f"h{i}0930", f"Hall talk {i}", "2026-04-07T10:00:00+02:00", "2026-04-07T10:30:00+02:00", f"hall{i}"))
+        doc["sessions"].append(
+            session(
+                f"h{i}0930",
+                f"Hall talk {i}",
+                "2026-04-07T10:00:00+02:00",
+                "2026-04-07T10:30:00+02:00",
+                f"hall{i}",
+            )
+        )
     server = day_server(make_server, tmp_path, doc)
     context, page = phone(browser, viewport, DURING)
     page.goto(server.url + "/rooms")
@@ -102,7 +118,9 @@ def test_every_room_side_by_side_on_a_wide_screen_or_a_phone_in_landscape(browse
     assert page.locator(".grid-scroll").evaluate("(e) => e.scrollWidth <= e.clientWidth")
     tops = {round(box(page, sid)["y"]) for sid in ("mt1000", "sw1000", "h00930", "h10930")}
     assert len(tops) == 1, tops  # the 10:00 row, across all four rooms
-    assert page.evaluate("() => document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth")
+    assert page.evaluate(
+        "() => document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth"
+    )
     context.close()
 
 
@@ -128,7 +146,9 @@ def test_a_congress_grid_holds_only_the_blocks_near_the_view(browser, make_serve
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("path", ["/rooms", "/now", "/", "/?past=1"])
-def test_time_views_have_no_serious_accessibility_violations(browser, make_server, tmp_path, path, scheme) -> None:
+def test_time_views_have_no_serious_accessibility_violations(
+    browser, make_server, tmp_path, path, scheme
+) -> None:
     server = day_server(make_server, tmp_path)
     context, page = phone(browser, PHONES[0], DURING, color_scheme=scheme)
     page.goto(server.url + "/")

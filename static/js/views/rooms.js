@@ -8,11 +8,16 @@ import { withQuery } from "../router.js";
 import { dayLabel } from "../time.js";
 import { dayTabs, empty, heading, pickDay, zoneNote } from "./common.js";
 
-let styled = false;
+// Resolves once grid.css applies: the grid measures its box, which the styles size.
+let styled = null;
 function useGridStyles() {
-  if (styled) return;
-  styled = true;
-  document.head.append(h("link", { rel: "stylesheet", href: new URL("../../css/grid.css", import.meta.url).href }));
+  styled ??= new Promise((resolve) => {
+    const link = h("link", { rel: "stylesheet", href: new URL("../../css/grid.css", import.meta.url).href });
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", resolve); // unstyled but usable beats nothing
+    document.head.append(link);
+  });
+  return styled;
 }
 
 export function render(ctx) {
@@ -22,7 +27,7 @@ export function render(ctx) {
   const only = data.rooms.has(query.get("room")) ? query.get("room") : null;
   const here = new URL(location.href);
   const rooms = [...data.rooms.values()].filter((r) => !only || r.id === only);
-  useGridStyles();
+  const ready = useGridStyles();
   const chips = h(
     "nav",
     { class: "chips", "aria-label": "Rooms" },
@@ -32,9 +37,12 @@ export function render(ctx) {
     ),
   );
   const sessions = data.sessions.filter((s) => s.day === day && (!only || s.room === only));
-  const grid = sessions.length
-    ? new RoomGrid({ rooms, sessions, store, now: ctx.now, label: `Sessions of ${dayLabel(day)} by room and time` }).scroller
-    : empty(only ? "Nothing in this room on this day." : "Nothing on this day.");
+  let grid = empty(only ? "Nothing in this room on this day." : "Nothing on this day.");
+  if (sessions.length) {
+    const view = new RoomGrid({ rooms, sessions, store, now: ctx.now, label: `Sessions of ${dayLabel(day)} by room and time` });
+    ready.then(() => view.layout());
+    grid = view.scroller;
+  }
   return {
     title: `Rooms, ${dayLabel(day)}`,
     node: h(

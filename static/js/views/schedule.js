@@ -5,7 +5,7 @@ import { h } from "../dom.js";
 import { withQuery } from "../router.js";
 import { dayLabel, time, venueDay } from "../time.js";
 import { dayTabs, empty, heading, pickDay, zoneNote } from "./common.js";
-import { isPast, jumpButton, jumpToNow, nowMark, phase, phaseNote } from "./timeline.js";
+import { followNow, isPast, jumpButton, jumpToNow, nowMark, phase, phaseNote } from "./timeline.js";
 
 const FILTERS = ["room", "track", "level", "slides", "q"];
 
@@ -186,12 +186,12 @@ export function render(ctx) {
     const folded = all.length - sessions.length;
     zone.replaceChildren(zoneNote(all[0]?.start ?? data.sessions[0]?.start));
     count.textContent = `${all.length} session${all.length === 1 ? "" : "s"}`;
-    jump.hidden = !timed;
     results.replaceChildren(
       ...(folded ? [showEarlier(folded)] : []),
       ...(timed && query.get("past") === "1" ? [hideEarlier()] : []),
       ...list(sessions, store, day, timed ? now : null),
     );
+    followNow(results, jump, timed);
   };
   const setPast = (on) => {
     history.replaceState(history.state, "", withQuery(location.href, { past: on }));

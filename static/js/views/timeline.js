@@ -37,6 +37,22 @@ export function jumpToNow(root = document) {
   return true;
 }
 
+// The button floats over the list only while the "now" line is off screen: when the line is
+// in view there is nowhere to jump to, and the button would just cover a card.
+let seeing = null;
+export function followNow(results, jump, timed) {
+  seeing?.disconnect();
+  seeing = null;
+  const mark = results.querySelector("#now-line");
+  const watching = Boolean(mark) && "IntersectionObserver" in window;
+  jump.hidden = !timed || !mark || watching; // the observer shows it once the line is out of view
+  if (!watching) return;
+  seeing = new IntersectionObserver((entries) => {
+    jump.hidden = entries.at(-1).isIntersecting;
+  });
+  seeing.observe(mark);
+}
+
 export function jumpButton(onJump) {
   return h("button", { type: "button", class: "jumpnow", onclick: onJump }, "Jump to now");
 }
