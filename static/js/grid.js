@@ -65,7 +65,8 @@ export class RoomGrid {
   layout() {
     const width = this.scroller.clientWidth;
     if (!width) return;
-    const r = rem();
+    const r = rem(); // read once here: reading it per block would force a style pass per block
+    this.rem = r;
     this.perMin = PER_MIN * r;
     this.timeW = TIME_W * r;
     this.headH = HEAD_H * r;
@@ -130,21 +131,22 @@ export class RoomGrid {
   block(s, column) {
     const past = s.end <= this.now;
     const short = s.end - s.start <= 15 * 60000; // time and title run on as one text
-    const classes = ["gblock", short && "short", s.cancelled && "cancelled", past && "past", badges(s.id) && "changed"].filter(Boolean).join(" ");
+    const flags = badges(s.id);
+    const classes = ["gblock", short && "short", s.cancelled && "cancelled", past && "past", flags && "changed"].filter(Boolean).join(" ");
     const room = this.rooms[column].name;
     const el = h(
       "article",
       { class: classes, "data-session": s.id },
       h("p", { class: "gtime" }, `${time(s.start)}–${time(s.end)}`, h("span", { class: "visually-hidden" }, ` · ${length(s.start, s.end)} · ${room}`)),
       s.cancelled && h("strong", { class: "flag" }, "Cancelled"),
-      badges(s.id),
+      flags,
       h("h3", {}, h("a", { href: `/session/${s.id}` }, s.title)),
       starButton(this.store, s),
     );
     px(el, "left", column * this.colW + 2);
     px(el, "top", this.yOf(s.start.getTime()) + 1);
     px(el, "width", this.colW - 4);
-    px(el, "height", Math.max(this.yOf(s.end.getTime()) - this.yOf(s.start.getTime()) - 2, 1.4 * rem()));
+    px(el, "height", Math.max(this.yOf(s.end.getTime()) - this.yOf(s.start.getTime()) - 2, 1.4 * this.rem));
     return el;
   }
 }
