@@ -3,7 +3,7 @@
 import { now as clockNow } from "../clock.js";
 import { h } from "../dom.js";
 import { withQuery } from "../router.js";
-import { dayLabel, venueDay, zoneLabel } from "../time.js";
+import { conferenceDay, dayLabel, zoneLabel } from "../time.js";
 
 export function heading(text, sub = null) {
   return [h("h1", { tabindex: "-1" }, text), sub && h("p", { class: "sub" }, sub)].filter(Boolean);
@@ -18,7 +18,7 @@ export function zoneNote(at) {
 export function pickDay(data, query, now = clockNow()) {
   const asked = query.get("day");
   if (asked === "all" || data.days.includes(asked)) return asked;
-  const today = venueDay(now);
+  const today = conferenceDay(now); // at 01:00 the evening's day is still on
   return data.days.includes(today) ? today : data.days[0];
 }
 
