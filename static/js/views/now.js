@@ -3,7 +3,7 @@
 
 import { badges } from "../card.js";
 import { h } from "../dom.js";
-import { dayLabel, length, time, venueDay, zoneLabel } from "../time.js";
+import { conferenceDay, dayLabel, length, time, venueDay, zoneLabel } from "../time.js";
 import { nowNext } from "../venue.js";
 import { heading } from "./common.js";
 
@@ -14,7 +14,7 @@ function left(session, now) {
 function startsAt(session, now) {
   const m = Math.round((session.start - now) / 60000);
   if (m < 60) return `${time(session.start)} · in ${m} min`;
-  if (venueDay(session.start) === venueDay(now)) return time(session.start);
+  if (session.day === conferenceDay(now)) return time(session.start);
   return `${dayLabel(session.day, "short")}, ${time(session.start)}`;
 }
 

@@ -3,9 +3,9 @@
 import { languageName, sessionCard } from "../card.js";
 import { h } from "../dom.js";
 import { withQuery } from "../router.js";
-import { dayLabel, time, venueDay } from "../time.js";
+import { conferenceDay, dayLabel, time } from "../time.js";
 import { dayTabs, empty, heading, pickDay, zoneNote } from "./common.js";
-import { followNow, isPast, jumpButton, jumpToNow, nowMark, phase, phaseNote } from "./timeline.js";
+import { foldControl, followNow, isPast, jumpButton, jumpToNow, nowMark, phase, phaseNote } from "./timeline.js";
 
 const FILTERS = ["room", "track", "level", "lang", "slides", "q"];
 
@@ -159,12 +159,6 @@ function chosenDay(data, query, now, state) {
   return query.get("day") || !searching ? pickDay(data, query, now) : "all";
 }
 
-// Ended sessions fold away on the plain programme (no search, no filter) during the event;
-// ?past=1 shows them, dimmed.
-function folding(query, state) {
-  return state === "during" && !FILTERS.some((f) => query.get(f)) && query.get("past") !== "1";
-}
-
 export function render(ctx) {
   const { store } = ctx;
   const data = store.data;
@@ -184,15 +178,16 @@ export function render(ctx) {
     top.replaceChildren(...heading(day === "all" ? "All days" : dayLabel(day)), dayTabs(data, day, { all: true }));
     shownDay = day;
     const all = filterSessions(data, query, day);
-    const timed = state === "during" && (day === "all" || day === venueDay(now));
-    const fold = timed && folding(query, state);
+    // Today is the conference day: at a congress, 01:00 still belongs to the evening before.
+    const timed = state === "during" && (day === "all" || day === conferenceDay(now));
+    // Ended sessions fold away on the plain programme (no search, no filter); ?past=1 shows them.
+    const fold = timed && !FILTERS.some((f) => query.get(f)) && query.get("past") !== "1";
     const sessions = fold ? all.filter((s) => !isPast(s, now)) : all;
     const folded = all.length - sessions.length;
     zone.replaceChildren(zoneNote(all[0]?.start ?? data.sessions[0]?.start));
     count.textContent = `${all.length} session${all.length === 1 ? "" : "s"}`;
     results.replaceChildren(
-      ...(folded ? [showEarlier(folded)] : []),
-      ...(timed && query.get("past") === "1" ? [hideEarlier()] : []),
+      ...[foldControl(folded, timed && query.get("past") === "1", setPast)].filter(Boolean),
       ...list(sessions, store, day, timed ? now : null),
     );
     followNow(results, jump, timed);
@@ -201,9 +196,6 @@ export function render(ctx) {
     history.replaceState(history.state, "", withQuery(location.href, { past: on }));
     update();
   };
-  const showEarlier = (n) =>
-    h("button", { type: "button", class: "linkish fold", onclick: () => setPast(true) }, `Show ${n} earlier session${n === 1 ? "" : "s"}`);
-  const hideEarlier = () => h("button", { type: "button", class: "linkish fold", onclick: () => setPast(false) }, "Hide ended sessions");
   const jump = jumpButton(() => jumpToNow(results));
   const onInput = () => {
     const fd = new FormData(form);

@@ -2,13 +2,13 @@
 // over; the "now" line and the "Jump to now" control the schedule shows during the event.
 
 import { h } from "../dom.js";
-import { dayLabel, time, venueDay, zoneLabel } from "../time.js";
+import { conferenceDay, dayLabel, time, zoneLabel } from "../time.js";
 
 // "before" until the first session starts, "after" once the last one ended, else "during".
 export function phase(data, now) {
   const live = data.sessions.filter((s) => !s.cancelled);
   if (!live.length) return "before";
-  if (now < live[0].start && !data.days.includes(venueDay(now))) return "before";
+  if (now < live[0].start && !data.days.includes(conferenceDay(now))) return "before";
   if (live.every((s) => s.end <= now)) return "after";
   return now < live[0].start ? "before" : "during";
 }
@@ -51,6 +51,15 @@ export function followNow(results, jump, timed) {
     jump.hidden = entries.at(-1).isIntersecting;
   });
   seeing.observe(mark);
+}
+
+// "Show 3 earlier sessions" while ended ones are folded, "Hide ended sessions" once shown.
+export function foldControl(folded, showing, setPast) {
+  if (folded) {
+    const label = `Show ${folded} earlier session${folded === 1 ? "" : "s"}`;
+    return h("button", { type: "button", class: "linkish fold", onclick: () => setPast(true) }, label);
+  }
+  return showing ? h("button", { type: "button", class: "linkish fold", onclick: () => setPast(false) }, "Hide ended sessions") : null;
 }
 
 export function jumpButton(onJump) {
