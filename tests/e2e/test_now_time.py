@@ -5,6 +5,8 @@ comes from the page's clock (Playwright's clock API), set inside the event."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 from event_day import AFTER, BEFORE, DURING, PHONES, day_doc, day_server, phone
 from playwright.sync_api import expect
@@ -133,4 +135,16 @@ def test_after_the_event_it_says_so_and_shows_the_whole_programme(
     expect(page.locator(".count")).to_have_text(f"{len(day_doc()['sessions'])} sessions")
     expect(page.locator(".card.past")).to_have_count(0)  # nothing folded or dimmed: it is all past
     expect(page.get_by_role("button", name="Jump to now")).to_be_hidden()
+    context.close()
+
+
+def test_once_today_is_over_it_opens_on_the_next_day(browser, make_server, tmp_path) -> None:
+    server = day_server(make_server, tmp_path)
+    evening = datetime(2026, 4, 7, 18, 0, tzinfo=UTC)  # 20:00 CEST, everything of the 7th ended
+    context, page = phone(browser, PHONES[0], evening)
+    page.goto(server.url + "/")
+    expect(page.locator("main h1")).to_have_text("Wednesday 8 April")
+    expect(page.locator(".card h3")).to_have_text(["Day Two Keynote"])
+    page.get_by_role("link", name="Tue 7 Apr").click()  # the day that ended: all folded, the line last
+    expect(page.get_by_role("button", name="Show 7 earlier sessions")).to_be_visible()
     context.close()

@@ -156,6 +156,11 @@ function list(sessions, store, day, now = null) {
 function chosenDay(data, query, now, state) {
   const searching = FILTERS.some((f) => query.get(f));
   if (!query.get("day") && state === "after" && data.days.length > 1) return "all"; // the whole programme
+  if (!query.get("day") && !searching && state === "during") {
+    // The first day with something still to come: today, or tomorrow once today is over.
+    const open = data.days.find((d) => data.sessions.some((s) => s.day === d && s.end > now && !s.cancelled));
+    if (open) return open;
+  }
   return query.get("day") || !searching ? pickDay(data, query, now) : "all";
 }
 
