@@ -23,7 +23,7 @@ import generate
 from common import PHONE, Figure, controlled, data_dir, launch_args, main, server
 
 GOAL = "Rooms grid, congress"
-THROTTLE = 4
+THROTTLE = int(os.environ.get("GRID_THROTTLE", "4"))  # 1: no throttling, to compare
 FIRST_SCREEN_GOAL = 1500
 LONG_TASK_GOAL = 0  # no task over 50 ms while scrolling
 STEPS = 150
