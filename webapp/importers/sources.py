@@ -11,15 +11,18 @@ from collections.abc import Callable
 
 from ..domain.ids import normalize
 from ..domain.model import Schedule
-from . import sched_api, sched_html, sched_text
+from ..domain.text import clean
+from . import ical, sched_api, sched_html, sched_text
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
 
-FORMATS = "Sched page text or HTML, Sched API JSON, frab schedule.json or schedule.xml"
+FORMATS = "Sched page text or HTML, Sched API JSON, frab schedule.json or schedule.xml, iCalendar"
 
 
 def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPage:
     """The page a source file says; `timezone` (`--timezone`) is for formats that need it
     while parsing (a frab file that names no zone and gives wall-clock times)."""
+    if ical.looks_like(data):  # decoded property by property: each may name its own CHARSET
+        return ical.parse(ical.decode(data, source), source)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -29,8 +32,13 @@ def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPa
     stripped = text.strip()
     if not stripped:
         raise SourceError(source, "the file is empty")
+    # Texts are cleaned in the merged schedule (`merge`), which also catches escaped controls
+    # ("\u0001", "&#127;"); JSON parsers take raw ones inside strings (strict=False), but an
+    # XML parser refuses them outright, so pages lose theirs before any parser sees them.
     if stripped[0] in "[{":
         return _json(text, source, timezone)
+    text = clean(text)
+    stripped = text.strip()
     if stripped.startswith("<"):
         head = stripped[:4000].lower()
         if "<schedule" in head and "<html" not in head:
@@ -44,7 +52,7 @@ def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPa
 
 def _json(text: str, source: str, timezone: str | None) -> RawPage:
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, strict=False)
     except json.JSONDecodeError as exc:
         raise SourceError(
             source, f"not valid JSON ({exc.msg}, column {exc.colno}): truncated?", exc.lineno
