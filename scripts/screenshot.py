@@ -1,6 +1,14 @@
 """Take docs/screenshot.png: the real app, served by the real server, on a phone-sized screen.
 
     .venv/bin/python scripts/screenshot.py [--data-dir data] [--path /] [--out docs/screenshot.png]
+        [--at 2026-04-07T12:50:00Z] [--viewport 844x390]
+
+The README's pictures:
+
+    .venv/bin/python scripts/screenshot.py --at 2026-04-07T12:50:00Z
+    .venv/bin/python scripts/screenshot.py --path /now --at 2026-04-07T12:50:00Z --out docs/now.png
+    .venv/bin/python scripts/screenshot.py --path /rooms --at 2026-04-07T12:50:00Z \
+        --viewport 844x390 --show .grid-scroll --out docs/grid.png
 
 Starts `flask run` on a free loopback port on a copy of the data, opens the app in Chromium
 (the system one when present) at 360x740, stars two sessions so the stars show, saves the
@@ -17,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import datetime
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -58,6 +67,11 @@ def main() -> None:
     parser.add_argument("--path", default="/")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshot.png")
     parser.add_argument("--dark", action="store_true", help="dark colour scheme")
+    parser.add_argument("--at", type=datetime.fromisoformat, help="the page's clock (ISO time with its zone)")
+    parser.add_argument("--show", help="a selector to scroll into view before the picture")
+    parser.add_argument(
+        "--viewport", default=f"{PHONE['width']}x{PHONE['height']}", help="WIDTHxHEIGHT in CSS px"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "data"
@@ -67,16 +81,30 @@ def main() -> None:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(**launch_args())
-                page = browser.new_page(
-                    viewport=PHONE, device_scale_factor=2, color_scheme="dark" if args.dark else "light"
+                width, height = (int(n) for n in args.viewport.split("x"))
+                context = browser.new_context(
+                    viewport={"width": width, "height": height},
+                    device_scale_factor=2,
+                    color_scheme="dark" if args.dark else "light",
                 )
-                page.goto(f"http://127.0.0.1:{port}{args.path}")
-                page.wait_for_selector("main h1")
+                if args.at:
+                    context.clock.install(time=args.at)  # the app reads "now" from the page's clock
+                page = context.new_page()
+                # Stars are set on the schedule, so that clicking them scrolls no other view.
+                page.goto(f"http://127.0.0.1:{port}/")
+                page.wait_for_selector("main article")
                 stars = page.locator("main button.star")
                 for i in (1, 3):
                     if stars.count() > i:
                         stars.nth(i).click()
+                page.goto(f"http://127.0.0.1:{port}{args.path}")
+                page.wait_for_selector("main h1")
+                page.wait_for_selector("main article, main .nowrow, main .empty")
+                page.mouse.move(0, 0)
                 page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
+                if args.show:
+                    page.locator(args.show).first.evaluate("(e) => e.scrollIntoView({ block: 'start' })")
+                page.wait_for_function("() => document.fonts.status === 'loaded'")
                 args.out.parent.mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=str(args.out))
                 browser.close()

@@ -3,6 +3,7 @@
 import { syncChrome } from "./banner.js";
 import { setChangeFlags, syncStars } from "./card.js";
 import { flagMap } from "./changes.js";
+import { now as clockNow, pinned } from "./clock.js";
 import { match } from "./router.js";
 import { Store } from "./store.js";
 import { registerWorker } from "./swbridge.js";
@@ -17,11 +18,6 @@ const tzButton = document.getElementById("tz-toggle");
 let current = null;
 let renderCount = 0;
 
-function clockNow(query) {
-  const pinned = query.get("now");
-  const date = pinned ? new Date(pinned) : new Date();
-  return Number.isNaN(date.getTime()) ? new Date() : date;
-}
 
 function markNav(name) {
   for (const a of document.querySelectorAll("[data-nav]")) {
@@ -50,7 +46,7 @@ async function render({ focus = false } = {}) {
     const module = await found.route.load();
     if (token !== renderCount) return; // a later navigation won
     const ctx = { store, changes: watcher, params: found.params, query: found.query };
-    view = module.render({ ...ctx, now: clockNow(url.searchParams) });
+    view = module.render({ ...ctx, now: clockNow() });
   } else {
     const { notFound } = await import("./views/common.js");
     view = notFound("page", url.pathname);
@@ -102,7 +98,7 @@ watcher.addEventListener("update", ({ detail }) => {
 });
 // Keep "Now and next" and the freshness line current while open, unless a ?now= pins the time.
 setInterval(() => {
-  if (current === "now" && !new URL(location.href).searchParams.has("now")) render();
+  if (current === "now" && !pinned()) render();
   else syncChrome(watcher, store, { onChangesView: current === "changes" });
 }, 30000);
 
