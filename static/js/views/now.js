@@ -2,6 +2,7 @@
 
 import { sessionCard } from "../card.js";
 import { h } from "../dom.js";
+import { roomNoticeLine } from "../notices.js";
 import { dayLabel, time, venueDay, zoneLabel } from "../time.js";
 import { empty, heading } from "./common.js";
 
@@ -30,6 +31,7 @@ export function render(ctx) {
       "section",
       { class: "column", "aria-labelledby": `now-${room.id}` },
       h("h2", { id: `now-${room.id}` }, room.name),
+      roomNoticeLine(store.doc, room.id, now),
       h("h3", { class: "label" }, "Now"),
       current.length ? current.map((s) => sessionCard(s, store, { extraClass: "live" })) : empty("Nothing on right now."),
       h("h3", { class: "label" }, "Next"),
