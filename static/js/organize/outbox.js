@@ -103,7 +103,8 @@ export function publishAnyway(key, current = undefined) {
 }
 
 async function currentSessions() {
-  const response = await fetch(FEED, { cache: "no-store" });
+  // A server still starting may hold the request: give up after a while, try again later.
+  const response = await fetch(FEED, { cache: "no-store", signal: AbortSignal.timeout(15000) });
   if (!response.ok) throw new Offline(`schedule: HTTP ${response.status}`);
   const doc = await response.json();
   return new Map((Array.isArray(doc.sessions) ? doc.sessions : []).map((s) => [s.id, s]));
@@ -169,7 +170,8 @@ export function flush() {
     } catch (error) {
       // No connection (Offline, or fetch's TypeError), or an answer that is not a schedule:
       // everything stays in the outbox and is tried again.
-      lastError = error instanceof Offline || error instanceof TypeError ? "no connection" : String(error?.message || error);
+      const offline = error instanceof Offline || error instanceof TypeError || error?.name === "TimeoutError";
+      lastError = offline ? "no connection" : String(error?.message || error);
       events.dispatchEvent(new CustomEvent("change"));
     }
   };
