@@ -41,6 +41,7 @@ class Correction:
     version: int
     time: datetime
     change: Change
+    by: str | None = None  # the organizer who published it (None: stored before names existed)
 
     def to_dict(self) -> dict[str, Any]:
         c = self.change
@@ -53,6 +54,7 @@ class Correction:
             "after": c.after,
             "note": c.note,
             "reverts": c.reverts,
+            "by": self.by,
         }
 
 

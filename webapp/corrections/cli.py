@@ -45,9 +45,12 @@ def parse_args(kind: str, args: tuple[str, ...], note: str | None) -> dict[str, 
     return body
 
 
-def _publish(body: dict[str, Any]) -> None:
+BY_HELP = "Organizer name recorded with the correction (default: cli)."
+
+
+def _publish(body: dict[str, Any], by: str) -> None:
     try:
-        correction = publish(current_app, body)
+        correction = publish(current_app, body, by)
     except CorrectionError as exc:
         raise click.ClickException(f"refused, nothing changed: {exc}") from None
     _echo(correction)
@@ -55,26 +58,29 @@ def _publish(body: dict[str, Any]) -> None:
 
 def _echo(correction: Correction) -> None:
     line = describe(correction.change, published(current_app).schedule)
-    click.echo(f"v{correction.version} {correction.change.kind}: {line}")
+    by = f" [by {correction.by}]" if correction.by else ""
+    click.echo(f"v{correction.version} {correction.change.kind}: {line}{by}")
 
 
 @corrections_group.command("add")
 @click.argument("kind")
 @click.argument("args", nargs=-1)
 @click.option("--note", help="Shown to attendees, e.g. 'moved to the larger room'.")
+@click.option("--by", default="cli", show_default=True, help=BY_HELP)
 @with_appcontext
-def add_command(kind: str, args: tuple[str, ...], note: str | None) -> None:
+def add_command(kind: str, args: tuple[str, ...], note: str | None, by: str) -> None:
     """Publish a correction: KIND [SESSION] [FIELD=TEXT | FIELD:=JSON]..."""
-    _publish(parse_args(kind, args, note))
+    _publish(parse_args(kind, args, note), by)
 
 
 @corrections_group.command("revert")
 @click.argument("version", type=int)
 @click.option("--note", help="Shown to attendees.")
+@click.option("--by", default="cli", show_default=True, help=BY_HELP)
 @with_appcontext
-def revert_command(version: int, note: str | None) -> None:
+def revert_command(version: int, note: str | None, by: str) -> None:
     """Publish a correction that restores what version VERSION changed."""
-    _publish({"kind": "revert", "reverts": version, **({"note": note} if note else {})})
+    _publish({"kind": "revert", "reverts": version, **({"note": note} if note else {})}, by)
 
 
 @corrections_group.command("list")

@@ -127,15 +127,16 @@ def published(app: Flask) -> Published:
     return result
 
 
-def publish(app: Flask, body: Any) -> Correction:
-    """Check `body` against the current schedule and store it durably; CorrectionError if refused."""
+def publish(app: Flask, body: Any, by: str | None = None) -> Correction:
+    """Check `body` against the current schedule and store it durably, as published by the
+    organizer `by`; CorrectionError if refused."""
     sync_import(app)
     store = store_for(app)
     # Runs under the store's write lock: the schedule it checks against is the newest one.
-    return store.append(lambda: prepare(_current(app)[1], body, lookup=store.lookup))
+    return store.append(lambda: prepare(_current(app)[1], body, lookup=store.lookup), by)
 
 
-def publish_once(app: Flask, body: Any, key: str) -> tuple[Correction, bool]:
+def publish_once(app: Flask, body: Any, key: str, by: str | None = None) -> tuple[Correction, bool]:
     """`publish` under an idempotency key: (correction, True) when stored now, (the stored one,
     False) for a retry of the same request; KeyReused when the key came with another body."""
     sync_import(app)
@@ -143,4 +144,4 @@ def publish_once(app: Flask, body: Any, key: str) -> tuple[Correction, bool]:
     # The same JSON sent with other spacing or key order is the same request.
     canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     sha256 = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
-    return store.append_once(lambda: prepare(_current(app)[1], body, lookup=store.lookup), key, sha256)
+    return store.append_once(lambda: prepare(_current(app)[1], body, lookup=store.lookup), key, sha256, by)

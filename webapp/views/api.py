@@ -3,7 +3,7 @@ the work is in `feed`, `published` and `corrections`; `schemas/openapi.json` des
 
 from __future__ import annotations
 
-import hmac
+import hmac  # noqa: F401 - tests watch hmac.compare_digest through this module
 import json
 import re
 import sqlite3
@@ -17,7 +17,7 @@ from ..corrections.apply import CorrectionError
 from ..corrections.published import publish, publish_once, store_for
 from ..corrections.store import KeyReused
 from ..domain.serialize import ScheduleFormatError
-from ..web import feed, ratelimit
+from ..web import feed, organizers, ratelimit
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 SINCE = re.compile(r"[0-9]{1,18}")
@@ -47,21 +47,38 @@ def changes() -> Response:
     return Response(feed.changes(current_app, int(since)), mimetype="application/json", headers=FEED_HEADERS)
 
 
-@bp.post("/corrections")
-def post_correction() -> Response:
-    token = current_app.config.get("ADMIN_TOKEN")
-    if not token:
+def _organizer(what: str) -> str | Response:
+    """The signed-in organizer's name, or the error answer (403 closed, 429, 401)."""
+    known = organizers.tokens(current_app.config)
+    if not known:
         return _error(403, "the write path is closed: no admin token is configured")
     wait = ratelimit.retry_after(
         request.remote_addr or "?", current_app.config["WRITE_RATE_LIMIT"], time.time()
     )
     if wait is not None:
         return _error(429, f"too many write requests; retry in {wait} s", {"Retry-After": str(wait)})
-    if not _authorized(request.headers.get("Authorization", ""), token):
-        current_app.logger.warning(
-            "refused a correction from %s: missing or wrong token", request.remote_addr
-        )
+    name = organizers.identify(request.headers.get("Authorization", ""), known)
+    if name is None:
+        current_app.logger.warning("refused %s from %s: missing or wrong token", what, request.remote_addr)
         return _error(401, "missing or wrong bearer token", {"WWW-Authenticate": "Bearer"})
+    return name
+
+
+@bp.get("/whoami")
+def whoami() -> Response:
+    """Which organizer a token belongs to: how the console checks a token when signing in."""
+    name = _organizer("a sign-in")
+    if isinstance(name, Response):
+        return name
+    body = json.dumps({"name": name}, ensure_ascii=False)
+    return Response(body, mimetype="application/json", headers={"Cache-Control": "no-store"})
+
+
+@bp.post("/corrections")
+def post_correction() -> Response:
+    by = _organizer("a correction")
+    if isinstance(by, Response):
+        return by
     key = request.headers.get("Idempotency-Key")
     if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
         return _error(400, "Idempotency-Key must be 1 to 128 printable ASCII characters")
@@ -69,9 +86,9 @@ def post_correction() -> Response:
     try:
         body = _json_body(current_app.config["MAX_CORRECTION_BYTES"])
         if key is None:
-            correction = publish(current_app, body)
+            correction = publish(current_app, body, by)
         else:
-            correction, stored_now = publish_once(current_app, body, key)
+            correction, stored_now = publish_once(current_app, body, key, by)
     except RequestEntityTooLarge:
         limit = current_app.config["MAX_CORRECTION_BYTES"]
         return _error(413, f"the body is larger than {limit} bytes")
@@ -83,11 +100,12 @@ def post_correction() -> Response:
         current_app.logger.error("could not store a correction: %s", exc)
         return _error(503, "the correction could not be stored; nothing changed, retry", {"Retry-After": "5"})
     current_app.logger.info(
-        "%s correction version %d (%s %s)",
+        "%s correction version %d (%s %s) by %s",
         "published" if stored_now else "answered a retry with the stored",
         correction.version,
         correction.change.kind,
         correction.change.session,
+        correction.by,
     )
     doc = json.dumps(correction.to_dict(), ensure_ascii=False)
     return Response(doc, status=201 if stored_now else 200, mimetype="application/json", headers=_head())
@@ -113,13 +131,6 @@ def no_schedule(exc: ScheduleFormatError) -> Response:
         mimetype="text/plain",
         headers={"Retry-After": "60", "Cache-Control": "no-store"},
     )
-
-
-def _authorized(header: str, token: str) -> bool:
-    scheme, _, given = header.partition(" ")
-    # compare_digest on bytes: constant time for any input, and no TypeError on non-ASCII.
-    ok = hmac.compare_digest(given.strip().encode("utf-8"), token.encode("utf-8"))
-    return ok and scheme.lower() == "bearer"
 
 
 def _json_body(limit: int) -> Any:

@@ -230,7 +230,7 @@ def test_stored_correction_has_the_feed_shape(schedule):
     move = prepare(schedule, {"kind": "move", "session": "s1a2b3", "room": "side"})
     assert stored(3, move).to_dict() == {
         "version": 3, "time": "2026-04-07T07:00:00+00:00", "kind": "move", "session": "s1a2b3",
-        "before": {"room": "main"}, "after": {"room": "side"}, "note": None, "reverts": None,
+        "before": {"room": "main"}, "after": {"room": "side"}, "note": None, "reverts": None, "by": None,
     }  # fmt: skip
 
 
