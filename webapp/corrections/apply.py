@@ -27,7 +27,7 @@ ID_ALPHABET = string.ascii_lowercase + string.digits
 @dataclass(frozen=True)
 class Change:
     kind: str
-    session: str
+    session: str | None  # None for room_status and announce (and their reverts): no session changes
     before: dict[str, Any]
     after: dict[str, Any]
     note: str | None = None
@@ -79,6 +79,11 @@ def prepare(
     `lookup(version)` returns the stored correction a revert undoes (or raises CorrectionError).
     """
     kind, fields, note = parse_request(body)
+    if kind in ("room_status", "announce"):
+        _check_references(schedule, fields)
+        if fields.get("session") is not None and schedule.session(fields["session"]) is None:
+            raise CorrectionError(f"unknown session {fields['session']!r}")
+        return Change(kind, None, {}, fields, note)
     if kind == "revert":
         if lookup is None:
             raise CorrectionError("revert is not available here")
@@ -95,6 +100,9 @@ def prepare(
     current = schedule.session(session_id)
     if current is None:
         raise CorrectionError(f"unknown session {session_id!r}")
+    if kind == "retime" and "end" not in fields:
+        # A new start alone moves the whole session: a 10-minute talk stays 10 minutes long.
+        fields["end"] = to_iso(parse_iso(fields["start"]) + (current.end - current.start))
     if kind == "cancel":
         fields = {"status": "cancelled"}
     elif kind == "restore":
@@ -119,6 +127,11 @@ def _change(kind: str, current: Session, fields: dict[str, Any], note: str | Non
 
 def _revert(schedule: Schedule, original: Correction, note: str | None) -> Change:
     old = original.change
+    if old.session is None:
+        if old.kind == "revert":
+            raise CorrectionError(f"version {original.version} withdrew a notice; publish it again instead")
+        # Withdraws a room status or an announcement; `before` keeps what is withdrawn.
+        return Change("revert", None, dict(old.after), {}, note, reverts=original.version)
     current = schedule.session(old.session)
     if current is None:
         raise CorrectionError(f"session {old.session!r} of version {original.version} is not in the schedule")
@@ -162,6 +175,8 @@ def apply(schedule: Schedule, changes: Iterable[Change]) -> Schedule:
     sessions = list(schedule.sessions)
     index = {s.id: i for i, s in enumerate(sessions)}
     for change in changes:
+        if change.session is None:
+            continue  # a room status or an announcement: see notices.py
         i = index.get(change.session)
         if change.kind == "add" and i is None:
             index[change.session] = len(sessions)
@@ -175,6 +190,8 @@ def apply(schedule: Schedule, changes: Iterable[Change]) -> Schedule:
 
 def describe(change: Change, schedule: Schedule) -> str:
     """One line for people: 'Compiling Things: room side -> main (moved to the larger room)'."""
+    if change.session is None:
+        return _describe_notice(change)
     session = schedule.session(change.session)
     title = session.title if session else change.after.get("title", change.session)
     if change.kind == "add":
@@ -182,6 +199,19 @@ def describe(change: Change, schedule: Schedule) -> str:
     else:
         parts = [f"{k} {_short(change.before[k])} -> {_short(v)}" for k, v in change.after.items()]
     text = f"{title}: {'; '.join(parts)}"
+    if change.reverts is not None:
+        text += f" (reverts version {change.reverts})"
+    return text + (f" ({change.note})" if change.note else "")
+
+
+def _describe_notice(change: Change) -> str:
+    if change.kind == "room_status":
+        text = f"room {change.after['room']} is {change.after['status']}"
+    elif change.kind == "announce":
+        text = f"announcement: {_short(change.after['text'])}"
+    else:
+        what = "announcement" if "text" in change.before else "room status"
+        text = f"{what} withdrawn"
     if change.reverts is not None:
         text += f" (reverts version {change.reverts})"
     return text + (f" ({change.note})" if change.note else "")

@@ -4,6 +4,8 @@
     flask --app webapp corrections add retime s1a2b3 start=2026-04-07T10:00:00+02:00
     flask --app webapp corrections add edit s1a2b3 title="New title" speakers:='["ada-lovelace"]'
     flask --app webapp corrections add add title="Lunch talk" start=... end=... room=main
+    flask --app webapp corrections add room_status ROOM status=full [--note "standing room only"]
+    flask --app webapp corrections add announce text="Lunch is in Hall B today" [room=ROOM]
     flask --app webapp corrections list [--since N] [--json]
     flask --app webapp corrections revert 7 [--note "back to the old room"]
 
@@ -20,6 +22,7 @@ from flask import current_app
 from flask.cli import with_appcontext
 
 from .apply import Correction, CorrectionError, describe
+from .clashes import ClashError
 from .published import publish, published, store_for, sync_import
 
 corrections_group = click.Group("corrections", help="Publish, list and revert schedule corrections.")
@@ -27,12 +30,14 @@ corrections_group = click.Group("corrections", help="Publish, list and revert sc
 
 def parse_args(kind: str, args: tuple[str, ...], note: str | None) -> dict[str, Any]:
     body: dict[str, Any] = {"kind": kind}
+    # The one bare argument names what is corrected: a room for room_status, else a session.
+    bare = "room" if kind == "room_status" else "session"
     for arg in args:
         name, sep, value = arg.partition("=")
         if not sep:
-            if "session" in body:
+            if bare in body:
                 raise click.UsageError(f"{arg!r}: expected FIELD=TEXT or FIELD:=JSON")
-            body["session"] = arg
+            body[bare] = arg
         elif name.endswith(":"):
             try:
                 body[name[:-1]] = json.loads(value)
@@ -48,11 +53,13 @@ def parse_args(kind: str, args: tuple[str, ...], note: str | None) -> dict[str, 
 BY_HELP = "Organizer name recorded with the correction (default: cli)."
 
 
-def _publish(body: dict[str, Any], by: str) -> None:
+def _publish(body: dict[str, Any], by: str, force: bool = False) -> None:
     try:
-        correction = publish(current_app, body, by)
+        correction = publish(current_app, {**body, "force": True} if force else body, by)
     except CorrectionError as exc:
         raise click.ClickException(f"refused, nothing changed: {exc}") from None
+    except ClashError as exc:
+        raise click.ClickException(f"refused, nothing changed: {exc} (--force publishes it anyway)") from None
     _echo(correction)
 
 
@@ -67,20 +74,22 @@ def _echo(correction: Correction) -> None:
 @click.argument("args", nargs=-1)
 @click.option("--note", help="Shown to attendees, e.g. 'moved to the larger room'.")
 @click.option("--by", default="cli", show_default=True, help=BY_HELP)
+@click.option("--force", is_flag=True, help="Publish even if it double-books a room or a speaker, etc.")
 @with_appcontext
-def add_command(kind: str, args: tuple[str, ...], note: str | None, by: str) -> None:
+def add_command(kind: str, args: tuple[str, ...], note: str | None, by: str, force: bool) -> None:
     """Publish a correction: KIND [SESSION] [FIELD=TEXT | FIELD:=JSON]..."""
-    _publish(parse_args(kind, args, note), by)
+    _publish(parse_args(kind, args, note), by, force)
 
 
 @corrections_group.command("revert")
 @click.argument("version", type=int)
 @click.option("--note", help="Shown to attendees.")
 @click.option("--by", default="cli", show_default=True, help=BY_HELP)
+@click.option("--force", is_flag=True, help="Publish even if it clashes.")
 @with_appcontext
-def revert_command(version: int, note: str | None, by: str) -> None:
+def revert_command(version: int, note: str | None, by: str, force: bool) -> None:
     """Publish a correction that restores what version VERSION changed."""
-    _publish({"kind": "revert", "reverts": version, **({"note": note} if note else {})}, by)
+    _publish({"kind": "revert", "reverts": version, **({"note": note} if note else {})}, by, force)
 
 
 @corrections_group.command("list")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -18,10 +18,11 @@ from typing import Any
 from flask import Flask
 
 from ..domain.model import Schedule
-from ..domain.serialize import ScheduleFormatError, schedule_from_dict, schedule_to_dict
+from ..domain.serialize import ScheduleFormatError, schedule_from_dict, schedule_to_dict, session_to_dict
 from ..domain.storage import SCHEDULE_FILE
-from .apply import Correction, apply, prepare
-from .store import STORE_FILE, Head, Store
+from .apply import Change, Correction, apply, prepare
+from .clashes import Clash, ClashError, consequences, split_force
+from .store import STORE_FILE, Head, Store, utcnow
 
 
 @dataclass(frozen=True)
@@ -33,31 +34,45 @@ class Published:
     # session id -> (corrections that touched it, time of the newest): SEQUENCE and
     # LAST-MODIFIED in calendars, so subscribed calendars update in place.
     revisions: dict[str, tuple[int, datetime]] = field(default_factory=dict)
+    # Room statuses and announcements (and their withdrawals): what `notices` reads at a given time.
+    notice_corrections: tuple[Correction, ...] = ()
 
 
 def schedule_path(app: Flask) -> Path:
     return Path(app.config["DATA_DIR"]) / SCHEDULE_FILE
 
 
+def clock(app: Flask) -> Callable[[], datetime]:
+    """The one clock of the server side (tests set `CLOCK` in the app's config)."""
+    return app.config.get("CLOCK") or utcnow
+
+
 def store_for(app: Flask) -> Store:
     store = app.extensions.get("hallway.store")
     if store is None:
-        store = app.extensions["hallway.store"] = Store(Path(app.config["DATA_DIR"]) / STORE_FILE)
+        path = Path(app.config["DATA_DIR"]) / STORE_FILE
+        store = app.extensions["hallway.store"] = Store(path, clock=clock(app))
     return store
 
 
 def build(
-    schedule: Schedule, version: int, revisions: dict[str, tuple[int, datetime]] | None = None
+    schedule: Schedule,
+    version: int,
+    revisions: dict[str, tuple[int, datetime]] | None = None,
+    corrections: Iterable[Correction] = (),
 ) -> Published:
     doc: dict[str, Any] = {"version": version, **schedule_to_dict(schedule)}
     body = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     etag = f'"v{version}-{hashlib.sha256(body).hexdigest()[:16]}"'
-    return Published(schedule=schedule, version=version, body=body, etag=etag, revisions=revisions or {})
+    notice_corrections = tuple(c for c in corrections if c.change.session is None)
+    return Published(schedule, version, body, etag, revisions or {}, notice_corrections)
 
 
 def revisions_of(corrections: Iterable[Correction]) -> dict[str, tuple[int, datetime]]:
     out: dict[str, tuple[int, datetime]] = {}
     for c in corrections:
+        if c.change.session is None:
+            continue
         sequence = out.get(c.change.session, (0, c.time))[0]
         out[c.change.session] = (sequence + 1, c.time)
     return out
@@ -98,7 +113,9 @@ def _base(app: Flask, store: Store, version: int, sha256: str) -> Schedule:
     return schedule
 
 
-def _current(app: Flask) -> tuple[Head, Schedule, dict[str, tuple[int, datetime]]]:
+def _current(
+    app: Flask,
+) -> tuple[Head, Schedule, dict[str, tuple[int, datetime]], tuple[Correction, ...]]:
     store = store_for(app)
     state = store.state()
     if state is None:
@@ -109,7 +126,7 @@ def _current(app: Flask) -> tuple[Head, Schedule, dict[str, tuple[int, datetime]
     schedule = apply(
         _base(app, store, state.base_version, state.base_sha256), (c.change for c in state.corrections)
     )
-    result = (state.head, schedule, revisions_of(state.corrections))
+    result = (state.head, schedule, revisions_of(state.corrections), state.corrections)
     app.extensions["hallway.state"] = result
     return result
 
@@ -121,19 +138,46 @@ def published(app: Flask) -> Published:
     cached = app.extensions.get("hallway.published")
     if cached is not None and cached[0] == head:
         return cached[1]
-    head, schedule, revisions = _current(app)
-    result = build(schedule, head.version, revisions)
+    head, schedule, revisions, corrections = _current(app)
+    result = build(schedule, head.version, revisions, corrections)
     app.extensions["hallway.published"] = (head, result)
     return result
 
 
-def publish(app: Flask, body: Any, by: str | None = None) -> Correction:
-    """Check `body` against the current schedule and store it durably, as published by the
-    organizer `by`; CorrectionError if refused."""
+def _maker(app: Flask, store: Store, body: Any) -> Callable[[], Change]:
+    """What the store runs under its write lock (so the schedule checked is the newest one):
+    the change `body` asks for, refused with ClashError for its clashes unless it says force."""
+    request, force = split_force(body)
+
+    def make() -> Change:
+        schedule = _current(app)[1]
+        change = prepare(schedule, request, lookup=store.lookup)
+        if not force:
+            found, _ = consequences(schedule, change, clock(app)())
+            if found:
+                raise ClashError(found)
+        return change
+
+    return make
+
+
+def check(app: Flask, body: Any) -> tuple[list[Clash], dict[str, Any] | None]:
+    """(the clashes `body` would bring, the session after it): a dry run, nothing stored."""
     sync_import(app)
     store = store_for(app)
-    # Runs under the store's write lock: the schedule it checks against is the newest one.
-    return store.append(lambda: prepare(_current(app)[1], body, lookup=store.lookup), by)
+    request, _ = split_force(body)
+    schedule = _current(app)[1]
+    change = prepare(schedule, request, lookup=store.lookup)
+    found, session = consequences(schedule, change, clock(app)())
+    return found, (None if session is None else session_to_dict(session))
+
+
+def publish(app: Flask, body: Any, by: str | None = None) -> Correction:
+    """Check `body` against the current schedule and store it durably, as published by the
+    organizer `by`; CorrectionError if refused, ClashError if it clashes and does not force."""
+    sync_import(app)
+    store = store_for(app)
+    return store.append(_maker(app, store, body), by)
 
 
 def publish_once(app: Flask, body: Any, key: str, by: str | None = None) -> tuple[Correction, bool]:
@@ -144,4 +188,4 @@ def publish_once(app: Flask, body: Any, key: str, by: str | None = None) -> tupl
     # The same JSON sent with other spacing or key order is the same request.
     canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     sha256 = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
-    return store.append_once(lambda: prepare(_current(app)[1], body, lookup=store.lookup), key, sha256, by)
+    return store.append_once(_maker(app, store, body), key, sha256, by)

@@ -79,12 +79,12 @@ class KeyReused(Exception):
     """An idempotency key already stored with a different request."""
 
 
-def _utcnow() -> datetime:
+def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
 class Store:
-    def __init__(self, path: Path, *, timeout: float = 30.0, clock: Callable[[], datetime] = _utcnow) -> None:
+    def __init__(self, path: Path, *, timeout: float = 30.0, clock: Callable[[], datetime] = utcnow) -> None:
         self.path = path
         self.timeout = timeout
         self.clock = clock

@@ -34,6 +34,8 @@ from . import sync as export_sync
 # Routes not exported, with the reason. A guard test checks every route is exported or here.
 EXCLUDED: dict[str, str] = {
     "api.post_correction": "the write path: organizers publish on their own instance, then export again",
+    "api.check_correction": "part of the write path (a dry run of a correction)",
+    "api.whoami": "an organizer's sign-in check: a static host has no organizers",
     "exports.starred": "built from each visitor's stars (?s=...), which only a server can read",
     "health.healthz": "the state of a server process; a static host has none",
 }

@@ -14,7 +14,8 @@ from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..corrections.apply import CorrectionError
-from ..corrections.published import publish, publish_once, store_for
+from ..corrections.clashes import Clash, ClashError
+from ..corrections.published import check, publish, publish_once, store_for
 from ..corrections.store import KeyReused
 from ..domain.serialize import ScheduleFormatError
 from ..web import feed, organizers, ratelimit
@@ -94,6 +95,8 @@ def post_correction() -> Response:
         return _error(413, f"the body is larger than {limit} bytes")
     except CorrectionError as exc:
         return _error(400, str(exc))
+    except ClashError as exc:
+        return _clash(exc.clashes)
     except KeyReused as exc:
         return _error(409, str(exc))
     except sqlite3.Error as exc:  # disk full, I/O error, locked past the timeout: not stored
@@ -109,6 +112,31 @@ def post_correction() -> Response:
     )
     doc = json.dumps(correction.to_dict(), ensure_ascii=False)
     return Response(doc, status=201 if stored_now else 200, mimetype="application/json", headers=_head())
+
+
+@bp.post("/corrections/check")
+def check_correction() -> Response:
+    """The consequences of a correction without publishing it: its clashes and the session after."""
+    if isinstance(by := _organizer("a check"), Response):
+        return by
+    try:
+        body = _json_body(current_app.config["MAX_CORRECTION_BYTES"])
+        found, preview = check(current_app, body)
+    except RequestEntityTooLarge:
+        return _error(413, f"the body is larger than {current_app.config['MAX_CORRECTION_BYTES']} bytes")
+    except CorrectionError as exc:
+        return _error(400, str(exc))
+    doc = {"clashes": [c.to_dict() for c in found], "preview": preview}
+    return Response(
+        json.dumps(doc, ensure_ascii=False),
+        mimetype="application/json",
+        headers={"Cache-Control": "no-store"},
+    )
+
+
+def _clash(found: list[Clash]) -> Response:
+    doc = {"error": "clash", "clashes": [c.to_dict() for c in found]}
+    return Response(json.dumps(doc, ensure_ascii=False), status=409, mimetype="application/json")
 
 
 def _head() -> dict[str, str]:

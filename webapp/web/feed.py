@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
 from flask import Flask
 
-from ..corrections.published import published, store_for, sync_import
+from ..corrections.notices import notices
+from ..corrections.published import clock, published, store_for, sync_import
 from ..corrections.store import Head
 from . import caching
 
@@ -17,16 +19,21 @@ def _key(kind: str, head: Head, *rest: object) -> str:
 
 
 def schedule_document(app: Flask) -> tuple[str, bytes]:
-    """(ETag, body) of /api/v1/schedule.json at the current version."""
+    """(ETag, body) of /api/v1/schedule.json at the current version, with the room statuses and
+    announcements current now (`notices`): a status that expired changes the ETag too."""
     sync_import(app)
     head = store_for(app).head()
-    hit = caching.get(_key("schedule", head))
+    pub = published(app)
+    now = notices(pub.notice_corrections, pub.schedule.event.timezone, clock(app)())
+    extra = _json(now)
+    digest = hashlib.sha256(extra).hexdigest()[:16]
+    hit = caching.get(_key("schedule", head, digest))
     if hit is not None:
         return hit
-    pub = published(app)
-    value = (pub.etag, pub.body)
+    body = pub.body[:-1] + b',"notices":' + extra + b"}"
+    value = (f'"v{pub.version}-{hashlib.sha256(body).hexdigest()[:16]}"', body)
     if pub.version == head.version:  # else a newer version was published meanwhile: serve, don't file
-        caching.set(_key("schedule", head), value)
+        caching.set(_key("schedule", head, digest), value)
     return value
 
 

@@ -97,7 +97,8 @@ def test_corrections_survive_a_restart_of_the_server_process(data_dir):
         "import sys; from webapp import create_app; from webapp.corrections.published import publish\n"
         "app = create_app({'DATA_DIR': sys.argv[1]})\n"
         "with app.app_context():\n"
-        "    print(publish(app, {'kind': 'move', 'session': 's1a2b3', 'room': 'side'}).version)\n"
+        "    body = {'kind': 'move', 'session': 's1a2b3', 'room': 'side', 'force': True}\n"
+        "    print(publish(app, body).version)\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", script, str(data_dir)], cwd=ROOT, capture_output=True, text=True, timeout=60
@@ -153,7 +154,7 @@ def test_a_broken_schedule_file_keeps_the_last_import_served(data_dir):
 
 def test_a_reimported_schedule_is_a_new_version_and_drops_older_corrections(data_dir):
     app = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
-    publish(app, {"kind": "move", "session": "s1a2b3", "room": "side"})
+    publish(app, {"kind": "move", "session": "s1a2b3", "room": "side", "force": True})
     doc = json.loads((data_dir / "schedule.json").read_text(encoding="utf-8"))
     doc["sessions"][1]["title"] = "Renamed at the source"
     (data_dir / "schedule.json").write_text(json.dumps(doc), encoding="utf-8")

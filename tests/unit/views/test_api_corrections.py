@@ -65,7 +65,7 @@ def test_token_is_compared_in_constant_time(client, monkeypatch):
 
 def test_accepted_correction_is_201_with_its_version_and_shows_in_both_feeds(client):
     body = {"kind": "move", "session": "s1a2b3", "room": "side", "note": "moved to the larger room"}
-    resp = client.post("/api/v1/corrections", json=body, headers=AUTH)
+    resp = client.post("/api/v1/corrections", json={**body, "force": True}, headers=AUTH)  # side is taken
     assert resp.status_code == 201
     stored = resp.get_json()
     validator("Correction").validate(stored)
@@ -87,6 +87,7 @@ def test_add_through_http_returns_the_new_session_id(client):
         "title": "Lunch",
         "start": "2026-04-07T12:00:00+02:00",
         "end": "2026-04-07T12:45:00+02:00",
+        "force": True,  # after the day's last session
     }
     stored = client.post("/api/v1/corrections", json=body, headers=AUTH).get_json()
     new_id = stored["session"]

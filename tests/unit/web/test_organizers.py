@@ -90,7 +90,8 @@ def test_a_store_made_before_organizer_names_gains_the_column_and_keeps_its_rows
     conn.executescript(
         "CREATE TABLE history (version INTEGER PRIMARY KEY, time TEXT NOT NULL, kind TEXT NOT NULL,"
         " session TEXT, before TEXT NOT NULL, after TEXT NOT NULL, note TEXT, reverts INTEGER);"
-        "INSERT INTO history VALUES (1, '2026-04-07T07:00:00+00:00', 'cancel', 'x', '{\"status\": \"confirmed\"}',"
+        "INSERT INTO history VALUES (1, '2026-04-07T07:00:00+00:00', 'cancel', 'x',"
+        " '{\"status\": \"confirmed\"}',"
         ' \'{"status": "cancelled"}\', NULL, NULL);'
     )
     conn.close()
