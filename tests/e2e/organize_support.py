@@ -28,7 +28,8 @@ def iso(t: datetime) -> str:
 
 def today_schedule(directory: Path, now: datetime | None = None) -> Path:
     """MiniCon moved to today and tomorrow (UTC venue): `onnow` runs in Main Room now,
-    `sidenow` in Side Room overlaps it, `later` is tomorrow in Side Room (Main Room free then)."""
+    `sidenow` in Side Room overlaps it, `later` is tomorrow at 10:00 in Side Room (Main Room
+    free then); tomorrow runs from 08:00 to 18:00."""
     now = (now or datetime.now(UTC)).replace(second=0, microsecond=0)
     today, tomorrow = now.date(), now.date() + timedelta(days=1)
     at = lambda day, h, m=0: datetime(day.year, day.month, day.day, h, m, tzinfo=UTC)  # noqa: E731
@@ -39,6 +40,9 @@ def today_schedule(directory: Path, now: datetime | None = None) -> Path:
         session("sidenow", "Side Workshop", iso(now - timedelta(minutes=10)), iso(now + timedelta(minutes=30)), "side"),
         session("later", "Tomorrow Talk", iso(at(tomorrow, 10)), iso(at(tomorrow, 10, 45)), "side"),
         session("later2", "Tomorrow Main", iso(at(tomorrow, 9)), iso(at(tomorrow, 9, 45)), "main"),
+        # Tomorrow's hours run 08:00-18:00 whatever is cancelled or moved inside them.
+        session("doors", "Doors Open", iso(at(tomorrow, 8)), iso(at(tomorrow, 8, 30)), "main"),
+        session("closing", "Closing", iso(at(tomorrow, 17, 30)), iso(at(tomorrow, 18)), "main"),
     ]
     return write(doc, directory)
 

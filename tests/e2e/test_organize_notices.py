@@ -34,7 +34,8 @@ def test_room_full_reaches_the_room_page_and_now_after_one_poll(browser, make_se
     assert [c["kind"] for c in changes(server)] == ["room_status"]
 
     # No reload: the pages opened before take it from their next check.
-    expect(room_page.locator(".room-status")).to_have_text("Room full: overflow in Side Room", timeout=15000)
+    expect(room_page.locator("p.room-status")).to_have_text("Room full: overflow in Side Room", timeout=15000)
+    expect(room_page.locator('[data-session="onnow"] .room-status')).to_have_text("Room full")
     column = now_page.locator("section.column", has=now_page.get_by_role("heading", name="Main Room"))
     expect(column.locator("p.room-status")).to_contain_text("Room full", timeout=15000)
     expect(now_page.locator('[data-session="onnow"] .room-status')).to_have_text("Room full")
