@@ -36,8 +36,20 @@ def today_schedule(directory: Path, now: datetime | None = None) -> Path:
     doc = mini()
     doc["event"] = {**doc["event"], "timezone": "UTC", "days": [today.isoformat(), tomorrow.isoformat()]}
     doc["sessions"] = [
-        session("onnow", "Packed Keynote", iso(now - timedelta(minutes=20)), iso(now + timedelta(minutes=70)), "main"),
-        session("sidenow", "Side Workshop", iso(now - timedelta(minutes=10)), iso(now + timedelta(minutes=30)), "side"),
+        session(
+            "onnow",
+            "Packed Keynote",
+            iso(now - timedelta(minutes=20)),
+            iso(now + timedelta(minutes=70)),
+            "main",
+        ),
+        session(
+            "sidenow",
+            "Side Workshop",
+            iso(now - timedelta(minutes=10)),
+            iso(now + timedelta(minutes=30)),
+            "side",
+        ),
         session("later", "Tomorrow Talk", iso(at(tomorrow, 10)), iso(at(tomorrow, 10, 45)), "side"),
         session("later2", "Tomorrow Main", iso(at(tomorrow, 9)), iso(at(tomorrow, 9, 45)), "main"),
         # Tomorrow's hours run 08:00-18:00 whatever is cancelled or moved inside them.

@@ -15,11 +15,23 @@ from playwright.sync_api import expect
 from test_a11y import serious
 
 QUEUED = [
-    {"key": "k-conflict", "body": {"kind": "move", "session": "later", "room": "main"}, "label": "Move “Tomorrow Talk” to Main Room",
-     "state": "conflict", "fields": ["status"], "base": {"status": "confirmed"}, "current": {"status": "cancelled"}},
-    {"key": "k-clash", "body": {"kind": "move", "session": "sidenow", "room": "main"}, "label": "Move “Side Workshop” to Main Room",
-     "state": "clash", "clashes": [{"kind": "room", "message": "Main Room has Packed Keynote then", "sessions": ["onnow"]}]},
-]  # fmt: skip
+    {
+        "key": "k-conflict",
+        "body": {"kind": "move", "session": "later", "room": "main"},
+        "label": "Move “Tomorrow Talk” to Main Room",
+        "state": "conflict",
+        "fields": ["status"],
+        "base": {"status": "confirmed"},
+        "current": {"status": "cancelled"},
+    },
+    {
+        "key": "k-clash",
+        "body": {"kind": "move", "session": "sidenow", "room": "main"},
+        "label": "Move “Side Workshop” to Main Room",
+        "state": "clash",
+        "clashes": [{"kind": "room", "message": "Main Room has Packed Keynote then", "sessions": ["onnow"]}],
+    },
+]
 
 
 def walk(page: Any, server: Any, check: Callable[[str], None]) -> None:
@@ -56,7 +68,9 @@ def walk(page: Any, server: Any, check: Callable[[str], None]) -> None:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_console_views_have_no_serious_accessibility_violations(browser, make_server, tmp_path, scheme) -> None:
+def test_console_views_have_no_serious_accessibility_violations(
+    browser, make_server, tmp_path, scheme
+) -> None:
     server = make_server(today_schedule(tmp_path), env=ENV)
     context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme)
     page = context.new_page()
@@ -89,7 +103,9 @@ def test_console_fits_360_px_at_200_percent_text(playwright, make_server, tmp_pa
     def check(name: str) -> None:
         assert page.evaluate("() => getComputedStyle(document.documentElement).fontSize") == "32px"
         # The console's own content (main); the shell's header is the app's, reflowed with it.
-        width = page.evaluate("() => { const m = document.querySelector('main'); return m.scrollWidth - m.clientWidth; }")
+        width = page.evaluate(
+            "() => { const m = document.querySelector('main'); return m.scrollWidth - m.clientWidth; }"
+        )
         if width > 0:
             wide[name] = width
 

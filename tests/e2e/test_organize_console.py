@@ -86,7 +86,9 @@ def test_clash_is_shown_before_publishing_and_needs_publish_anyway(browser, make
     context.close()
 
 
-def test_session_changed_meanwhile_is_a_conflict_the_organizer_decides(browser, make_server, tmp_path) -> None:
+def test_session_changed_meanwhile_is_a_conflict_the_organizer_decides(
+    browser, make_server, tmp_path
+) -> None:
     server = make_server(today_schedule(tmp_path), env=ENV)
     context = browser.new_context(viewport=PHONE)
     org = context.new_page()
@@ -136,7 +138,9 @@ def test_revert_from_the_history(browser, make_server, tmp_path) -> None:
     context.close()
 
 
-def test_signing_out_forgets_the_token_and_it_never_reaches_urls_caches_or_logs(browser, make_server, tmp_path) -> None:
+def test_signing_out_forgets_the_token_and_it_never_reaches_urls_caches_or_logs(
+    browser, make_server, tmp_path
+) -> None:
     server = make_server(today_schedule(tmp_path), env=ENV)
     context = browser.new_context(viewport=PHONE)
     org = context.new_page()

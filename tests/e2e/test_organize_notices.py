@@ -53,7 +53,9 @@ def test_room_full_reaches_the_room_page_and_now_after_one_poll(browser, make_se
         context.close()
 
 
-def test_announcement_shows_once_as_a_banner_is_listed_on_changes_and_can_be_withdrawn(browser, make_server, tmp_path) -> None:
+def test_announcement_shows_once_as_a_banner_is_listed_on_changes_and_can_be_withdrawn(
+    browser, make_server, tmp_path
+) -> None:
     server = make_server(today_schedule(tmp_path), env=ENV)
     phone_context, phone = attendee(browser, server, "/?day=all")
     org_context = browser.new_context(viewport=PHONE)
