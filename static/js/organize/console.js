@@ -59,9 +59,9 @@ export function consoleNav(current) {
     "nav",
     { class: "chips organize-nav", "aria-label": "Console" },
     link("/organize", "Sessions", "home"),
-    link("/organize/add", "Add a session", "add"),
-    link("/organize/rooms", "Room status", "rooms"),
-    link("/organize/announce", "Announcements", "announce"),
+    link("/organize/add", "Add", "add"),
+    link("/organize/rooms", "Rooms", "rooms"),
+    link("/organize/announce", "Announce", "announce"),
     link("/organize/history", "History", "history"),
   );
 }

@@ -9,7 +9,8 @@ import { enqueue, flush, items, recentlyPublished } from "./outbox.js";
 
 const CLASH = { room: "Room double-booked", speaker: "Speaker in two places", hours: "Outside the day's hours", past: "In the past" };
 
-export function clashList(clashes, data) {
+// Each clash in the server's words, with links to the other sessions involved.
+export function clashList(clashes, data, self = null) {
   return h(
     "ul",
     { class: "clashes" },
@@ -19,12 +20,13 @@ export function clashList(clashes, data) {
         {},
         h("strong", {}, CLASH[c.kind] || "Clash"),
         typeof c.message === "string" && c.message ? `: ${c.message}` : "",
-        Array.isArray(c.sessions) && c.sessions.length > 0 &&
-          h("span", { class: "with" }, " (", c.sessions.map((id, i) => [i ? ", " : "", h("a", { href: `/session/${id}` }, data.byId.get(id)?.title || id)]), ")"),
+        ...others(c, self).map((id) => [" · ", h("a", { href: `/session/${id}` }, `See ${data.byId.get(id)?.title || id}`)]),
       ),
     ),
   );
 }
+
+const others = (clash, self) => (Array.isArray(clash.sessions) ? clash.sessions.filter((id) => id !== self) : []);
 
 function previewLine(preview, data) {
   if (!preview || typeof preview !== "object" || !preview.start) return null;
@@ -80,7 +82,7 @@ export function publishPanel(data, body, { base = null, label = "", onBack = nul
         panel.replaceChildren(
           previewLine(answer.preview, data) || "",
           clashes.length
-            ? h("div", { class: "clash-box", role: "alert" }, h("p", {}, h("strong", {}, clashes.length === 1 ? "1 clash" : `${clashes.length} clashes`)), clashList(clashes, data))
+            ? h("div", { class: "clash-box", role: "alert" }, h("p", {}, h("strong", {}, clashes.length === 1 ? "1 clash" : `${clashes.length} clashes`)), clashList(clashes, data, body.session))
             : h("p", { class: "done" }, "No clash: the room is free, the speakers are elsewhere free, within the day's hours."),
           buttons,
         );
