@@ -70,7 +70,12 @@ def test_clash_is_shown_before_publishing_and_needs_publish_anyway(browser, make
     server = make_server(today_schedule(tmp_path), env=ENV)
     context = browser.new_context(viewport=PHONE)
     org = context.new_page()
-    sign_in(org, server, path="/organize/correct?session=sidenow")
+    org.goto(server.url + "/session/sidenow")
+    expect(org.locator("main h1")).to_have_text("Side Workshop")
+    expect(org.get_by_role("link", name="Correct this session")).to_have_count(0)  # not signed in
+    sign_in(org, server, path="/session/sidenow")
+    org.get_by_role("link", name="Correct this session").click()
+    expect(org.locator("main h1")).to_have_text("Correct: Side Workshop")
     choose(org, "Move to another room")
     org.get_by_label("Room", exact=True).select_option("main")
     org.get_by_role("button", name="Check and publish the move").click()
