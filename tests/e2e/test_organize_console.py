@@ -178,3 +178,26 @@ def test_signing_out_forgets_the_token_and_it_never_reaches_urls_caches_or_logs(
     stored = org.evaluate("() => JSON.stringify({...localStorage}) + JSON.stringify({...sessionStorage})")
     assert ADA not in stored
     context.close()
+
+
+def test_waiting_correction_is_sent_when_the_app_is_next_opened_on_any_page(
+    browser, make_server, tmp_path
+) -> None:
+    server = make_server(today_schedule(tmp_path), env=ENV)
+    context = browser.new_context(viewport=PHONE)
+    org = context.new_page()
+    sign_in(org, server, path="/organize/correct?session=later")
+    choose(org, "Cancel")
+    server.stop()
+    org.get_by_role("button", name="Check and cancel it").click()
+    org.get_by_role("button", name="Keep and send when online").click()
+    expect(org.locator(".outbox .queued")).to_contain_text("Waiting")
+    org.close()  # the app is closed with the correction kept on the phone
+
+    server.start()
+    page = context.new_page()
+    page.goto(server.url + "/?day=all")  # the attendee schedule, not the console
+    expect(page.locator('[data-session="later"] .flag')).to_have_text("Cancelled", timeout=45000)
+    wait_for(lambda: [c["kind"] for c in changes(server)] == ["cancel"], 10)
+    assert page.evaluate("() => localStorage.getItem('hallway.organizer.outbox.v1')") == "[]"
+    context.close()
