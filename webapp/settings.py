@@ -57,7 +57,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("STATIC_DIR", str(PROJECT_ROOT / "static"), "Directory of the PWA's files (scripts, styles, icons), served under /assets/<hash>/."),
     Setting("CACHE_DEFAULT_TIMEOUT", 300, "Seconds a cached response may live (versions are in the keys).", _int),
     Setting("MAX_CORRECTION_BYTES", 65536, "Largest body POST /api/v1/corrections accepts (larger: 413).", _int),
-    Setting("WRITE_RATE_LIMIT", 60, "Write requests one client may make per minute (more: 429); 0 turns the limit off.", _int),
+    Setting("WRITE_RATE_LIMIT", 60, "Corrections one organizer may publish, and failed sign-ins one client may make, per minute (more: 429); 0 turns both limits off.", _int),
     Setting("PROXY_HOPS", 0, "Reverse proxies in front of the app whose X-Forwarded-For/-Proto/-Host are trusted; 0: none.", _int),
     Setting("CHANGES_LIMIT", 500, "Most corrections /api/v1/changes lists; a client further behind is told to reload.", _int),
 )

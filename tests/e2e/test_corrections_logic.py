@@ -113,7 +113,8 @@ def test_kinds_that_change_no_session_are_skipped_not_applied(js) -> None:
                change(5, "teleport", "a", {"room": "x"}, {"room": "y"})]  # fmt: skip
     assert js("return arg.map(m.checkChange);", notices) == [None, None, None]
     sessions = [{"id": "a", "title": "A", "room": "x"}]
-    kept = js("return m.applyChanges(arg[0], arg[1].map(m.checkChange).filter(Boolean));", [sessions, notices])
+    script = "return m.applyChanges(arg[0], arg[1].map(m.checkChange).filter(Boolean));"
+    kept = js(script, [sessions, notices])
     assert kept == []
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from ..domain.model import Schedule, Session
 from ..domain.serialize import session_from_dict, session_to_dict
 from ..domain.timeutil import parse_iso, to_iso
+from .describe import describe
 from .fields import CorrectionError, parse_request
 
 __all__ = ["Change", "Correction", "CorrectionError", "apply", "describe", "new_session_id", "prepare"]
@@ -73,10 +74,13 @@ def prepare(
     *,
     new_id: Callable[[set[str]], str] = new_session_id,
     lookup: Callable[[int], Correction] | None = None,
+    reverted_by: Callable[[int], int | None] | None = None,
 ) -> Change:
     """The change `body` asks for, checked against `schedule`; CorrectionError says what is wrong.
 
-    `lookup(version)` returns the stored correction a revert undoes (or raises CorrectionError).
+    `lookup(version)` returns the stored correction a revert undoes (or raises CorrectionError);
+    `reverted_by(version)` the newest version that reverted it, to name it when there is nothing
+    left to undo.
     """
     kind, fields, note = parse_request(body)
     if kind in ("room_status", "announce"):
@@ -87,7 +91,17 @@ def prepare(
     if kind == "revert":
         if lookup is None:
             raise CorrectionError("revert is not available here")
-        return _revert(schedule, lookup(fields["reverts"]), note)
+        original = lookup(fields["reverts"])
+        undone = reverted_by(original.version) if reverted_by else None
+        if undone is not None and original.change.session is None:
+            raise CorrectionError(f"version {original.version} was already withdrawn by version {undone}")
+        try:
+            return _revert(schedule, original, note)
+        except CorrectionError:
+            if undone is None:
+                raise
+            message = f"version {original.version} was already reverted by version {undone}"
+            raise CorrectionError(message) from None
     if kind == "add":
         fields["id"] = new_id({s.id for s in schedule.sessions})
         _check_references(schedule, fields)
@@ -121,7 +135,7 @@ def _change(kind: str, current: Session, fields: dict[str, Any], note: str | Non
     start, end = after.get("start", now["start"]), after.get("end", now["end"])
     if parse_iso(end) < parse_iso(start):
         raise CorrectionError(f"end {end} would be before start {start}")
-    _with(current, after)
+    with_fields(current, after)
     return Change(kind, current.id, {k: now[k] for k in after}, after, note, **extra)
 
 
@@ -155,7 +169,7 @@ def _check_references(schedule: Schedule, fields: dict[str, Any]) -> None:
         raise CorrectionError(f"end {end} is before start {start}")
 
 
-def _with(session: Session, after: dict[str, Any]) -> Session:
+def with_fields(session: Session, after: dict[str, Any]) -> Session:
     """`session` with the fields of `after` (schedule.json shapes) set; provenance kept."""
     values: dict[str, Any] = dict(after)
     for key in ("start", "end"):
@@ -184,39 +198,5 @@ def apply(schedule: Schedule, changes: Iterable[Change]) -> Schedule:
         elif i is None:
             raise CorrectionError(f"correction for unknown session {change.session!r}")
         else:
-            sessions[i] = _with(sessions[i], change.after)
+            sessions[i] = with_fields(sessions[i], change.after)
     return schedule.with_sessions(tuple(sessions))
-
-
-def describe(change: Change, schedule: Schedule) -> str:
-    """One line for people: 'Compiling Things: room side -> main (moved to the larger room)'."""
-    if change.session is None:
-        return _describe_notice(change)
-    session = schedule.session(change.session)
-    title = session.title if session else change.after.get("title", change.session)
-    if change.kind == "add":
-        parts = [f"added, {change.after['start']} in {change.after.get('room') or 'no room'}"]
-    else:
-        parts = [f"{k} {_short(change.before[k])} -> {_short(v)}" for k, v in change.after.items()]
-    text = f"{title}: {'; '.join(parts)}"
-    if change.reverts is not None:
-        text += f" (reverts version {change.reverts})"
-    return text + (f" ({change.note})" if change.note else "")
-
-
-def _describe_notice(change: Change) -> str:
-    if change.kind == "room_status":
-        text = f"room {change.after['room']} is {change.after['status']}"
-    elif change.kind == "announce":
-        text = f"announcement: {_short(change.after['text'])}"
-    else:
-        what = "announcement" if "text" in change.before else "room status"
-        text = f"{what} withdrawn"
-    if change.reverts is not None:
-        text += f" (reverts version {change.reverts})"
-    return text + (f" ({change.note})" if change.note else "")
-
-
-def _short(value: Any) -> str:
-    text = value if isinstance(value, str) else repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"

@@ -20,8 +20,9 @@ from flask import Flask
 from ..domain.model import Schedule
 from ..domain.serialize import ScheduleFormatError, schedule_from_dict, schedule_to_dict, session_to_dict
 from ..domain.storage import SCHEDULE_FILE
-from .apply import Change, Correction, apply, prepare
+from .apply import Change, Correction, prepare
 from .clashes import Clash, ClashError, consequences, split_force
+from .reimport import Finding, reapply
 from .store import STORE_FILE, Head, Store, utcnow
 
 
@@ -94,14 +95,24 @@ def sync_import(app: Flask) -> None:
     if stamp is not None:
         data = path.read_bytes()
         try:
-            schedule_from_dict(json.loads(data))
+            imported = schedule_from_dict(json.loads(data))
         except (ValueError, UnicodeDecodeError) as exc:
             app.logger.error("%s is not a valid schedule, still serving the last import: %s", path, exc)
         else:
             version = store_for(app).record_import(hashlib.sha256(data).hexdigest(), data)
             if version is not None:
                 app.logger.info("recorded schedule import %s as version %d", path, version)
+                _log_findings(app, imported)
     app.extensions["hallway.import_stamp"] = stamp
+
+
+def _log_findings(app: Flask, imported: Schedule) -> None:
+    """A re-import noticed by the server (not through `schedule import`, which prints them):
+    the corrections it contains or contradicts go to the log, so none changes without a word."""
+    for f in reimport_findings(app, imported):
+        c = f.correction
+        app.logger.warning("re-import: correction v%d (%s %s) is %s: %s", c.version, c.change.kind,
+                           c.change.session, f.status, f.reason)  # fmt: skip
 
 
 def _base(app: Flask, store: Store, version: int, sha256: str) -> Schedule:
@@ -123,12 +134,16 @@ def _current(
     cached = app.extensions.get("hallway.state")
     if cached is not None and cached[0] == state.head:
         return cached
-    schedule = apply(
-        _base(app, store, state.base_version, state.base_sha256), (c.change for c in state.corrections)
-    )
+    # Every correction, also those from before the newest import, on top of it (reimport.py).
+    schedule, _ = reapply(_base(app, store, state.base_version, state.base_sha256), state.corrections)
     result = (state.head, schedule, revisions_of(state.corrections), state.corrections)
     app.extensions["hallway.state"] = result
     return result
+
+
+def reimport_findings(app: Flask, schedule: Schedule) -> list[Finding]:
+    """What re-applying every stored correction on top of `schedule` (a new import) finds."""
+    return reapply(schedule, store_for(app).corrections())[1]
 
 
 def published(app: Flask) -> Published:
@@ -151,7 +166,7 @@ def _maker(app: Flask, store: Store, body: Any) -> Callable[[], Change]:
 
     def make() -> Change:
         schedule = _current(app)[1]
-        change = prepare(schedule, request, lookup=store.lookup)
+        change = prepare(schedule, request, lookup=store.lookup, reverted_by=store.reverted_by)
         if not force:
             found, _ = consequences(schedule, change, clock(app)())
             if found:
@@ -167,7 +182,7 @@ def check(app: Flask, body: Any) -> tuple[list[Clash], dict[str, Any] | None]:
     store = store_for(app)
     request, _ = split_force(body)
     schedule = _current(app)[1]
-    change = prepare(schedule, request, lookup=store.lookup)
+    change = prepare(schedule, request, lookup=store.lookup, reverted_by=store.reverted_by)
     found, session = consequences(schedule, change, clock(app)())
     return found, (None if session is None else session_to_dict(session))
 

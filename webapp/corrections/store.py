@@ -72,7 +72,7 @@ class State:
     head: Head
     base_version: int  # version of the newest import
     base_sha256: str
-    corrections: tuple[Correction, ...]  # after the newest import, oldest first
+    corrections: tuple[Correction, ...]  # every one, oldest first: they stay on top of a re-import
 
 
 class KeyReused(Exception):
@@ -179,7 +179,7 @@ class Store:
             if last is None:
                 return None
             rows = conn.execute(
-                f"SELECT {COLUMNS} FROM history WHERE version > ? ORDER BY version", (last[0],)
+                f"SELECT {COLUMNS} FROM history WHERE kind != ? ORDER BY version", (IMPORT,)
             ).fetchall()
         return State(head, last[0], last[1], tuple(_correction(r) for r in rows))
 
@@ -208,10 +208,17 @@ class Store:
         row = conn.execute(f"SELECT {COLUMNS} FROM history WHERE version = ?", (version,)).fetchone()
         if row is None or row[2] == IMPORT:
             raise CorrectionError(f"no correction has version {version}")
-        last = self._last_import(conn)
-        if last is not None and version < last[0]:
-            raise CorrectionError(f"version {version} predates the schedule import at version {last[0]}")
         return _correction(row)
+
+    def imports(self) -> list[int]:
+        """Versions of every schedule import, oldest first."""
+        rows = self._conn().execute("SELECT version FROM history WHERE kind = ? ORDER BY version", (IMPORT,))
+        return [row[0] for row in rows]
+
+    def reverted_by(self, version: int) -> int | None:
+        """The newest correction that reverted `version`, if any."""
+        query = "SELECT max(version) FROM history WHERE reverts = ?"
+        return self._conn().execute(query, (version,)).fetchone()[0]
 
     def append(self, make: Callable[[], Change], by: str | None = None) -> Correction:
         """Store the change `make()` returns under the next version, holding the write lock while

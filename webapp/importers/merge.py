@@ -24,6 +24,7 @@ class Overrides:
     event_name: str | None = None
     venue: str | None = None
     city: str | None = None
+    language: str | None = None  # the event's main language, e.g. "en"
 
 
 @dataclass
@@ -49,7 +50,7 @@ def merge(
         raise SourceError(", ".join(p.source for p in pages), "no sessions with a title in these sources")
     name = _event_name(pages, overrides)
     tz = _timezone(pages, overrides)
-    warnings: list[str] = []
+    warnings: list[str] = [note for page in pages for note in page.notes]
     groups: dict[tuple[str, datetime, int], Group] = {}
     for page in pages:
         for s in page.sessions:

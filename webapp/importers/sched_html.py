@@ -16,7 +16,7 @@ from bs4.exceptions import ParserRejectedMarkup
 
 from .people import heading_people, reconcile, split_heading
 from .raw import RawPage, RawSession, RawSpeaker, SourceError, split_kind, split_role, strip_read_more
-from .sched_text import date_range, read_preamble
+from .sched_page import date_range, read_preamble
 
 _BLOCK_TAGS = ["p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "section", "article", "tr"]
 

@@ -6,16 +6,23 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
+from collections import Counter
 from collections.abc import Callable
 
+from ..domain.ids import normalize
 from ..domain.model import Schedule
 from . import sched_api, sched_html, sched_text
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
 
 FORMATS = "Sched page text or HTML, Sched API JSON, frab schedule.json or schedule.xml"
+# `[event]` or `[[sessions]]` alone on the first line: TOML or INI, which JSON never starts with.
+TABLE_HEADER = re.compile(r"\[\[?[A-Za-z_][A-Za-z0-9_. \"-]*\]\]?[ \t]*(#.*)?\r?\n")
 
 
-def parse_source(data: bytes, source: str) -> RawPage:
+def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPage:
+    """The page a source file says; `timezone` (`--timezone`) is for formats that need it
+    while parsing (a frab file that names no zone and gives wall-clock times)."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -25,12 +32,14 @@ def parse_source(data: bytes, source: str) -> RawPage:
     stripped = text.strip()
     if not stripped:
         raise SourceError(source, "the file is empty")
+    if TABLE_HEADER.match(stripped):
+        raise SourceError(source, f"looks like TOML or INI (a [section] line), not a schedule ({FORMATS})")
     if stripped[0] in "[{":
-        return _json(text, source)
+        return _json(text, source, timezone)
     if stripped.startswith("<"):
         head = stripped[:4000].lower()
         if "<schedule" in head and "<html" not in head:
-            return _frab("frab_xml", text, source)
+            return _frab("frab_xml", text, source, timezone)
         if sched_html.looks_like(stripped):
             return sched_html.parse(text, source)
     elif sched_text.looks_like(text):
@@ -38,7 +47,7 @@ def parse_source(data: bytes, source: str) -> RawPage:
     raise SourceError(source, f"not a schedule this importer reads ({FORMATS})")
 
 
-def _json(text: str, source: str) -> RawPage:
+def _json(text: str, source: str, timezone: str | None) -> RawPage:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -48,24 +57,27 @@ def _json(text: str, source: str) -> RawPage:
     if sched_api.looks_like(doc):
         return sched_api.parse(text, source)
     if isinstance(doc, dict) and "schedule" in doc:
-        return _frab("frab_json", text, source)
+        return _frab("frab_json", text, source, timezone)
     raise SourceError(source, f"JSON of an unknown shape, expected one of: {FORMATS}")
 
 
-def _frab(module: str, text: str, source: str) -> RawPage:
+def _frab(module: str, text: str, source: str, timezone: str | None) -> RawPage:
     try:
-        parser: Callable[[str, str], Schedule] = importlib.import_module(f"{__package__}.{module}").parse
+        parser: Callable[..., Schedule] = importlib.import_module(f"{__package__}.{module}").parse
     except ModuleNotFoundError as exc:
         raise SourceError(source, f"this version cannot read frab files yet ({module} is missing)") from exc
+    notes: list[str] = []
     try:
-        schedule = parser(text, source)
+        schedule = parser(text, source, timezone, notes)
     except ValueError as exc:
         if str(exc).startswith(source):  # already says which file (and line)
             raise
         raise SourceError(source, f"not a valid frab schedule: {exc}") from exc
     except (KeyError, TypeError) as exc:
         raise SourceError(source, f"not a valid frab schedule: {exc}") from exc
-    return schedule_page(schedule, source)
+    page = schedule_page(schedule, source)
+    page.notes.extend(notes)
+    return page
 
 
 def schedule_page(schedule: Schedule, source: str) -> RawPage:
@@ -73,6 +85,10 @@ def schedule_page(schedule: Schedule, source: str) -> RawPage:
     ev = schedule.event
     page = RawPage(source=source, kind="schedule", event_name=ev.name, city=ev.city, venue=ev.venue)
     page.timezone = ev.timezone
+    page.url, page.language, page.day_ranges, page.event_id = ev.url, ev.language, ev.day_ranges, ev.id
+    page.rooms = [(r.name, r.guid) for r in schedule.rooms]
+    # Two people of one name are told apart by the id the frab importer gave each.
+    names = Counter(normalize(p.name) for p in schedule.speakers)
     rooms = {r.id: r.name for r in schedule.rooms}
     tracks = {t.id: t.name for t in schedule.tracks}
     for s in schedule.sessions:
@@ -90,11 +106,28 @@ def schedule_page(schedule: Schedule, source: str) -> RawPage:
                 slides=s.slides,
                 description=s.description,
                 speakers=[
-                    RawSpeaker(p.name, p.role, p.company, p.bio, p.bio_truncated)
+                    RawSpeaker(
+                        p.name,
+                        p.role,
+                        p.company,
+                        p.bio,
+                        p.bio_truncated,
+                        guid=p.guid,
+                        identity=f"guid:{p.guid}"
+                        if p.guid
+                        else f"{source}#{p.id}"
+                        if names[normalize(p.name)] > 1
+                        else None,
+                    )
                     for p in speakers
                     if p is not None
                 ],
                 proposed_id=s.id,
+                guid=s.guid,
+                number=s.number,
+                language=s.language,
+                subtitle=s.subtitle,
+                links=s.links,
             )
         )
     return page

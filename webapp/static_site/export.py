@@ -24,6 +24,7 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 from werkzeug.exceptions import HTTPException
 
+from ..corrections.cli import served_schedule
 from ..corrections.published import published, store_for
 from ..views.pages import APP_ROUTES
 from ..web import assets, security
@@ -212,6 +213,7 @@ def build(app: Flask, public_url: str, precompress: bool = False) -> Export:
 @click.option("--precompress", is_flag=True, help="Also write .gz and .br files (nginx gzip_static, Caddy).")
 @with_appcontext
 def export_command(directory: Path, public_url: str | None, precompress: bool) -> None:
+    served_schedule()  # no schedule, or a mistyped data directory: say so, no traceback
     public_url = public_url or current_app.config.get("PUBLIC_URL")
     if not public_url:
         raise click.UsageError(

@@ -7,7 +7,7 @@ import hmac  # noqa: F401 - tests watch hmac.compare_digest through this module
 import json
 import re
 import sqlite3
-import time
+from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request
@@ -15,7 +15,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..corrections.apply import CorrectionError
 from ..corrections.clashes import Clash, ClashError
-from ..corrections.published import check, publish, publish_once, store_for
+from ..corrections.published import check, clock, publish, publish_once, store_for
 from ..corrections.store import KeyReused
 from ..domain.serialize import ScheduleFormatError
 from ..web import feed, organizers, ratelimit
@@ -53,16 +53,24 @@ def _organizer(what: str) -> str | Response:
     known = organizers.tokens(current_app.config)
     if not known:
         return _error(403, "the write path is closed: no admin token is configured")
-    wait = ratelimit.retry_after(
-        request.remote_addr or "?", current_app.config["WRITE_RATE_LIMIT"], time.time()
-    )
-    if wait is not None:
-        return _error(429, f"too many write requests; retry in {wait} s", {"Retry-After": str(wait)})
     name = organizers.identify(request.headers.get("Authorization", ""), known)
-    if name is None:
-        current_app.logger.warning("refused %s from %s: missing or wrong token", what, request.remote_addr)
-        return _error(401, "missing or wrong bearer token", {"WWW-Authenticate": "Bearer"})
-    return name
+    if name is not None:
+        return name  # a right token is never held back by others' wrong ones
+    client = request.remote_addr or "?"
+    now = clock(current_app)().timestamp()
+    wait = ratelimit.failed_sign_in(_limiter(), client, current_app.config["WRITE_RATE_LIMIT"], now)
+    if wait is not None:
+        return _error(429, f"too many failed sign-ins; retry in {wait} s", {"Retry-After": str(wait)})
+    current_app.logger.warning("refused %s from %s: missing or wrong token", what, client)
+    return _error(401, "missing or wrong bearer token", {"WWW-Authenticate": "Bearer"})
+
+
+def _limiter() -> ratelimit.Limiter:
+    limiter = current_app.extensions.get("hallway.limiter")
+    if limiter is None:
+        path = Path(current_app.config["DATA_DIR"]) / ratelimit.LIMIT_FILE
+        limiter = current_app.extensions["hallway.limiter"] = ratelimit.Limiter(path)
+    return limiter
 
 
 @bp.get("/whoami")
@@ -80,6 +88,17 @@ def post_correction() -> Response:
     by = _organizer("a correction")
     if isinstance(by, Response):
         return by
+    limit, now = current_app.config["WRITE_RATE_LIMIT"], clock(current_app)().timestamp()
+    wait = ratelimit.reserve_write(_limiter(), by, limit, now)
+    if wait is not None:
+        return _error(429, f"too many corrections from {by}; retry in {wait} s", {"Retry-After": str(wait)})
+    answer = _store(by)
+    if answer.status_code != 201:  # nothing new stored: the write does not count
+        ratelimit.release_write(_limiter(), by, limit, now)
+    return answer
+
+
+def _store(by: str) -> Response:
     key = request.headers.get("Idempotency-Key")
     if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
         return _error(400, "Idempotency-Key must be 1 to 128 printable ASCII characters")

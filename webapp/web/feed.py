@@ -13,6 +13,8 @@ from ..corrections.published import clock, published, store_for, sync_import
 from ..corrections.store import Head
 from . import caching
 
+NONE: dict[str, Any] = {"rooms": {}, "announcements": []}
+
 
 def _key(kind: str, head: Head, *rest: object) -> str:
     return "/".join(("hallway", kind, head.store_id, str(head.version), *map(str, rest)))
@@ -26,14 +28,15 @@ def schedule_document(app: Flask) -> tuple[str, bytes]:
     pub = published(app)
     now = notices(pub.notice_corrections, pub.schedule.event.timezone, clock(app)())
     extra = _json(now)
-    digest = hashlib.sha256(extra).hexdigest()[:16]
-    hit = caching.get(_key("schedule", head, digest))
+    # The same version can carry other notices later (a room status expires): they key it too.
+    key = _key("schedule", head, *([hashlib.sha256(extra).hexdigest()[:16]] if now != NONE else []))
+    hit = caching.get(key)
     if hit is not None:
         return hit
     body = pub.body[:-1] + b',"notices":' + extra + b"}"
     value = (f'"v{pub.version}-{hashlib.sha256(body).hexdigest()[:16]}"', body)
     if pub.version == head.version:  # else a newer version was published meanwhile: serve, don't file
-        caching.set(_key("schedule", head, digest), value)
+        caching.set(key, value)
     return value
 
 

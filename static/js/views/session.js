@@ -66,7 +66,7 @@ export function render(ctx) {
         h("time", { datetime: session.end.toISOString() }, time(session.end)),
         ` ${zoneLabel(session.start)} · ${length(session.start, session.end)}`,
       ),
-      h("p", { class: "facts" }, facts(session, data), session.slides != null && h("span", {}, SLIDES[session.slides])),
+      h("p", { class: "facts" }, facts(session, data, { always: true }), session.slides != null && h("span", {}, SLIDES[session.slides])),
       room && h("p", { class: "where-link" }, "Where: ", h("a", { href: `/map?room=${room.id}` }, room.name)),
       h(
         "div",

@@ -64,7 +64,7 @@ def test_whoami_names_the_organizer_401_for_a_wrong_token_403_when_closed(app, d
 
 def test_each_correction_records_its_organizer_in_the_feed_and_the_cli_list(app, caplog):
     client = app.test_client()
-    caplog.set_level(logging.INFO)
+    caplog.set_level(logging.INFO, logger="webapp")
     moved = client.post(
         "/api/v1/corrections", json={"kind": "cancel", "session": "q4w5e6"}, headers=bearer(ADA)
     )
