@@ -11,6 +11,7 @@ from datetime import date
 from typing import Any
 
 from .model import DayRange, Event, Link, Room, Schedule, Session, Speaker, Track
+from .text import clean_schedule
 from .timeutil import parse_iso, to_iso, zone
 
 
@@ -130,7 +131,10 @@ def schedule_from_dict(doc: Any) -> Schedule:
         raise ScheduleFormatError(f"not a Hallway schedule: no {exc.args[0]!r} field") from exc
     except (TypeError, ValueError, AttributeError) as exc:
         raise ScheduleFormatError(f"malformed schedule document: {exc!r}") from exc
-    return Schedule(event=event, rooms=rooms, tracks=tracks, speakers=speakers, sessions=sessions)
+    # A file written before texts were cleaned, or edited by hand, is cleaned as it is read.
+    return clean_schedule(
+        Schedule(event=event, rooms=rooms, tracks=tracks, speakers=speakers, sessions=sessions)
+    )
 
 
 def session_from_dict(s: Any) -> Session:

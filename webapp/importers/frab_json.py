@@ -23,6 +23,7 @@ from .frab_days import day_ranges, unknown_version
 from .frab_fields import clean_text, kept_ids, links, main_language, track_of
 from .frab_people import Catalog
 from .frab_times import event_times, event_zone
+from .markup import paragraphs
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _SLIDES = re.compile(r"slide|presentation|folien", re.IGNORECASE)
@@ -42,7 +43,7 @@ def parse(text: str, source: str, timezone: str | None = None, notes: list[str] 
     if not text.strip():
         raise FrabError(source, "the file is empty")
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, strict=False)
     except json.JSONDecodeError as exc:
         raise FrabError(source, f"not valid JSON: {exc.msg}", exc.lineno) from exc
     return build(doc, source, timezone, notes)
@@ -77,7 +78,7 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
         notes.append(f"{source}: {note}")
     ext = _part(body, EXTENSION)
     ours = isinstance(doc.get("generator"), dict) and doc["generator"].get("name") == GENERATOR
-    catalog = Catalog(ext)
+    catalog = Catalog(ext, markup=not ours)
     catalog.declare(conf.get("rooms"), conf.get("tracks"))
     # A room the days list with nothing in it yet is still a room of the venue.
     catalog.declare([{"name": name} for day in conf["days"] for name in day["rooms"]], None)
@@ -106,7 +107,7 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
                     track=catalog.track(track_of(item, title, ours)),
                     level=_text(extra.get("level")),
                     slides=extra["slides"] if isinstance(extra.get("slides"), bool) else _slides(item),
-                    description=_paragraphs(item.get("abstract"), item.get("description")),
+                    description=_paragraphs(item.get("abstract"), item.get("description"), markup=not ours),
                     speakers=tuple(catalog.speaker(p, where) for p in item.get("persons") or ()),
                     sources={"title": (source,)},
                     guid=kept[0],
@@ -212,14 +213,12 @@ def _text(value: Any) -> str | None:
     return value.strip() or None if isinstance(value, str) else None
 
 
-def _paragraphs(*texts: Any) -> tuple[str, ...]:
+def _paragraphs(*texts: Any, markup: bool) -> tuple[str, ...]:
+    """HTML (FOSDEM) or Markdown (pretalx) as the schedule's text; our own export is text already."""
     out: list[str] = []
     for text in texts:
-        if not isinstance(text, str):
-            continue
-        for para in re.split(r"\n[ \t]*\n", text.replace("\r\n", "\n")):
-            para = para.strip()
-            if para and para not in out:  # pretalx often repeats the abstract in the description
+        for para in paragraphs(text, markup=markup):
+            if para not in out:  # pretalx often repeats the abstract in the description
                 out.append(para)
     return tuple(out)
 

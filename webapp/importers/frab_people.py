@@ -17,6 +17,7 @@ from typing import Any
 
 from ..domain.interchange import slugify
 from ..domain.model import Room, Speaker, Track
+from .markup import as_text
 
 _SLUG = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
@@ -41,7 +42,8 @@ class _Named:
 
 
 class Catalog:
-    def __init__(self, extension: dict[str, Any]) -> None:
+    def __init__(self, extension: dict[str, Any], *, markup: bool = True) -> None:
+        self._markup = markup  # whether bios may be HTML or Markdown (not in our own export)
         self._rooms = _Named("room")
         self._tracks = _Named("track")
         self._people: dict[tuple[str, ...], Speaker] = {}
@@ -84,13 +86,12 @@ class Catalog:
         extra = self._extra.get(person.get("guid"), {})
         extra = extra if isinstance(extra, dict) else {}
         speaker_id = extra.get("id") if isinstance(extra.get("id"), str) else self._speaker_id(name, key[-1])
-        bio = person.get("biography")
         self._people[key] = Speaker(
             id=speaker_id,
             name=name,
             role=_opt(extra.get("role")),
             company=_opt(extra.get("company")),
-            bio=bio.strip() or None if isinstance(bio, str) else None,
+            bio=as_text(person.get("biography"), markup=self._markup),
             bio_truncated=extra.get("bio_truncated") is True,
             # Our own export's guids are made up unless the extension says it kept a source's.
             guid=_opt(extra.get("guid")) if extra else guid.strip().lower() if guid else None,

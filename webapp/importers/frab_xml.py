@@ -7,6 +7,7 @@ declarations (the "billion laughs" kind) is refused, never expanded.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from datetime import datetime, timedelta
 from typing import Any
@@ -15,19 +16,21 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
 from ..domain.model import Schedule
+from ..domain.text import clean
 from .frab_json import FrabError, build
 
 _EVENT_TEXT = (
     "date", "start", "duration", "room", "slug", "url", "title", "subtitle", "track", "type",
     "language", "abstract", "description",
 )  # fmt: skip
+_CHAR_REF = re.compile(r"&#(?:[xX]([0-9a-fA-F]{1,6})|([0-9]{1,7}));")
 
 
 def parse(text: str, source: str, timezone: str | None = None, notes: list[str] | None = None) -> Schedule:
     if not text.strip():
         raise FrabError(source, "the file is empty")
     try:
-        root = fromstring(text.encode("utf-8"))
+        root = fromstring(_clean_references(text).encode("utf-8"))
     except ET.ParseError as exc:
         line = exc.position[0] if exc.position else None
         raise FrabError(source, f"not well-formed XML: {exc}", line) from exc
@@ -38,6 +41,21 @@ def parse(text: str, source: str, timezone: str | None = None, notes: list[str] 
     if root.tag != "schedule":
         raise FrabError(source, f"not a frab schedule.xml: the root element is <{root.tag}>, not <schedule>")
     return build(to_document(root), source, timezone, notes)
+
+
+def _clean_references(text: str) -> str:
+    """`&#1;` and the like as the cleaning rule has them: an XML parser refuses such a reference
+    outright, and one bad character is no reason to refuse a whole schedule."""
+
+    def replace(m: re.Match[str]) -> str:
+        code = int(m[1], 16) if m[1] else int(m[2])
+        if code > 0x10FFFF:
+            return m[0]  # not a character: the parser says where
+        char = chr(code)
+        kept = clean(char)
+        return m[0] if kept == char else kept
+
+    return _CHAR_REF.sub(replace, text)
 
 
 def to_document(root: ET.Element) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from datetime import datetime
 
 from ..domain.ids import normalize
 from ..domain.model import Schedule
+from ..domain.text import clean_schedule
 from ..domain.timeutil import guess_zone, localize, zone
 from .build import build_schedule
 from .raw import RawPage, RawSession, SourceError
@@ -73,7 +74,8 @@ def merge(
         for s in page.sessions:
             if s.title is None:
                 _attach(page, s, list(groups.values()), tz, warnings)
-    return build_schedule(name, tz, pages, overrides, list(groups.values()), previous), warnings
+    schedule = build_schedule(name, tz, pages, overrides, list(groups.values()), previous)
+    return clean_schedule(schedule), warnings
 
 
 def _event_name(pages: Sequence[RawPage], overrides: Overrides) -> str:

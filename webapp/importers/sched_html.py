@@ -103,14 +103,6 @@ def as_lines(soup: BeautifulSoup) -> BeautifulSoup:
     return soup
 
 
-def html_paragraphs(markup: str) -> tuple[str, ...]:
-    try:
-        return tuple(_lines(as_lines(BeautifulSoup(markup, "html.parser"))))
-    except ParserRejectedMarkup:  # one broken description: keep its words, tags dropped
-        text = re.sub(r"<[^>]*>", "\n", markup)
-        return tuple(" ".join(line.split()) for line in text.split("\n") if line.strip())
-
-
 def _lines(tag: Tag | BeautifulSoup) -> list[str]:
     return [" ".join(line.split()) for line in tag.get_text("").split("\n") if line.strip()]
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from ..domain.ids import normalize
 from ..domain.model import Schedule
+from ..domain.text import clean
 from . import sched_api, sched_html, sched_text
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
 
@@ -34,8 +35,13 @@ def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPa
         raise SourceError(source, "the file is empty")
     if TABLE_HEADER.match(stripped):
         raise SourceError(source, f"looks like TOML or INI (a [section] line), not a schedule ({FORMATS})")
+    # Texts are cleaned in the merged schedule (`merge`), which also catches escaped controls
+    # ("\u0001", "&#127;"); JSON parsers take raw ones inside strings (strict=False), but an
+    # XML parser refuses them outright, so pages lose theirs before any parser sees them.
     if stripped[0] in "[{":
         return _json(text, source, timezone)
+    text = clean(text)
+    stripped = text.strip()
     if stripped.startswith("<"):
         head = stripped[:4000].lower()
         if "<schedule" in head and "<html" not in head:
@@ -49,7 +55,7 @@ def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPa
 
 def _json(text: str, source: str, timezone: str | None) -> RawPage:
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, strict=False)
     except json.JSONDecodeError as exc:
         raise SourceError(
             source, f"not valid JSON ({exc.msg}, column {exc.colno}): truncated?", exc.lineno

@@ -2,7 +2,7 @@
 
 import { badges, facts, sessionCard, starButton } from "../card.js";
 import { phrases } from "../changes.js";
-import { h, linkify } from "../dom.js";
+import { h, linkify, paragraphs } from "../dom.js";
 import { dayLabel, length, time, zoneLabel } from "../time.js";
 import { organizerName } from "../organizer.js";
 import { sessionCode } from "../qrui.js";
@@ -17,7 +17,7 @@ function speakerBlock(person) {
     { class: "person" },
     h("h3", {}, h("a", { href: `/speaker/${person.id}` }, person.name)),
     line && h("p", { class: "sub" }, line),
-    person.bio && h("p", {}, linkify(person.bio), person.bio_truncated ? "…" : ""),
+    person.bio && paragraphs(person.bio, person.bio_truncated ? "…" : ""),
   );
 }
 

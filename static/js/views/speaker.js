@@ -1,7 +1,7 @@
 // One speaker: who they are and their sessions.
 
 import { sessionCard } from "../card.js";
-import { h, linkify } from "../dom.js";
+import { h, paragraphs } from "../dom.js";
 import { dayLabel } from "../time.js";
 import { heading, notFound, zoneNote } from "./common.js";
 
@@ -17,7 +17,7 @@ export function render(ctx) {
       "article",
       { class: "detail" },
       heading(person.name, [person.role, person.company].filter(Boolean).join(", ") || null),
-      person.bio && h("p", { class: "text" }, linkify(person.bio), person.bio_truncated ? "…" : ""),
+      person.bio && h("div", { class: "text" }, paragraphs(person.bio, person.bio_truncated ? "…" : "")),
       h("h2", {}, sessions.length === 1 ? "Session" : "Sessions"),
       zoneNote(sessions[0]?.start),
       sessions.map((s) => [h("p", { class: "dayhead small" }, dayLabel(s.day)), sessionCard(s, store)]),
