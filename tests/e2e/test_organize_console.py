@@ -196,8 +196,8 @@ def test_waiting_correction_is_sent_when_the_app_is_next_opened_on_any_page(
 
     server.start()
     page = context.new_page()
-    page.goto(server.url + "/?day=all")  # the attendee schedule, not the console
+    page.goto(server.url + "/?day=all&poll=1")  # the attendee schedule, not the console
     expect(page.locator('[data-session="later"] .flag')).to_have_text("Cancelled", timeout=45000)
-    wait_for(lambda: [c["kind"] for c in changes(server)] == ["cancel"], 10)
-    assert page.evaluate("() => localStorage.getItem('hallway.organizer.outbox.v1')") == "[]"
+    assert [c["kind"] for c in changes(server)] == ["cancel"]
+    wait_for(lambda: page.evaluate("() => localStorage.getItem('hallway.organizer.outbox.v1')") == "[]", 10)
     context.close()
