@@ -15,6 +15,7 @@ from typing import Any
 
 from ..domain.model import Schedule
 from ..domain.serialize import session_from_dict, session_to_dict
+from ..domain.text import clean_record
 from .apply import Correction, with_fields
 
 REDUNDANT = "redundant"
@@ -47,7 +48,7 @@ def reapply(base: Schedule, corrections: Iterable[Correction]) -> tuple[Schedule
                 findings.append(Finding(c, CONTRADICTED, reason, False))
             else:
                 index[change.session] = len(sessions)
-                sessions.append(session_from_dict(change.after))
+                sessions.append(clean_record(session_from_dict(change.after)))
             continue
         if i is None:
             reason = f"session {change.session!r} is not in the imported schedule"
@@ -65,7 +66,7 @@ def reapply(base: Schedule, corrections: Iterable[Correction]) -> tuple[Schedule
             keeps = _fields({k: change.after[k] for k in differ})
             reason = f"the import has {_fields(differ)} (it was {was} when corrected); it keeps {keeps}"
             findings.append(Finding(c, CONTRADICTED, reason, True))
-        sessions[i] = with_fields(sessions[i], change.after)
+        sessions[i] = clean_record(with_fields(sessions[i], change.after))  # as `apply` does
     return base.with_sessions(tuple(sessions)), findings
 
 

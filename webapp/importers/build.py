@@ -101,6 +101,7 @@ def _fields(group: Group, people: dict[str, RawSpeaker]) -> dict[str, Any]:
     descriptions = [(s.source, s.description) for s in seen if s.description]
     best = max((d for _, d in descriptions), key=lambda d: sum(map(len, d)), default=())
     out["description"] = best
+    out["status"] = next((s.status for s in seen if s.status), "confirmed")
     said["description"] = tuple(src for src, d in descriptions if _within(d, best))
     order: list[str] = []
     for s in sorted(seen, key=lambda s: -len(s.speakers)):
