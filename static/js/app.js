@@ -4,6 +4,8 @@ import { syncChrome } from "./banner.js";
 import { setChangeFlags, syncStars } from "./card.js";
 import { flagMap } from "./changes.js";
 import { now as clockNow, pinned } from "./clock.js";
+import { syncAnnouncements } from "./notices.js";
+import { organizerName, outboxWaiting } from "./organizer.js";
 import { match } from "./router.js";
 import { Store } from "./store.js";
 import { registerWorker } from "./swbridge.js";
@@ -18,6 +20,12 @@ const tzButton = document.getElementById("tz-toggle");
 let current = null;
 let renderCount = 0;
 
+
+// The corrections' chrome and the announcement banner, on every page.
+function chrome() {
+  syncChrome(watcher, store, { onChangesView: current === "changes" });
+  syncAnnouncements(store, { onChangesView: current === "changes" });
+}
 
 function markNav(name) {
   for (const a of document.querySelectorAll("[data-nav]")) {
@@ -53,7 +61,7 @@ async function render({ focus = false } = {}) {
   }
   current = found?.route.name ?? null;
   main.replaceChildren(view.node);
-  syncChrome(watcher, store, { onChangesView: current === "changes" });
+  chrome();
   document.title = `${view.title} · ${store.data.event.name}`;
   if (focus) (main.querySelector("h1") || main).focus();
 }
@@ -94,12 +102,12 @@ store.addEventListener("stars", () => {
 watcher.addEventListener("update", ({ detail }) => {
   setChangeFlags(flagMap(watcher.history()));
   if (detail.added > 0 || (detail.settings && current === "changes")) render();
-  else syncChrome(watcher, store, { onChangesView: current === "changes" });
+  else chrome();
 });
 // Keep "Now and next" and the freshness line current while open, unless a ?now= pins the time.
 setInterval(() => {
   if (current === "now" && !pinned()) render();
-  else syncChrome(watcher, store, { onChangesView: current === "changes" });
+  else chrome();
 }, 30000);
 
 setChangeFlags(flagMap(watcher.history()));
@@ -107,6 +115,8 @@ store.start().then((data) => {
   if (!data) {
     document.getElementById("loading")?.replaceChildren("The schedule could not be loaded. Connect once, then it works offline.");
   } else watcher.start();
+  // An organizer's corrections kept on this phone are sent at the next open, on any page.
+  if (data && organizerName() && outboxWaiting()) import("./organize/outbox.js").then((m) => m.startOutbox(Math.min(watcher.poll, 10)));
   // Once the page has what it needs, so the worker's precache finds it in the HTTP cache.
   if (document.readyState === "complete") registerWorker();
   else window.addEventListener("load", () => registerWorker(), { once: true });

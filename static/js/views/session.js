@@ -4,6 +4,7 @@ import { badges, facts, sessionCard, starButton } from "../card.js";
 import { phrases } from "../changes.js";
 import { h, linkify, paragraphs } from "../dom.js";
 import { dayLabel, length, time, zoneLabel } from "../time.js";
+import { organizerName } from "../organizer.js";
 import { sessionCode } from "../qrui.js";
 import { heading, notFound } from "./common.js";
 
@@ -55,6 +56,7 @@ export function render(ctx) {
       session.cancelled && h("p", { class: "flag" }, "This session is cancelled."),
       badges(session.id),
       changeList(ctx.changes?.history() || [], session, data),
+      organizerName() && h("p", { class: "organizer-link" }, h("a", { href: `/organize/correct?session=${session.id}` }, "Correct this session")),
       h(
         "p",
         { class: "when big" },
