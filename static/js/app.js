@@ -3,6 +3,7 @@
 import { syncChrome } from "./banner.js";
 import { setChangeFlags, syncStars } from "./card.js";
 import { flagMap } from "./changes.js";
+import { markNav, wireMore } from "./nav.js";
 import { match } from "./router.js";
 import { Store } from "./store.js";
 import { registerWorker } from "./swbridge.js";
@@ -21,13 +22,6 @@ function clockNow(query) {
   const pinned = query.get("now");
   const date = pinned ? new Date(pinned) : new Date();
   return Number.isNaN(date.getTime()) ? new Date() : date;
-}
-
-function markNav(name) {
-  for (const a of document.querySelectorAll("[data-nav]")) {
-    if (a.dataset.nav === name) a.setAttribute("aria-current", "page");
-    else a.removeAttribute("aria-current");
-  }
 }
 
 function syncZoneButton() {
@@ -80,6 +74,7 @@ document.addEventListener("click", (event) => {
   go(url.pathname + url.search);
 });
 window.addEventListener("popstate", () => render({ focus: true }));
+wireMore();
 
 tzButton.addEventListener("click", () => {
   setUseDevice(!usingDevice());

@@ -103,7 +103,7 @@ def test_leaving_the_scan_view_turns_the_camera_off(
         page.wait_for_function(
             "() => window.streams.length === 1 && streams[0].getTracks()[0].readyState === 'live'"
         )
-        page.get_by_role("link", name="Starred").click()
+        page.get_by_role("link", name="My schedule", exact=True).click()
         expect(page.locator("main h1")).to_have_text("My schedule")
         page.wait_for_function(
             "() => streams[0].getTracks().every((t) => t.readyState === 'ended')", timeout=5000
