@@ -90,9 +90,14 @@ store.addEventListener("stars", () => {
 
 // Corrections: the watcher checks on open, online, shown again and on its timer (it also
 // replaces the whole schedule when the feed says so); badges and chrome follow each check.
+let historyLength = watcher.history().length;
 watcher.addEventListener("update", ({ detail }) => {
   setChangeFlags(flagMap(watcher.history()));
-  if (detail.added > 0 || (detail.settings && current === "changes")) render();
+  // A session's page quotes the organizers' notes: it follows the history even when the
+  // changes were already in the schedule this page loaded (first check after opening).
+  const grew = watcher.history().length !== historyLength;
+  historyLength = watcher.history().length;
+  if (detail.added > 0 || (detail.settings && current === "changes") || (grew && current === "session")) render();
   else syncChrome(watcher, store, { onChangesView: current === "changes" });
 });
 // Keep "Now and next" and the freshness line current while open, unless a ?now= pins the time.

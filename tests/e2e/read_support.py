@@ -53,3 +53,26 @@ def real_paths() -> list[str]:
         kind = rule.strip("/").split("/")[0]
         paths.append(rule.replace("<sid>", ids[kind]) if "<sid>" in rule else rule)
     return paths
+
+
+def phone_page(browser: Any, viewport: dict[str, int], at: datetime = IN_EVENT, **kw: Any) -> Any:
+    """A page on a phone-sized screen whose clock is set inside the event (and runs on)."""
+    context = browser.new_context(viewport=viewport, **kw)
+    context.clock.install(time=at)
+    return context.new_page()
+
+
+OFF = "cancelled"
+
+
+def rough_schedule() -> dict[str, Any]:
+    """The mini fixture plus a morning with a cancelled 25-minute talk between two live ones."""
+    from schedules import mini, session
+
+    doc = mini()
+    doc["sessions"] += [
+        session("a1", "Before The Gap", "2026-04-07T10:00:00+02:00", "2026-04-07T10:30:00+02:00"),
+        session("c1", "Called Off", "2026-04-07T10:30:00+02:00", "2026-04-07T10:55:00+02:00", status=OFF),
+        session("d1", "After The Gap", "2026-04-07T11:00:00+02:00", "2026-04-07T11:30:00+02:00", room="side"),
+    ]
+    return doc

@@ -17,18 +17,21 @@ MEASURE = """() => {
   for (const b of document.querySelectorAll("button.star")) {
     const r = b.getBoundingClientRect();
     if (r.width === 0) continue;
-    let clipped = r.left < 0 || r.right > vw + 0.5 || b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1;
+    let clipped = r.left < 0 || r.right > vw + 0.5;
+    clipped ||= b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1;
     for (let p = b.parentElement; p && !clipped; p = p.parentElement) {
       const s = getComputedStyle(p);
       if (s.overflowX === "visible" && s.overflowY === "visible") continue;
       const pr = p.getBoundingClientRect();
-      clipped = r.left < pr.left - 0.5 || r.right > pr.right + 0.5 || r.top < pr.top - 0.5 || r.bottom > pr.bottom + 0.5;
+      clipped = r.left < pr.left - 0.5 || r.right > pr.right + 0.5;
+      clipped ||= r.top < pr.top - 0.5 || r.bottom > pr.bottom + 0.5;
     }
     if (clipped) out.stars.push(b.getAttribute("aria-label"));
   }
   const brand = document.querySelector(".brand");
   const br = brand.getBoundingClientRect();
-  out.brand = {text: brand.textContent, cut: brand.scrollWidth > brand.clientWidth + 1 || br.width < 10 || br.right > vw + 0.5};
+  const cut = brand.scrollWidth > brand.clientWidth + 1 || br.width < 10 || br.right > vw + 0.5;
+  out.brand = {text: brand.textContent, cut};
   out.font = getComputedStyle(document.body).fontSize;
   return out;
 }"""

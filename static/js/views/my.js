@@ -8,18 +8,21 @@ import { empty, heading, zoneNote } from "./common.js";
 
 export function plan(sessions) {
   const out = [];
-  let latestEnd = null;
-  let latest = null;
+  let day = null;
+  let latest = null; // the session still going that ends last, on this day
   for (const s of sessions) {
-    if (latest && s.day === latest.day) {
-      if (s.start < latestEnd) out.push({ clash: [latest, s] });
-      else if (s.start > latestEnd) out.push({ gap: [latestEnd, s.start] });
-    } else out.push({ day: s.day });
-    out.push({ session: s });
-    if (!latest || s.day !== latest.day || s.end > latestEnd) {
-      latest = s;
-      latestEnd = s.end;
+    if (s.day !== day) {
+      out.push({ day: s.day });
+      day = s.day;
+      latest = null;
     }
+    // A cancelled session takes no time: it neither ends a free slot nor clashes.
+    if (!s.cancelled && latest) {
+      if (s.start < latest.end) out.push({ clash: [latest, s] });
+      else if (s.start > latest.end) out.push({ gap: [latest.end, s.start] });
+    }
+    out.push({ session: s });
+    if (!s.cancelled && (!latest || s.end > latest.end)) latest = s;
   }
   return out;
 }
