@@ -6,6 +6,7 @@ import { flagMap } from "./changes.js";
 import { markNav, wireMore } from "./nav.js";
 import { match } from "./router.js";
 import { Store } from "./store.js";
+import { startReminders } from "./remind.js";
 import { registerWorker } from "./swbridge.js";
 import { setUseDevice, usingDevice, zoneLabel } from "./time.js";
 import { toast } from "./toasts.js";
@@ -110,7 +111,10 @@ setChangeFlags(flagMap(watcher.history()));
 store.start().then((data) => {
   if (!data) {
     document.getElementById("loading")?.replaceChildren("The schedule could not be loaded. Connect once, then it works offline.");
-  } else watcher.start();
+  } else {
+    watcher.start();
+    startReminders(store);
+  }
   // Once the page has what it needs, so the worker's precache finds it in the HTTP cache.
   if (document.readyState === "complete") registerWorker();
   else window.addEventListener("load", () => registerWorker(), { once: true });

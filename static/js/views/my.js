@@ -3,6 +3,8 @@
 
 import { sessionCard } from "../card.js";
 import { h } from "../dom.js";
+import { readLead } from "../remind.js";
+import { reminderBox, subscribeHref } from "../remindui.js";
 import { dayLabel, length, time } from "../time.js";
 import { empty, heading, zoneNote } from "./common.js";
 
@@ -89,16 +91,13 @@ export function render(ctx) {
           " · ",
           // A subscription (no account: the ids are in the link) that calendar apps re-fetch,
           // so corrections reach the calendar too; with a reminder before each session.
-          h(
-            "a",
-            { href: `webcal://${location.host}/my.ics?s=${starred.map((s) => s.id).join(",")}&alarm=10` },
-            "Subscribe, with reminders",
-          ),
+          h("a", { href: subscribeHref(starred.map((s) => s.id), readLead()) }, "Subscribe, with reminders"),
         ),
       !starred.length && !removed.length && empty("Nothing starred yet. Tap ☆ on a session to add it here."),
       starred.length > 0 && zoneNote(starred[0].start),
       nextHere(data, starred, ctx.now),
       items,
+      starred.length > 0 && reminderBox(starred.map((s) => s.id)),
       removed.length > 0 &&
         h(
           "section",
