@@ -3,6 +3,7 @@
 import { syncChrome } from "./banner.js";
 import { setChangeFlags, syncStars } from "./card.js";
 import { flagMap } from "./changes.js";
+import { wireInstall } from "./install.js";
 import { markNav, wireMore } from "./nav.js";
 import { match } from "./router.js";
 import { Store } from "./store.js";
@@ -76,6 +77,7 @@ document.addEventListener("click", (event) => {
 });
 window.addEventListener("popstate", () => render({ focus: true }));
 wireMore();
+wireInstall();
 
 tzButton.addEventListener("click", () => {
   setUseDevice(!usingDevice());
