@@ -33,6 +33,16 @@ MEASURE = """() => {
   const cut = brand.scrollWidth > brand.clientWidth + 1 || br.width < 10 || br.right > vw + 0.5;
   out.brand = {text: brand.textContent, cut};
   out.font = getComputedStyle(document.body).fontSize;
+  // Type set in px would stay small: every piece of text (outside the plan's SVG, which scales
+  // with the drawing) is at least the smallest rem size the app uses, 0.75 of the root.
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  out.small = [];
+  for (const e of document.body.querySelectorAll("*")) {
+    if (e.closest("svg") || !e.getClientRects().length) continue;
+    if (![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    const size = parseFloat(getComputedStyle(e).fontSize);
+    if (size < rem * 0.74) out.small.push(`${e.tagName.toLowerCase()}.${e.className} ${size}px`);
+  }
   return out;
 }"""
 
@@ -62,6 +72,8 @@ def test_every_view_reflows_at_320_px_and_200_percent_text(playwright, server, t
             bad.append(f"body type {got['font']}, not the person's 32 px")
         if got["scroll"] > got["client"]:
             bad.append(f"page {got['scroll']} px wide in {got['client']} px")
+        if got["small"]:
+            bad.append(f"type not following the font setting: {got['small'][:3]}")
         if got["stars"]:
             bad.append(f"clipped stars {got['stars'][:3]}")
         if got["brand"]["cut"] or got["brand"]["text"] != SCHEDULE["event"]["name"]:
