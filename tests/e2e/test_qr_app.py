@@ -37,7 +37,8 @@ def test_scanning_a_door_sign_code_opens_that_session(
     )
     try:
         page.goto(f"{live_server.url}/")
-        page.get_by_role("link", name="Scan").click()
+        page.get_by_text("More", exact=True).click()  # Scan is in the More menu (issue 14)
+        page.get_by_role("link", name="Scan a code").click()
         expect(page.locator("main h1")).to_have_text("Scan a QR code")
         page.wait_for_url(f"{live_server.url}/session/k9x8y7", timeout=20000)
         expect(page.locator("main h1")).to_have_text("Compiling Things")
