@@ -44,14 +44,32 @@ export function syncStars(root, store) {
   for (const hint of root.querySelectorAll("[data-star-hint]")) hint.textContent = starHint(store.isStarred(hint.dataset.starHint));
 }
 
-export function facts(session, data) {
+// "English" for "en", in the reader's own words; the tag itself where the browser has no name.
+const names = new Map();
+export function languageName(tag) {
+  if (!names.has(tag)) {
+    let name = tag;
+    try {
+      name = new Intl.DisplayNames(["en"], { type: "language" }).of(tag) || tag;
+    } catch {
+      // not a language tag a browser knows: shown as the source wrote it
+    }
+    names.set(tag, name);
+  }
+  return names.get(tag);
+}
+
+// `always`: say the language even when the whole event speaks one (the session's own page).
+export function facts(session, data, { always = false } = {}) {
   const room = data.rooms.get(session.room);
   const track = data.tracks.get(session.track);
+  const lang = session.lang && (always || (data.languages || []).length > 1) ? session.lang : null;
   return [
     room && h("span", { class: "room" }, room.name),
     track && h("span", { class: "track" }, track.name),
     session.level && h("span", { class: "level" }, session.level),
     session.kind && h("span", { class: "kind" }, session.kind),
+    lang && h("span", { class: "lang" }, languageName(lang)),
   ].filter(Boolean);
 }
 

@@ -26,16 +26,26 @@ export function clear(el) {
 }
 
 const URL_RE = /\bhttps?:\/\/[^\s<>"']+/gi;
-const TRAILING = /[.,;:!?)\]]+$/;
+const CLOSERS = { ")": "(", "]": "[" };
+
+// A URL found in running text, without the punctuation that ends the sentence around it:
+// "(see https://x.org/a_(b))." keeps the bracket the address itself opened.
+function trimUrl(url) {
+  for (;;) {
+    const last = url.at(-1);
+    const opener = CLOSERS[last];
+    if (".,;:!?".includes(last)) url = url.slice(0, -1);
+    else if (opener && url.split(opener).length - 1 < url.split(last).length - 1) url = url.slice(0, -1);
+    else return url;
+  }
+}
 
 // Text with its http(s) links made clickable; everything else stays text.
 export function linkify(text) {
   const frag = document.createDocumentFragment();
   let last = 0;
   for (const match of text.matchAll(URL_RE)) {
-    let url = match[0];
-    const trail = url.match(TRAILING);
-    if (trail) url = url.slice(0, -trail[0].length);
+    const url = trimUrl(match[0]);
     let parsed;
     try {
       parsed = new URL(url);
@@ -49,4 +59,10 @@ export function linkify(text) {
   }
   frag.append(text.slice(last));
   return frag;
+}
+
+// A text of paragraphs with blank lines between them (a bio) as <p> elements; `tail` ends the last.
+export function paragraphs(text, tail = "") {
+  const parts = text.split(/\n[ \t]*\n/).map((p) => p.trim()).filter(Boolean);
+  return parts.map((p, i) => h("p", {}, linkify(p), i === parts.length - 1 ? tail : ""));
 }

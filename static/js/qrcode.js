@@ -1,6 +1,6 @@
 // QR codes drawn on the device (vendored lean-qr), so a session's code and a share link's
 // code show offline and cost no request. Drawn as one SVG path of horizontal runs, like the
-// server's (webapp/qr.py), with the quiet zone scanners need.
+// server's (webapp/exports/qr.py), with the quiet zone scanners need.
 
 import { correction, generate } from "../vendor/lean-qr/nano.mjs";
 

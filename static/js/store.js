@@ -2,7 +2,7 @@
 // schedule is replaced or patched, "stars" when stars change, "notice" with a message for
 // the person holding the phone.
 
-import { setVenueZone, venueDay } from "./time.js";
+import { conferenceDay, setConferenceDays, setVenueZone } from "./time.js";
 
 export const FEED = "/api/v1/schedule.json";
 export const STARS_KEY = "hallway.stars.v1";
@@ -17,6 +17,7 @@ export function index(doc) {
     throw new Error("not a schedule document");
   }
   setVenueZone(str(doc.event.timezone) || "UTC");
+  setConferenceDays(doc.event.day_ranges);
   const named = (list) => new Map(arr(list).filter((x) => x && ID_RE.test(x.id) && str(x.name)).map((x) => [x.id, x]));
   const rooms = named(doc.rooms);
   const tracks = named(doc.tracks);
@@ -35,7 +36,8 @@ export function index(doc) {
       start,
       end,
       description,
-      day: venueDay(start),
+      day: conferenceDay(start),
+      lang: str(raw.language) || str(doc.event.language),
       people,
       cancelled: raw.status === "cancelled",
       haystack: [raw.title, ...description, ...people.map((p) => p.name)].join("\n").toLowerCase(),
@@ -54,6 +56,7 @@ export function index(doc) {
     byId: new Map(sessions.map((s) => [s.id, s])),
     days: days.length ? days : sessionDays,
     levels: [...new Set(sessions.map((s) => s.level).filter(str))],
+    languages: [...new Set(sessions.map((s) => s.lang).filter(str))].sort(),
   };
 }
 

@@ -77,6 +77,20 @@ export function venueDay(date) {
   return venueDays.get(venueZone).format(date);
 }
 
+// Conference days as the source draws them ([{date, start, end}]): at a congress whose days
+// run until 06:00, the 01:00 session belongs to the evening before. Outside them (or when the
+// source gives none), the venue's calendar day.
+let conferenceDays = [];
+export function setConferenceDays(ranges) {
+  conferenceDays = (Array.isArray(ranges) ? ranges : [])
+    .map((d) => ({ date: d && d.date, start: new Date(d && d.start), end: new Date(d && d.end) }))
+    .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d.date) && d.start < d.end);
+}
+export function conferenceDay(date) {
+  const found = conferenceDays.find((d) => d.start <= date && date < d.end);
+  return found ? found.date : venueDay(date);
+}
+
 export function minutes(start, end) {
   return Math.round((end - start) / 60000);
 }

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..domain.model import Schedule, Session
 from ..domain.serialize import session_from_dict, session_to_dict
+from ..domain.text import clean_record
 from ..domain.timeutil import parse_iso, to_iso
 from .fields import CorrectionError, parse_request
 
@@ -163,11 +164,12 @@ def apply(schedule: Schedule, changes: Iterable[Change]) -> Schedule:
         i = index.get(change.session)
         if change.kind == "add" and i is None:
             index[change.session] = len(sessions)
-            sessions.append(session_from_dict(change.after))
+            sessions.append(clean_record(session_from_dict(change.after)))
         elif i is None:
             raise CorrectionError(f"correction for unknown session {change.session!r}")
         else:
-            sessions[i] = _with(sessions[i], change.after)
+            # Corrections stored before texts were cleaned are cleaned as they are applied.
+            sessions[i] = clean_record(_with(sessions[i], change.after))
     return schedule.with_sessions(tuple(sessions))
 
 

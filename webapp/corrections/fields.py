@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from ..domain.text import clean
 from ..domain.timeutil import parse_iso, to_iso
 
 ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -55,6 +56,9 @@ def _opt_id(name: str, value: Any) -> str | None:
 
 
 def _text(name: str, value: Any, *, limit: int = MAX_TEXT) -> str:
+    # Typed text stays literal (never read as markup); only the schedule's cleaning rule applies.
+    if isinstance(value, str):
+        value = clean(value)
     if not isinstance(value, str) or not value.strip():
         raise CorrectionError(f"{name} must be a non-empty string, got {value!r}")
     if len(value) > limit:
@@ -92,7 +96,7 @@ def _list(name: str, value: Any, item: Callable[[str, Any], Any]) -> list[Any]:
 def _paragraph(name: str, value: Any) -> str:
     if not isinstance(value, str):
         raise CorrectionError(f"{name} must be a string, got {value!r}")
-    return value
+    return clean(value)
 
 
 def _speakers(name: str, value: Any) -> list[str]:

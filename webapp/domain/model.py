@@ -9,7 +9,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
+from .timeutil import zone
+
 SESSION_STATUSES = ("confirmed", "cancelled")
+
+
+@dataclass(frozen=True)
+class DayRange:
+    """A conference day as the source draws it: a night session at 01:00 still belongs to
+    the evening before when the day runs until 06:00 (frab's `<day start= end=>`)."""
+
+    date: date
+    start: datetime  # timezone-aware; the day holds sessions that start in [start, end)
+    end: datetime
+
+    def __post_init__(self) -> None:
+        if self.start.tzinfo is None or self.end.tzinfo is None:
+            raise ValueError(f"day {self.date}: times must be timezone-aware")
+        if self.end <= self.start:
+            raise ValueError(f"day {self.date}: ends before it starts")
 
 
 @dataclass(frozen=True)
@@ -21,12 +39,36 @@ class Event:
     venue: str | None = None
     city: str | None = None
     url: str | None = None
+    # The source's day boundaries, ordered and not overlapping; () means calendar days.
+    day_ranges: tuple[DayRange, ...] = ()
+    language: str | None = None  # the event's main language (e.g. "en"); None: unknown
+
+    def day_of(self, when: datetime) -> date:
+        """The conference day a session starting at `when` belongs to."""
+        for day in self.day_ranges:
+            if day.start <= when < day.end:
+                return day.date
+        return when.astimezone(zone(self.timezone)).date()
 
 
 @dataclass(frozen=True)
 class Room:
     id: str
     name: str
+    guid: str | None = None  # the source's guid, kept so other apps can match rooms
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link or attachment of a session (slides, a paper, a recording)."""
+
+    url: str
+    title: str | None = None
+    kind: str = "link"  # "link" or "attachment", as frab tells them apart
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("link", "attachment"):
+            raise ValueError(f"link {self.url!r}: unknown kind {self.kind!r}")
 
 
 @dataclass(frozen=True)
@@ -43,6 +85,7 @@ class Speaker:
     company: str | None = None
     bio: str | None = None
     bio_truncated: bool = False  # the source cut the bio short ("Read More →")
+    guid: str | None = None  # the source's guid: the one thing that tells two people apart
 
 
 @dataclass(frozen=True)
@@ -59,6 +102,12 @@ class Session:
     description: tuple[str, ...] = ()  # paragraphs
     speakers: tuple[str, ...] = ()  # Speaker.id, in the order the source gives
     status: str = "confirmed"
+    # What other apps key favourites and alarms on, kept from the source for the exports.
+    guid: str | None = None
+    number: int | None = None  # frab's integer event id
+    language: str | None = None  # e.g. "en", "de"; None: unknown
+    subtitle: str | None = None
+    links: tuple[Link, ...] = ()
     # field name -> names of the sources that said it ("which source said what")
     sources: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, hash=False)
 

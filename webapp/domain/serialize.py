@@ -10,7 +10,8 @@ import re
 from datetime import date
 from typing import Any
 
-from .model import Event, Room, Schedule, Session, Speaker, Track
+from .model import DayRange, Event, Link, Room, Schedule, Session, Speaker, Track
+from .text import clean_schedule
 from .timeutil import parse_iso, to_iso, zone
 
 
@@ -29,8 +30,15 @@ def schedule_to_dict(schedule: Schedule, *, provenance: bool = False) -> dict[st
             "venue": ev.venue,
             "city": ev.city,
             "url": ev.url,
+            **_given(
+                day_ranges=[
+                    {"date": d.date.isoformat(), "start": to_iso(d.start), "end": to_iso(d.end)}
+                    for d in ev.day_ranges
+                ],
+                language=ev.language,
+            ),
         },
-        "rooms": [{"id": r.id, "name": r.name} for r in schedule.rooms],
+        "rooms": [{"id": r.id, "name": r.name, **_given(guid=r.guid)} for r in schedule.rooms],
         "tracks": [{"id": t.id, "name": t.name} for t in schedule.tracks],
         "speakers": [
             {
@@ -40,6 +48,7 @@ def schedule_to_dict(schedule: Schedule, *, provenance: bool = False) -> dict[st
                 "company": s.company,
                 "bio": s.bio,
                 "bio_truncated": s.bio_truncated,
+                **_given(guid=s.guid),
             }
             for s in schedule.speakers
         ],
@@ -61,10 +70,23 @@ def session_to_dict(s: Session, *, provenance: bool = False) -> dict[str, Any]:
         "description": list(s.description),
         "speakers": list(s.speakers),
         "status": s.status,
+        **_given(
+            guid=s.guid,
+            number=s.number,
+            language=s.language,
+            subtitle=s.subtitle,
+            links=[{"url": x.url, "title": x.title, "kind": x.kind} for x in s.links],
+        ),
     }
     if provenance:
         out["sources"] = {k: list(v) for k, v in sorted(s.sources.items())}
     return out
+
+
+def _given(**fields: Any) -> dict[str, Any]:
+    """Fields added after the first release are written only when known: older files and
+    payloads stay as they were, and a phone downloads nothing for what no source said."""
+    return {k: v for k, v in fields.items() if v not in (None, [])}
 
 
 def schedule_from_dict(doc: Any) -> Schedule:
@@ -79,8 +101,16 @@ def schedule_from_dict(doc: Any) -> Schedule:
             venue=_opt(ev.get("venue")),
             city=_opt(ev.get("city")),
             url=_opt(ev.get("url")),
+            day_ranges=tuple(
+                DayRange(date.fromisoformat(d["date"]), parse_iso(d["start"]), parse_iso(d["end"]))
+                for d in ev.get("day_ranges", [])
+            ),
+            language=_opt(ev.get("language")),
         )
-        rooms = tuple(Room(id=_id(r["id"]), name=_str(r["name"])) for r in doc.get("rooms", []))
+        rooms = tuple(
+            Room(id=_id(r["id"]), name=_str(r["name"]), guid=_opt(r.get("guid")))
+            for r in doc.get("rooms", [])
+        )
         tracks = tuple(Track(id=_id(t["id"]), name=_str(t["name"])) for t in doc.get("tracks", []))
         speakers = tuple(
             Speaker(
@@ -90,6 +120,7 @@ def schedule_from_dict(doc: Any) -> Schedule:
                 company=_opt(p.get("company")),
                 bio=_opt(p.get("bio")),
                 bio_truncated=bool(p.get("bio_truncated", False)),
+                guid=_opt(p.get("guid")),
             )
             for p in doc.get("speakers", [])
         )
@@ -98,7 +129,10 @@ def schedule_from_dict(doc: Any) -> Schedule:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise ScheduleFormatError(f"malformed schedule document: {exc!r}") from exc
-    return Schedule(event=event, rooms=rooms, tracks=tracks, speakers=speakers, sessions=sessions)
+    # A file written before texts were cleaned, or edited by hand, is cleaned as it is read.
+    return clean_schedule(
+        Schedule(event=event, rooms=rooms, tracks=tracks, speakers=speakers, sessions=sessions)
+    )
 
 
 def session_from_dict(s: Any) -> Session:
@@ -116,6 +150,14 @@ def session_from_dict(s: Any) -> Session:
             description=tuple(_str(p) for p in s.get("description", [])),
             speakers=tuple(_id(p) for p in s.get("speakers", [])),
             status=s.get("status", "confirmed"),
+            guid=_opt(s.get("guid")),
+            number=_opt_int(s.get("number")),
+            language=_opt(s.get("language")),
+            subtitle=_opt(s.get("subtitle")),
+            links=tuple(
+                Link(url=_str(x["url"]), title=_opt(x.get("title")), kind=_str(x.get("kind", "link")))
+                for x in s.get("links", [])
+            ),
             sources={k: tuple(v) for k, v in s.get("sources", {}).items()},
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -149,6 +191,12 @@ def _opt_id(value: Any) -> str | None:
 def _opt(value: Any) -> str | None:
     if value is not None and not isinstance(value, str):
         raise ValueError(f"expected a string or null, got {value!r}")
+    return value
+
+
+def _opt_int(value: Any) -> int | None:
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        raise ValueError(f"expected an integer or null, got {value!r}")
     return value
 
 

@@ -28,28 +28,37 @@ def to_schedule_xml(schedule: Schedule, base_url: str, *, version: str | None = 
             _text(c, key, conf[key])
     for t in conf["tracks"]:
         ET.SubElement(c, "track", {k: v for k, v in t.items() if k in ("name", "slug")})
+    room_guids = {r["name"]: r["guid"] for r in conf["rooms"]}
     for day in conf["days"]:
         d = ET.SubElement(
             root, "day", index=str(day["index"]), date=day["date"], start=day["day_start"], end=day["day_end"]
         )
         for room_name, events in day["rooms"].items():
             room = ET.SubElement(d, "room", name=room_name)
+            if room_name in room_guids:  # readers that match rooms by guid (the JSON has them too)
+                room.set("guid", room_guids[room_name])
             for item in events:
-                _xml_event(room, item)
+                _xml_event(room, item, conf["title"])
     ET.indent(root)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
 
 
-def _xml_event(room: ET.Element, item: dict[str, Any]) -> None:
+def _xml_event(room: ET.Element, item: dict[str, Any], event_name: str) -> None:
     e = ET.SubElement(room, "event", id=str(item["id"]), guid=item["guid"])
-    for key in ("date", "start", "duration", "room", "slug", "url", "title", "subtitle", "type", "abstract"):
+    for key in ("date", "start", "duration", "room", "slug", "url", "title", "subtitle", "type", "language"):
         _text(e, key, item[key])
-    _text(e, "track", item["track"] or "")
+    _text(e, "abstract", item["abstract"])
+    # The XSD requires <track>; an empty one makes readers invent a "default" track per talk,
+    # so a session without one is in the event's own (its name), as frab's single-track events are.
+    _text(e, "track", item["track"] or event_name)
     _text(e, "description", item["description"])
     persons = ET.SubElement(e, "persons")
     for p in item["persons"]:
         _text(persons, "person", p["name"]).set("guid", p["guid"])
-    ET.SubElement(e, "links")
+    for tag, key in (("link", "links"), ("attachment", "attachments")):
+        refs = ET.SubElement(e, key)
+        for ref in item[key]:
+            _text(refs, tag, ref["title"]).set("href", ref["url"])
 
 
 def _text(parent: ET.Element, tag: str, value: str) -> ET.Element:

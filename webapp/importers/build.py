@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..domain.ids import SessionKey, named_ids, normalize, session_ids, slug
 from ..domain.model import Event, Room, Schedule, Session, Speaker, Track
-from ..domain.timeutil import local_date
 from .raw import RawPage, RawSpeaker
 
 if TYPE_CHECKING:
     from .merge import Group, Overrides
+
+# Kept as the source gave them (frab), without provenance: no other source says them.
+_KEPT = ("guid", "number", "language", "subtitle")
 
 
 def build_schedule(
@@ -26,47 +29,58 @@ def build_schedule(
     people = _people(groups)
     fields = [_fields(g, people) for g in groups]
     prev = previous or Schedule(event=Event(id="", name="", timezone=tz))
-    room_names = _unique(f["room"] for f in fields if f["room"])
+    # Rooms a source lists with nothing in them yet are rooms of the venue all the same.
+    room_names = _unique([f["room"] for f in fields if f["room"]] + [n for p in pages for n, _ in p.rooms])
+    room_guids = {n: g for p in pages for n, g in reversed(p.rooms) if g}
     track_names = sorted(_unique(f["track"] for f in fields if f["track"]))
     room_ids = dict(zip(room_names, named_ids(room_names, [(r.id, r.name) for r in prev.rooms]), strict=True))
     track_ids = dict(
         zip(track_names, named_ids(track_names, [(t.id, t.name) for t in prev.tracks]), strict=True)
     )
-    person_keys = list(people)
-    person_ids = dict(
-        zip(
-            person_keys,
-            named_ids(
-                [people[k].name for k in person_keys], [(p.id, p.name) for p in prev.speakers], fuzzy=0.9
-            ),
-            strict=True,
-        )
-    )
+    person_ids = _person_ids(people, prev)
+    # A guid the previous import kept names the same session, whatever else changed.
+    by_guid = {s.guid: s.id for s in prev.sessions if s.guid}
+    fixed = {i: by_guid[f["guid"]] for i, f in enumerate(fields) if f["guid"] in by_guid}
+    rest = [i for i in range(len(fields)) if i not in fixed]
     keys = [
-        SessionKey(f["title"], f["start"], f["room"], g.seen[0].proposed_id)
-        for f, g in zip(fields, groups, strict=True)
+        SessionKey(fields[i]["title"], fields[i]["start"], fields[i]["room"], groups[i].seen[0].proposed_id)
+        for i in rest
     ]
-    old = [(s.id, SessionKey(s.title, s.start, _room_name(prev, s.room))) for s in prev.sessions]
+    old = [
+        (s.id, SessionKey(s.title, s.start, _room_name(prev, s.room)))
+        for s in prev.sessions
+        if s.id not in fixed.values()
+    ]
+    ids = {**fixed, **dict(zip(rest, session_ids(keys, old), strict=True))}
     sessions = []
-    for sid, f in zip(session_ids(keys, old), fields, strict=True):
+    for sid, f in zip((ids[i] for i in range(len(fields))), fields, strict=True):
         f["room"] = room_ids.get(f["room"])
         f["track"] = track_ids.get(f["track"])
         f["speakers"] = tuple(person_ids[k] for k in f["speakers"])
         sessions.append(Session(id=sid, **f))
+    same_event = normalize(prev.event.name) == normalize(name)
     event = Event(
-        id=prev.event.id if normalize(prev.event.name) == normalize(name) else slug(name),
+        id=prev.event.id
+        if same_event
+        else next((p.event_id for p in pages if p.event_id), None) or slug(name),
         name=name,
         timezone=tz,
-        days=tuple(sorted({local_date(s.start, tz) for s in sessions})),
         venue=overrides.venue or next((p.venue for p in pages if p.venue), None),
         city=overrides.city or next((p.city for p in pages if p.city), None),
+        url=next((p.url for p in pages if p.url), None),
+        day_ranges=next((p.day_ranges for p in pages if p.day_ranges), ()),
+        language=overrides.language
+        or next((p.language for p in pages if p.language), None)
+        or (prev.event.language if same_event else None),
     )
+    days = {d.date for d in event.day_ranges} | {event.day_of(s.start) for s in sessions}
+    event = replace(event, days=tuple(sorted(days)))
     return Schedule(
         event=event,
-        rooms=tuple(Room(room_ids[n], n) for n in room_names),
+        rooms=tuple(Room(room_ids[n], n, room_guids.get(n)) for n in room_names),
         tracks=tuple(Track(track_ids[n], n) for n in track_names),
         speakers=tuple(
-            Speaker(person_ids[k], p.name, p.role, p.company, p.bio, p.bio_truncated)
+            Speaker(person_ids[k], p.name, p.role, p.company, p.bio, p.bio_truncated, p.guid)
             for k, p in people.items()
         ),
         sessions=tuple(sessions),
@@ -76,7 +90,7 @@ def build_schedule(
 def _fields(group: Group, people: dict[str, RawSpeaker]) -> dict[str, Any]:
     """Each field from the sightings that say it; filters only where no sighting does."""
     seen, out, said = group.seen, {}, {}
-    for name in ("title", "kind", "start", "end", "room", "track", "level", "slides"):
+    for name in _FIELDS:
         values = [(s.source, getattr(s, name)) for s in seen if getattr(s, name) is not None]
         if not values:
             values = [(src, value) for src, f, value in group.filters if f == name]
@@ -90,27 +104,71 @@ def _fields(group: Group, people: dict[str, RawSpeaker]) -> dict[str, Any]:
     said["description"] = tuple(src for src, d in descriptions if _within(d, best))
     order: list[str] = []
     for s in sorted(seen, key=lambda s: -len(s.speakers)):
-        order += [k for k in (normalize(p.name) for p in s.speakers) if k not in order]
+        order += [k for k in (_key(p, people) for p in s.speakers) if k not in order]
     out["speakers"] = order
     said["speakers"] = tuple(sorted({s.source for s in seen if s.speakers}))
-    out["sources"] = {k: v for k, v in said.items() if v}
+    out["links"] = next((s.links for s in seen if s.links), ())
+    out["sources"] = {k: v for k, v in said.items() if v and k not in _KEPT}
     return out
 
 
+def _key(sp: RawSpeaker, people: dict[str, RawSpeaker]) -> str:
+    """Who `sp` is: what its source says (a guid), else the name, which may name a person
+    another source identified (exactly one of that name; never a guess between two)."""
+    if sp.identity:
+        return sp.identity
+    name = normalize(sp.name)
+    if name not in people:
+        known = [k for k, p in people.items() if p.identity and normalize(p.name) == name]
+        if len(known) == 1:
+            return known[0]
+    return name
+
+
+def _person_ids(people: dict[str, RawSpeaker], prev: Schedule) -> dict[str, str]:
+    """A person keeps the id of the previous import's person of the same guid; the others
+    are matched by name, as before guids were kept."""
+    by_guid = {p.guid: p.id for p in prev.speakers if p.guid}
+    ids = {k: by_guid[p.guid] for k, p in people.items() if p.guid in by_guid}
+    rest = [k for k in people if k not in ids]
+    taken = set(ids.values())
+    free = [(p.id, p.name) for p in prev.speakers if p.id not in taken]
+    names = named_ids([people[k].name for k in rest], free, fuzzy=0.9)
+    was = {p.id: p.guid for p in prev.speakers}
+    # named_ids keeps clear of the ids it was given, not of those matched by guid; and a name
+    # alike is no reason to hand one guid's id to another guid.
+    for k, pid in zip(rest, names, strict=True):
+        fresh = bool(people[k].guid and was.get(pid) and was[pid] != people[k].guid)
+        if fresh:
+            pid = slug(people[k].name)[:56].rstrip("-") or "x"
+        base, n = pid, 1
+        while pid in taken or (fresh and (pid in was or pid in names)):
+            n += 1
+            pid = f"{base}-{n}"
+        ids[k] = pid
+        taken.add(pid)
+    return ids
+
+
 def _people(groups: list[Group]) -> dict[str, RawSpeaker]:
-    """Everyone once, keyed by normalized name, with the fullest details any page gives."""
+    """Everyone once, keyed by who they are (see `_key`), with the fullest details any page gives."""
     people: dict[str, RawSpeaker] = {}
     for group in groups:
         for sp in (sp for s in group.seen for sp in s.speakers):
-            known = people.setdefault(normalize(sp.name), RawSpeaker(name=sp.name))
+            known = people.setdefault(
+                _key(sp, people), RawSpeaker(name=sp.name, guid=sp.guid, identity=sp.identity)
+            )
             known.role = known.role or sp.role
             known.company = known.company or sp.company
             _better_bio(known, sp.bio, sp.bio_truncated)
         for _source, bio, cut in group.bios:
-            for sp in (people[normalize(x.name)] for s in group.seen for x in s.speakers):
+            for sp in (people[_key(x, people)] for s in group.seen for x in s.speakers):
                 if sp.bio and (_within((sp.bio,), (bio,)) or _within((bio,), (sp.bio,))):
                     _better_bio(sp, bio, cut)
     return people
+
+
+_FIELDS = ("title", "kind", "start", "end", "room", "track", "level", "slides", *_KEPT)
 
 
 def _better_bio(known: RawSpeaker, bio: str | None, cut: bool) -> None:

@@ -6,6 +6,7 @@ stops the import with a message naming the file (and line), and nothing is writt
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -33,6 +34,7 @@ def _default_path() -> Path:
 )
 @click.option("--timezone", help="IANA zone of the event (e.g. Europe/Paris) when the sources do not tell.")
 @click.option("--event-name", help="The event's name, when the sources do not say it.")
+@click.option("--language", help="The event's main language (e.g. en), for sessions no source gives one.")
 @click.option("--venue", help="The venue's name.")
 @click.option("--city", help="The event's city.")
 @click.option("--dry-run", is_flag=True, help="Check and summarize; write nothing.")
@@ -42,6 +44,7 @@ def import_command(
     out: Path | None,
     timezone: str | None,
     event_name: str | None,
+    language: str | None,
     venue: str | None,
     city: str | None,
     dry_run: bool,
@@ -54,8 +57,10 @@ def import_command(
             f"cannot read the previous schedule, whose ids must be kept: {exc}"
         ) from exc
     try:
-        pages = [parse_source(_read(path), str(path.name)) for path in sources]
-        overrides = Overrides(timezone=timezone, event_name=event_name, venue=venue, city=city)
+        pages = [parse_source(_read(path), str(path.name), timezone) for path in sources]
+        overrides = Overrides(
+            timezone=timezone, event_name=event_name, venue=venue, city=city, language=_language(language)
+        )
         schedule, warnings = merge(pages, overrides, previous)
         for warning in warnings:
             click.echo(f"warning: {warning}", err=True)
@@ -72,6 +77,12 @@ def import_command(
     counts = f"{len(schedule.sessions)} sessions ({kept} ids kept), {len(schedule.speakers)} speakers"
     click.echo(f"{verb} {out}: {counts}.")
     click.echo(_summary(schedule))
+
+
+def _language(value: str | None) -> str | None:
+    if value is not None and not re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", value.strip()):
+        raise click.BadParameter(f"{value!r} is not a language tag like en or pt-BR", param_hint="--language")
+    return value.strip() if value else None
 
 
 def _read(path: Path) -> bytes:

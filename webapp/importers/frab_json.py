@@ -1,8 +1,10 @@
 """Import the c3voc `schedule.json` that frab and pretalx export.
 
 `build` also reads the XML format: `frab_xml` turns `schedule.xml` into this same shape.
-Times are worked out in `frab_times`; rooms, tracks and people in `frab_people`. Ids are derived from what the source gives, so importing the same file again, or a newer
-version where a talk moved, keeps every id.
+Times are worked out in `frab_times`, days in `frab_days`; rooms, tracks and people in
+`frab_people`; guids, language and links in `frab_fields`. Ids are derived from what the
+source gives, so importing the same file again, or a newer version where a talk moved,
+keeps every id.
 """
 
 from __future__ import annotations
@@ -16,8 +18,12 @@ from typing import Any
 
 from ..domain.interchange import EXTENSION, GENERATOR, SESSION_PATH, slugify
 from ..domain.model import Event, Schedule, Session
+from ..domain.timeutil import zone
+from .frab_days import day_ranges, unknown_version
+from .frab_fields import clean_text, kept_ids, links, main_language, track_of
 from .frab_people import Catalog
 from .frab_times import event_times, event_zone
+from .markup import paragraphs
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _SLIDES = re.compile(r"slide|presentation|folien", re.IGNORECASE)
@@ -33,22 +39,28 @@ class FrabError(ValueError):
         super().__init__(f"{where}: {message}")
 
 
-def parse(text: str, source: str) -> Schedule:
+def parse(text: str, source: str, timezone: str | None = None, notes: list[str] | None = None) -> Schedule:
     if not text.strip():
         raise FrabError(source, "the file is empty")
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, strict=False)
     except json.JSONDecodeError as exc:
         raise FrabError(source, f"not valid JSON: {exc.msg}", exc.lineno) from exc
-    return build(doc, source)
+    return build(doc, source, timezone, notes)
 
 
 def short_hash(text: str, length: int = 8) -> str:
     return base64.b32encode(hashlib.sha256(text.encode()).digest()).decode().lower()[:length]
 
 
-def build(doc: Any, source: str) -> Schedule:
-    """A Schedule from a document of the `schedule.json` shape (parsed JSON, or converted XML)."""
+def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] | None = None) -> Schedule:
+    """A Schedule from a document of the `schedule.json` shape (parsed JSON, or converted XML).
+
+    `timezone` is `--timezone`; what the import summary should say is added to `notes`.
+    """
+    why = unknown_version(doc)
+    if why:
+        raise FrabError(source, why)
     body = _obj(doc, "schedule", source)
     conf = _obj(body, "conference", source)
     title = conf.get("title")
@@ -58,15 +70,23 @@ def build(doc: Any, source: str) -> Schedule:
     if not items:
         raise FrabError(source, "the schedule lists no events")
     try:
-        tz = event_zone(conf.get("time_zone_name"), [item.get("date") for _, item, _ in items])
+        dates = [item.get("date") for _, item, _ in items]
+        tz, note = event_zone(conf.get("time_zone_name"), dates, timezone)
     except ValueError as exc:
         raise FrabError(source, str(exc)) from exc
+    if note and notes is not None:
+        notes.append(f"{source}: {note}")
     ext = _part(body, EXTENSION)
     ours = isinstance(doc.get("generator"), dict) and doc["generator"].get("name") == GENERATOR
-    catalog = Catalog(ext)
+    catalog = Catalog(ext, markup=not ours)
     catalog.declare(conf.get("rooms"), conf.get("tracks"))
     # A room the days list with nothing in it yet is still a room of the venue.
     catalog.declare([{"name": name} for day in conf["days"] for name in day["rooms"]], None)
+    # Our own schedule.json says which guids, ids and languages were a source's (the rest it
+    # made up for the format); our XML cannot say, so what it carries is taken as given.
+    said = ours and isinstance(body.get(EXTENSION), dict)
+    if said:
+        catalog.forget_room_guids(_part(ext, "rooms"))
     sessions: list[Session] = []
     for where, item, day in items:
         try:
@@ -74,6 +94,7 @@ def build(doc: Any, source: str) -> Schedule:
         except ValueError as exc:
             raise FrabError(source, f"{where} ({item.get('title')!r}): bad time: {exc}") from exc
         extra = _part(_part(ext, "sessions"), item.get("guid"))
+        kept = kept_ids(item, extra, said)
         try:
             sessions.append(
                 Session(
@@ -81,19 +102,25 @@ def build(doc: Any, source: str) -> Schedule:
                     title=item["title"].strip(),
                     start=start,
                     end=end,
-                    kind=_text(item.get("type")),
+                    kind=extra.get("kind") if ours and "kind" in extra else _text(item.get("type")),
                     room=catalog.room(_text(item.get("room"))),
-                    track=catalog.track(_text(item.get("track"))),
+                    track=catalog.track(track_of(item, title, ours)),
                     level=_text(extra.get("level")),
                     slides=extra["slides"] if isinstance(extra.get("slides"), bool) else _slides(item),
-                    description=_paragraphs(item.get("abstract"), item.get("description")),
+                    description=_paragraphs(item.get("abstract"), item.get("description"), markup=not ours),
                     speakers=tuple(catalog.speaker(p, where) for p in item.get("persons") or ()),
                     sources={"title": (source,)},
+                    guid=kept[0],
+                    number=kept[1],
+                    language=extra.get("language") if said else clean_text(item.get("language")),
+                    subtitle=clean_text(item.get("subtitle")),
+                    links=links(item),
                 )
             )
         except (TypeError, ValueError) as exc:
             raise FrabError(source, f"{where}: {exc}") from exc
     event_ext = _part(ext, "event")
+    ranges = day_ranges(conf["days"], zone(tz)) if not said or event_ext.get("day_ranges") else ()
     event = Event(
         id=_event_id(event_ext.get("id"), conf),
         name=title.strip(),
@@ -102,6 +129,8 @@ def build(doc: Any, source: str) -> Schedule:
         venue=_text(event_ext.get("venue")),
         city=_text(event_ext.get("city")),
         url=conf.get("url") if isinstance(conf.get("url"), str) else None,
+        day_ranges=ranges,
+        language=clean_text(event_ext.get("language")) if said else main_language(sessions),
     )
     return Schedule(
         event=event,
@@ -184,14 +213,12 @@ def _text(value: Any) -> str | None:
     return value.strip() or None if isinstance(value, str) else None
 
 
-def _paragraphs(*texts: Any) -> tuple[str, ...]:
+def _paragraphs(*texts: Any, markup: bool) -> tuple[str, ...]:
+    """HTML (FOSDEM) or Markdown (pretalx) as the schedule's text; our own export is text already."""
     out: list[str] = []
     for text in texts:
-        if not isinstance(text, str):
-            continue
-        for para in re.split(r"\n[ \t]*\n", text.replace("\r\n", "\n")):
-            para = para.strip()
-            if para and para not in out:  # pretalx often repeats the abstract in the description
+        for para in paragraphs(text, markup=markup):
+            if para not in out:  # pretalx often repeats the abstract in the description
                 out.append(para)
     return tuple(out)
 

@@ -3,6 +3,11 @@
 frab names rooms and tracks by their display name inside every event; a person is an
 object repeated in each of their events. This collects them once, in the order the file
 first gives them, and hands out ids: a slug the file gives, else one made from the name.
+
+Who is the same person: a guid (or pretalx's speaker code) says it outright, and two
+different guids are never one person, however alike their names. A frab `id` is not unique
+across a file (some exporters write 0 for everyone), so it only tells apart two people of
+the same name; without either, the name decides.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from typing import Any
 
 from ..domain.interchange import slugify
 from ..domain.model import Room, Speaker, Track
+from .markup import as_text
 
 _SLUG = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
@@ -36,10 +42,12 @@ class _Named:
 
 
 class Catalog:
-    def __init__(self, extension: dict[str, Any]) -> None:
+    def __init__(self, extension: dict[str, Any], *, markup: bool = True) -> None:
+        self._markup = markup  # whether bios may be HTML or Markdown (not in our own export)
         self._rooms = _Named("room")
         self._tracks = _Named("track")
-        self._people: dict[tuple[str, str], Speaker] = {}
+        self._people: dict[tuple[str, ...], Speaker] = {}
+        self._room_guids: dict[str, str] = {}
         self._taken: set[str] = set()
         extra = extension.get("speakers") if isinstance(extension, dict) else None
         self._extra: dict[str, Any] = extra if isinstance(extra, dict) else {}
@@ -48,7 +56,15 @@ class Catalog:
         for table, items in ((self._rooms, rooms), (self._tracks, tracks)):
             for item in items if isinstance(items, list) else ():
                 if isinstance(item, dict) and isinstance(item.get("name"), str) and item["name"].strip():
-                    table.add(item["name"].strip(), item.get("slug"))
+                    name = item["name"].strip()
+                    table.add(name, item.get("slug"))
+                    guid = item.get("guid")
+                    if table is self._rooms and isinstance(guid, str) and guid.strip():
+                        self._room_guids.setdefault(name, guid.strip())
+
+    def forget_room_guids(self, source_guids: dict[str, Any]) -> None:
+        """Keep only the room guids our own export says came from a source."""
+        self._room_guids = {n: g for n, g in source_guids.items() if isinstance(g, str) and g}
 
     def room(self, name: str | None) -> str | None:
         return self._rooms.add(name) if name else None
@@ -63,23 +79,22 @@ class Catalog:
         if not isinstance(name, str) or not name.strip():
             raise ValueError("a person has no name")
         name = " ".join(name.split())
-        key = next(
-            ((k, str(person[k])) for k in ("code", "guid", "id") if person.get(k) not in (None, "")),
-            ("name", name),
-        )
+        guid = person.get("guid") if isinstance(person.get("guid"), str) and person["guid"].strip() else None
+        key = _identity(person, name, guid)
         if key in self._people:
             return self._people[key].id
         extra = self._extra.get(person.get("guid"), {})
         extra = extra if isinstance(extra, dict) else {}
-        speaker_id = extra.get("id") if isinstance(extra.get("id"), str) else self._speaker_id(name, key[1])
-        bio = person.get("biography")
+        speaker_id = extra.get("id") if isinstance(extra.get("id"), str) else self._speaker_id(name, key[-1])
         self._people[key] = Speaker(
             id=speaker_id,
             name=name,
             role=_opt(extra.get("role")),
             company=_opt(extra.get("company")),
-            bio=bio.strip() or None if isinstance(bio, str) else None,
+            bio=as_text(person.get("biography"), markup=self._markup),
             bio_truncated=extra.get("bio_truncated") is True,
+            # Our own export's guids are made up unless the extension says it kept a source's.
+            guid=_opt(extra.get("guid")) if extra else guid.strip().lower() if guid else None,
         )
         self._taken.add(speaker_id)
         return speaker_id
@@ -87,12 +102,14 @@ class Catalog:
     def _speaker_id(self, name: str, key: str) -> str:
         # A name slug: the same person gets the same id from every source that names them.
         base = slugify(name)[:48] or "speaker"
-        if base not in self._taken:
-            return base
-        return f"{base}-{slugify(key)[:8] or len(self._taken)}"
+        candidate, n = base, 1
+        while candidate in self._taken:
+            n += 1
+            candidate = f"{base}-{slugify(key)[:8]}" if n == 2 and slugify(key) else f"{base}-{n}"
+        return candidate
 
     def rooms(self) -> tuple[Room, ...]:
-        return tuple(Room(id=i, name=n) for n, i in self._rooms.ids.items())
+        return tuple(Room(id=i, name=n, guid=self._room_guids.get(n)) for n, i in self._rooms.ids.items())
 
     def tracks(self) -> tuple[Track, ...]:
         return tuple(Track(id=i, name=n) for n, i in self._tracks.ids.items())
@@ -104,6 +121,16 @@ class Catalog:
         """In the order of the Hallway extension when there is one (our own export), else as met."""
         order = {v.get("id"): n for n, v in enumerate(self._extra.values()) if isinstance(v, dict)}
         return tuple(sorted(self._people.values(), key=lambda p: order.get(p.id, len(order))))
+
+
+def _identity(person: dict[str, Any], name: str, guid: str | None) -> tuple[str, ...]:
+    if guid:
+        return ("guid", guid.strip().lower())
+    if isinstance(person.get("code"), str) and person["code"].strip():
+        return ("code", person["code"].strip())
+    if person.get("id") not in (None, ""):
+        return ("id", name, str(person["id"]))
+    return ("name", name)
 
 
 def _opt(value: Any) -> str | None:

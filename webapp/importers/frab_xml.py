@@ -7,6 +7,7 @@ declarations (the "billion laughs" kind) is refused, never expanded.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from datetime import datetime, timedelta
 from typing import Any
@@ -15,19 +16,21 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
 from ..domain.model import Schedule
+from ..domain.text import clean
 from .frab_json import FrabError, build
 
 _EVENT_TEXT = (
     "date", "start", "duration", "room", "slug", "url", "title", "subtitle", "track", "type",
     "language", "abstract", "description",
 )  # fmt: skip
+_CHAR_REF = re.compile(r"&#(?:[xX]([0-9a-fA-F]{1,6})|([0-9]{1,7}));")
 
 
-def parse(text: str, source: str) -> Schedule:
+def parse(text: str, source: str, timezone: str | None = None, notes: list[str] | None = None) -> Schedule:
     if not text.strip():
         raise FrabError(source, "the file is empty")
     try:
-        root = fromstring(text.encode("utf-8"))
+        root = fromstring(_clean_references(text).encode("utf-8"))
     except ET.ParseError as exc:
         line = exc.position[0] if exc.position else None
         raise FrabError(source, f"not well-formed XML: {exc}", line) from exc
@@ -37,7 +40,22 @@ def parse(text: str, source: str) -> Schedule:
         raise FrabError(source, f"the XML declaration names an unknown encoding ({exc})", 1) from exc
     if root.tag != "schedule":
         raise FrabError(source, f"not a frab schedule.xml: the root element is <{root.tag}>, not <schedule>")
-    return build(to_document(root), source)
+    return build(to_document(root), source, timezone, notes)
+
+
+def _clean_references(text: str) -> str:
+    """`&#1;` and the like as the cleaning rule has them: an XML parser refuses such a reference
+    outright, and one bad character is no reason to refuse a whole schedule."""
+
+    def replace(m: re.Match[str]) -> str:
+        code = int(m[1], 16) if m[1] else int(m[2])
+        if code > 0x10FFFF:
+            return m[0]  # not a character: the parser says where
+        char = chr(code)
+        kept = clean(char)
+        return m[0] if kept == char else kept
+
+    return _CHAR_REF.sub(replace, text)
 
 
 def to_document(root: ET.Element) -> dict[str, Any]:
@@ -48,16 +66,23 @@ def to_document(root: ET.Element) -> dict[str, Any]:
         for key in ("title", "acronym", "time_zone_name", "url", "start", "end"):
             conference[key] = _child(conf, key)
         conference["tracks"] = [{"name": t.get("name"), "slug": t.get("slug")} for t in conf.findall("track")]
+    day_change = _child(conf, "day_change") if conf is not None else None
+    conference["rooms"] = [{"name": r.get("name"), "guid": r.get("guid")} for r in root.iterfind("day/room")]
     for index, day in enumerate(root.findall("day"), start=1):
         rooms: dict[str, list[dict[str, Any]]] = {}
         for room in day.findall("room"):
-            rooms.setdefault(room.get("name", ""), []).extend(_event(e, day) for e in room.findall("event"))
+            events = (_event(e, day, day_change) for e in room.findall("event"))
+            rooms.setdefault(room.get("name", ""), []).extend(events)
+        when = day.get("date") or (day.get("start") or "")[:10]
+        start, end = day.get("start"), day.get("end")
+        if not (start and end):  # pentabarf: the conference's day_change bounds every day
+            start, end = _day_change_range(when, day_change)
         conference["days"].append(
             {
                 "index": int(day.get("index") or index),
-                "date": day.get("date") or (day.get("start") or "")[:10],
-                "day_start": day.get("start"),
-                "day_end": day.get("end"),
+                "date": when,
+                "day_start": start,
+                "day_end": end,
                 "rooms": rooms,
             }
         )
@@ -68,10 +93,10 @@ def to_document(root: ET.Element) -> dict[str, Any]:
     }
 
 
-def _event(e: ET.Element, day: ET.Element) -> dict[str, Any]:
+def _event(e: ET.Element, day: ET.Element, day_change: str | None) -> dict[str, Any]:
     item: dict[str, Any] = {key: _child(e, key) for key in _EVENT_TEXT}
     if not item["date"] and item["start"] and day.get("date"):
-        item["date"] = _wall_clock(day, item["start"])
+        item["date"] = _wall_clock(day, item["start"], day_change)
     item["guid"] = e.get("guid")
     item["code"] = e.get("code")
     item["id"] = e.get("id")
@@ -84,14 +109,30 @@ def _event(e: ET.Element, day: ET.Element) -> dict[str, Any]:
     return {k: v for k, v in item.items() if v is not None}
 
 
-def _wall_clock(day: ET.Element, clock: str) -> str | None:
-    """Old pentabarf files give only a start time; a night owl's 01:00 is the next morning."""
+def _wall_clock(day: ET.Element, clock: str, day_change: str | None) -> str | None:
+    """Old pentabarf files give only a start time; a night owl's 01:00 is the next morning:
+    a time before the day's start (or the conference's `day_change`) is the next date."""
     try:
         when = datetime.fromisoformat(f"{day.get('date')}T{clock.strip()}")
-        day_start = datetime.fromisoformat(day.get("start") or "").replace(tzinfo=None)
     except ValueError:
         return None
+    try:
+        day_start = datetime.fromisoformat(day.get("start") or "").replace(tzinfo=None)
+    except ValueError:
+        try:
+            day_start = datetime.fromisoformat(f"{day.get('date')}T{(day_change or '').strip()}")
+        except ValueError:
+            return when.isoformat()
     return (when + timedelta(days=1) if when < day_start else when).isoformat()
+
+
+def _day_change_range(when: str, day_change: str | None) -> tuple[str | None, str | None]:
+    """Wall-clock bounds of a day that has none, from `day_change` ("06:00:00")."""
+    try:
+        start = datetime.fromisoformat(f"{when}T{(day_change or '').strip()}")
+    except ValueError:
+        return None, None
+    return start.isoformat(), (start + timedelta(days=1)).isoformat()
 
 
 def _ref(el: ET.Element) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from datetime import datetime
 
 from ..domain.ids import normalize
 from ..domain.model import Schedule
+from ..domain.text import clean_schedule
 from ..domain.timeutil import guess_zone, localize, zone
 from .build import build_schedule
 from .raw import RawPage, RawSession, SourceError
@@ -24,6 +25,7 @@ class Overrides:
     event_name: str | None = None
     venue: str | None = None
     city: str | None = None
+    language: str | None = None  # the event's main language, e.g. "en"
 
 
 @dataclass
@@ -49,7 +51,7 @@ def merge(
         raise SourceError(", ".join(p.source for p in pages), "no sessions with a title in these sources")
     name = _event_name(pages, overrides)
     tz = _timezone(pages, overrides)
-    warnings: list[str] = []
+    warnings: list[str] = [note for page in pages for note in page.notes]
     groups: dict[tuple[str, datetime, int], Group] = {}
     for page in pages:
         for s in page.sessions:
@@ -72,7 +74,8 @@ def merge(
         for s in page.sessions:
             if s.title is None:
                 _attach(page, s, list(groups.values()), tz, warnings)
-    return build_schedule(name, tz, pages, overrides, list(groups.values()), previous), warnings
+    schedule = build_schedule(name, tz, pages, overrides, list(groups.values()), previous)
+    return clean_schedule(schedule), warnings
 
 
 def _event_name(pages: Sequence[RawPage], overrides: Overrides) -> str:

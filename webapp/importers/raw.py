@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from ..domain.ids import normalize
+from ..domain.model import DayRange, Link
 
 
 class SourceError(ValueError):
@@ -30,6 +31,10 @@ class RawSpeaker:
     company: str | None = None
     bio: str | None = None
     bio_truncated: bool = False
+    guid: str | None = None
+    # Who this is within one source when the name alone cannot say (frab: a guid, or an id
+    # together with the name); None: the name says it.
+    identity: str | None = None
 
 
 @dataclass
@@ -49,6 +54,11 @@ class RawSession:
     heading_people: list[tuple[str, str | None]] = field(default_factory=list)
     proposed_id: str | None = None  # an id the source already gives (frab)
     line: int | None = None
+    guid: str | None = None
+    number: int | None = None
+    language: str | None = None
+    subtitle: str | None = None
+    links: tuple[Link, ...] = ()
 
 
 @dataclass
@@ -64,6 +74,12 @@ class RawPage:
     filter_level: str | None = None  # the page lists only this audience level
     sessions: list[RawSession] = field(default_factory=list)
     loose_bios: list[tuple[str, bool]] = field(default_factory=list)  # (bio, truncated)
+    url: str | None = None
+    event_id: str | None = None  # an id the source gives the event (frab's acronym)
+    language: str | None = None  # the event's language
+    rooms: list[tuple[str, str | None]] = field(default_factory=list)  # (name, guid), empty rooms too
+    day_ranges: tuple[DayRange, ...] = ()
+    notes: list[str] = field(default_factory=list)  # what the import summary should tell
 
 
 # Words that end a kind prefix such as "Lightning Talk: " or "Sponsored Keynote: "; a title

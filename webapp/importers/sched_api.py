@@ -10,8 +10,8 @@ import json
 from datetime import datetime
 from typing import Any
 
+from .markup import html_paragraphs
 from .raw import RawPage, RawSession, RawSpeaker, SourceError, split_kind, strip_read_more
-from .sched_html import html_paragraphs
 
 REQUIRED = ("name", "event_start", "event_end")
 
@@ -22,7 +22,7 @@ def looks_like(doc: Any) -> bool:
 
 def parse(text: str, source: str) -> RawPage:
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, strict=False)
     except json.JSONDecodeError as exc:
         raise SourceError(source, f"not valid JSON: {exc.msg}", exc.lineno) from exc
     if not isinstance(doc, list):
@@ -54,7 +54,7 @@ def _session(item: Any, n: int, source: str) -> RawSession:
         room=_opt(item.get("venue")),
         track=_opt(item.get("event_type")),
         level=_opt(item.get("audience")),
-        description=_paragraphs(item.get("description")),
+        description=_html(item.get("description")),
         speakers=[_speaker(p, source, where) for p in _speaker_list(item.get("speakers"))],
     )
 
@@ -78,7 +78,7 @@ def _speaker_list(value: Any) -> list[Any]:
 def _speaker(p: Any, source: str, where: str) -> RawSpeaker:
     if not isinstance(p, dict) or not _opt(p.get("name")):
         raise SourceError(source, f"{where}: a speaker without a name: {p!r}"[:200])
-    bio, cut = strip_read_more(" ".join(_paragraphs(p.get("about") or p.get("bio"))))
+    bio, cut = strip_read_more("\n\n".join(_html(p.get("about") or p.get("bio"))))
     return RawSpeaker(
         name=str(p["name"]).strip(),
         role=_opt(p.get("position") or p.get("role")),
@@ -88,10 +88,9 @@ def _speaker(p: Any, source: str, where: str) -> RawSpeaker:
     )
 
 
-def _paragraphs(html: Any) -> tuple[str, ...]:
-    if not isinstance(html, str) or not html.strip():
-        return ()
-    return html_paragraphs(html)
+def _html(value: Any) -> tuple[str, ...]:
+    """Sched's texts are HTML by contract (its editor writes "&lt;" for "<"), tags or not."""
+    return html_paragraphs(value) if isinstance(value, str) and value.strip() else ()
 
 
 def _opt(value: Any) -> str | None:

@@ -16,7 +16,7 @@ from bs4.exceptions import ParserRejectedMarkup
 
 from .people import heading_people, reconcile, split_heading
 from .raw import RawPage, RawSession, RawSpeaker, SourceError, split_kind, split_role, strip_read_more
-from .sched_text import date_range, read_preamble
+from .sched_page import date_range, read_preamble
 
 _BLOCK_TAGS = ["p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "section", "article", "tr"]
 
@@ -101,14 +101,6 @@ def as_lines(soup: BeautifulSoup) -> BeautifulSoup:
     for tag in soup.find_all(_BLOCK_TAGS):
         tag.append("\n")
     return soup
-
-
-def html_paragraphs(markup: str) -> tuple[str, ...]:
-    try:
-        return tuple(_lines(as_lines(BeautifulSoup(markup, "html.parser"))))
-    except ParserRejectedMarkup:  # one broken description: keep its words, tags dropped
-        text = re.sub(r"<[^>]*>", "\n", markup)
-        return tuple(" ".join(line.split()) for line in text.split("\n") if line.strip())
 
 
 def _lines(tag: Tag | BeautifulSoup) -> list[str]:

@@ -6,16 +6,21 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections import Counter
 from collections.abc import Callable
 
+from ..domain.ids import normalize
 from ..domain.model import Schedule
+from ..domain.text import clean
 from . import sched_api, sched_html, sched_text
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
 
 FORMATS = "Sched page text or HTML, Sched API JSON, frab schedule.json or schedule.xml"
 
 
-def parse_source(data: bytes, source: str) -> RawPage:
+def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPage:
+    """The page a source file says; `timezone` (`--timezone`) is for formats that need it
+    while parsing (a frab file that names no zone and gives wall-clock times)."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -25,12 +30,17 @@ def parse_source(data: bytes, source: str) -> RawPage:
     stripped = text.strip()
     if not stripped:
         raise SourceError(source, "the file is empty")
+    # Texts are cleaned in the merged schedule (`merge`), which also catches escaped controls
+    # ("\u0001", "&#127;"); JSON parsers take raw ones inside strings (strict=False), but an
+    # XML parser refuses them outright, so pages lose theirs before any parser sees them.
     if stripped[0] in "[{":
-        return _json(text, source)
+        return _json(text, source, timezone)
+    text = clean(text)
+    stripped = text.strip()
     if stripped.startswith("<"):
         head = stripped[:4000].lower()
         if "<schedule" in head and "<html" not in head:
-            return _frab("frab_xml", text, source)
+            return _frab("frab_xml", text, source, timezone)
         if sched_html.looks_like(stripped):
             return sched_html.parse(text, source)
     elif sched_text.looks_like(text):
@@ -38,9 +48,9 @@ def parse_source(data: bytes, source: str) -> RawPage:
     raise SourceError(source, f"not a schedule this importer reads ({FORMATS})")
 
 
-def _json(text: str, source: str) -> RawPage:
+def _json(text: str, source: str, timezone: str | None) -> RawPage:
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, strict=False)
     except json.JSONDecodeError as exc:
         raise SourceError(
             source, f"not valid JSON ({exc.msg}, column {exc.colno}): truncated?", exc.lineno
@@ -48,24 +58,27 @@ def _json(text: str, source: str) -> RawPage:
     if sched_api.looks_like(doc):
         return sched_api.parse(text, source)
     if isinstance(doc, dict) and "schedule" in doc:
-        return _frab("frab_json", text, source)
+        return _frab("frab_json", text, source, timezone)
     raise SourceError(source, f"JSON of an unknown shape, expected one of: {FORMATS}")
 
 
-def _frab(module: str, text: str, source: str) -> RawPage:
+def _frab(module: str, text: str, source: str, timezone: str | None) -> RawPage:
     try:
-        parser: Callable[[str, str], Schedule] = importlib.import_module(f"{__package__}.{module}").parse
+        parser: Callable[..., Schedule] = importlib.import_module(f"{__package__}.{module}").parse
     except ModuleNotFoundError as exc:
         raise SourceError(source, f"this version cannot read frab files yet ({module} is missing)") from exc
+    notes: list[str] = []
     try:
-        schedule = parser(text, source)
+        schedule = parser(text, source, timezone, notes)
     except ValueError as exc:
         if str(exc).startswith(source):  # already says which file (and line)
             raise
         raise SourceError(source, f"not a valid frab schedule: {exc}") from exc
     except (KeyError, TypeError) as exc:
         raise SourceError(source, f"not a valid frab schedule: {exc}") from exc
-    return schedule_page(schedule, source)
+    page = schedule_page(schedule, source)
+    page.notes.extend(notes)
+    return page
 
 
 def schedule_page(schedule: Schedule, source: str) -> RawPage:
@@ -73,6 +86,10 @@ def schedule_page(schedule: Schedule, source: str) -> RawPage:
     ev = schedule.event
     page = RawPage(source=source, kind="schedule", event_name=ev.name, city=ev.city, venue=ev.venue)
     page.timezone = ev.timezone
+    page.url, page.language, page.day_ranges, page.event_id = ev.url, ev.language, ev.day_ranges, ev.id
+    page.rooms = [(r.name, r.guid) for r in schedule.rooms]
+    # Two people of one name are told apart by the id the frab importer gave each.
+    names = Counter(normalize(p.name) for p in schedule.speakers)
     rooms = {r.id: r.name for r in schedule.rooms}
     tracks = {t.id: t.name for t in schedule.tracks}
     for s in schedule.sessions:
@@ -90,11 +107,28 @@ def schedule_page(schedule: Schedule, source: str) -> RawPage:
                 slides=s.slides,
                 description=s.description,
                 speakers=[
-                    RawSpeaker(p.name, p.role, p.company, p.bio, p.bio_truncated)
+                    RawSpeaker(
+                        p.name,
+                        p.role,
+                        p.company,
+                        p.bio,
+                        p.bio_truncated,
+                        guid=p.guid,
+                        identity=f"guid:{p.guid}"
+                        if p.guid
+                        else f"{source}#{p.id}"
+                        if names[normalize(p.name)] > 1
+                        else None,
+                    )
                     for p in speakers
                     if p is not None
                 ],
                 proposed_id=s.id,
+                guid=s.guid,
+                number=s.number,
+                language=s.language,
+                subtitle=s.subtitle,
+                links=s.links,
             )
         )
     return page

@@ -2,7 +2,7 @@
 
 import { h } from "../dom.js";
 import { withQuery } from "../router.js";
-import { dayLabel, venueDay, zoneLabel } from "../time.js";
+import { conferenceDay, dayLabel, zoneLabel } from "../time.js";
 
 export function heading(text, sub = null) {
   return [h("h1", { tabindex: "-1" }, text), sub && h("p", { class: "sub" }, sub)].filter(Boolean);
@@ -17,7 +17,7 @@ export function zoneNote(at) {
 export function pickDay(data, query, now = new Date()) {
   const asked = query.get("day");
   if (asked === "all" || data.days.includes(asked)) return asked;
-  const today = venueDay(now);
+  const today = conferenceDay(now); // at 01:00 the evening's day is still on
   return data.days.includes(today) ? today : data.days[0];
 }
 

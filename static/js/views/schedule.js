@@ -1,18 +1,19 @@
 // Schedule by day and time, and Find: filters and search, all kept in the URL.
 
-import { sessionCard } from "../card.js";
+import { languageName, sessionCard } from "../card.js";
 import { h } from "../dom.js";
 import { withQuery } from "../router.js";
 import { dayLabel, time } from "../time.js";
 import { dayTabs, empty, heading, pickDay, zoneNote } from "./common.js";
 
-const FILTERS = ["room", "track", "level", "slides", "q"];
+const FILTERS = ["room", "track", "level", "lang", "slides", "q"];
 
 export function filterSessions(data, query, day) {
   const words = (query.get("q") || "").toLowerCase().split(/\s+/).filter(Boolean);
   const room = query.get("room");
   const track = query.get("track");
   const level = query.get("level");
+  const lang = query.get("lang");
   const slides = query.get("slides") === "1";
   return data.sessions.filter(
     (s) =>
@@ -20,6 +21,7 @@ export function filterSessions(data, query, day) {
       (!room || s.room === room) &&
       (!track || s.track === track) &&
       (!level || s.level === level) &&
+      (!lang || s.lang === lang) &&
       (!slides || s.slides === true) &&
       words.every((w) => s.haystack.includes(w)),
   );
@@ -63,6 +65,8 @@ function filterForm(data, query) {
         select("room", "Room", [...data.rooms.values()].map((r) => [r.id, r.name]), query.get("room"), "All rooms"),
         select("track", "Track", [...data.tracks.values()].map((t) => [t.id, t.name]), query.get("track"), "All tracks"),
         data.levels.length > 0 && select("level", "Level", data.levels.map((l) => [l, l]), query.get("level"), "All levels"),
+        data.languages.length > 1 &&
+          select("lang", "Language", data.languages.map((l) => [l, languageName(l)]), query.get("lang"), "All languages"),
         h(
           "div",
           { class: "field check" },

@@ -9,7 +9,10 @@ import { heading, notFound } from "./common.js";
 
 const SLIDES = { true: "Slides attached", false: "No slides" };
 
-// On the session page a bio is a short preview; the speaker's page has all of it.
+// On the session page a bio is a short preview (its first paragraph, a few lines); the
+// speaker's page has all of it.
+const firstParagraph = (text) => text.split(/\n[ \t]*\n/).map((p) => p.trim()).find(Boolean) || "";
+
 function speakerBlock(person) {
   const line = [person.role, person.company].filter(Boolean).join(", ");
   return h(
@@ -17,7 +20,7 @@ function speakerBlock(person) {
     { class: "person" },
     h("h3", {}, h("a", { href: `/speaker/${person.id}` }, person.name)),
     line && h("p", { class: "sub" }, line),
-    person.bio && h("p", { class: "bio-preview" }, linkify(person.bio)),
+    person.bio && h("p", { class: "bio-preview" }, linkify(firstParagraph(person.bio))),
     person.bio && h("p", { class: "more-link" }, h("a", { href: `/speaker/${person.id}`, "aria-label": `Full bio of ${person.name}` }, "Full bio")),
   );
 }
@@ -109,7 +112,7 @@ export function render(ctx) {
           h("h2", { id: "about" }, "About this session"),
           session.description.map((p) => h("p", {}, linkify(p))),
         ),
-      h("p", { class: "facts" }, facts(session, data), session.slides != null && h("span", {}, SLIDES[session.slides])),
+      h("p", { class: "facts" }, facts(session, data, { always: true }), session.slides != null && h("span", {}, SLIDES[session.slides])),
       changeList(history, session, data),
       room &&
         (before || after) &&

@@ -1,7 +1,7 @@
 // One speaker: who they are and their sessions.
 
 import { sessionCard } from "../card.js";
-import { h, linkify } from "../dom.js";
+import { h, paragraphs } from "../dom.js";
 import { dayLabel } from "../time.js";
 import { heading, notFound, zoneNote } from "./common.js";
 
@@ -17,7 +17,7 @@ export function render(ctx) {
       "article",
       { class: "detail" },
       heading(person.name, [person.role, person.company].filter(Boolean).join(", ") || null),
-      person.bio && h("p", { class: "text bio" }, linkify(person.bio)),
+      person.bio && h("div", { class: "text bio" }, paragraphs(person.bio)),
       // All the bio there is; where the source schedule cut it, say so rather than end on "…".
       person.bio_truncated && h("p", { class: "note" }, "The source schedule shortened this bio; this is all of it that was published."),
       h("h2", {}, sessions.length === 1 ? "Session" : "Sessions"),

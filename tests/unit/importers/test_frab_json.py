@@ -100,15 +100,15 @@ def test_a_person_in_several_events_is_one_speaker():
     assert sum(len(s.speakers) for s in schedule.sessions) > len(schedule.speakers)
 
 
-def test_pretalx_example_keeps_the_wall_clock_of_its_offsets_when_the_zone_name_disagrees():
-    # The demo export says time_zone_name "UTC" but gives every time at +01:00: the offsets
-    # are what every app shows, so 09:00 stays 09:00.
+def test_pretalx_example_keeps_its_declared_zone_and_the_instants_of_its_offsets():
+    # The demo export says time_zone_name "UTC" and writes every time at +01:00: an offset is
+    # an instant, not a contradiction (issue 13), so 09:00+01:00 is 08:00 in the declared UTC.
     schedule = frab_json.parse(_load("pretalx-democon.json"), "democon.json")
     assert len(schedule.sessions) == 36
     first = min(schedule.sessions, key=lambda s: s.start)
-    assert (first.start.hour, first.start.minute) == (9, 0)
-    assert first.start.utcoffset() == timedelta(hours=1)
-    assert schedule.event.timezone == "Etc/GMT-1"
+    assert first.start == datetime(2020, 12, 14, 9, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    assert first.start.utcoffset() == timedelta(0) and first.start.hour == 8
+    assert schedule.event.timezone == "UTC"
 
 
 def test_pretalx_example_brings_bios_types_and_paragraphs():

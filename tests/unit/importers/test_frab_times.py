@@ -1,4 +1,5 @@
-from datetime import date
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -12,23 +13,45 @@ WINTER = "2026-01-10T10:00:00+01:00"
     ("declared", "dates", "expected"),
     [
         ("Europe/Berlin", [SUMMER, WINTER], "Europe/Berlin"),  # agrees across DST
-        ("UTC", ["2020-12-14T09:00:00+01:00"], "Etc/GMT-1"),  # contradicted: the offsets win
-        (None, ["2026-07-01T10:00:00-05:00"], "Etc/GMT+5"),
-        (None, ["2026-07-01T10:00:00+00:00"], "UTC"),
+        # An offset is an instant, not a contradiction: the declared zone stays (issue 13).
+        ("UTC", ["2020-12-14T09:00:00+01:00"], "UTC"),
+        ("Asia/Kolkata", ["2026-07-01T04:30:00+00:00", "2026-07-02T03:00:00Z"], "Asia/Kolkata"),
         ("Asia/Kolkata", ["2026-07-01T10:00:00+05:30"], "Asia/Kolkata"),
-        ("Europe/Berlin", ["2026-07-01T10:00:00"], "Europe/Berlin"),  # no offsets to check against
-        ("UTC", [SUMMER, WINTER], "UTC"),  # contradicted, but no single offset to use instead
+        ("Europe/Berlin", ["2026-07-01T10:00:00"], "Europe/Berlin"),  # no offsets at all
+        ("UTC", [SUMMER, WINTER], "UTC"),
     ],
 )
-def test_event_zone(declared, dates, expected):
-    assert event_zone(declared, dates) == expected
+def test_a_declared_zone_is_kept_whatever_offsets_the_dates_are_written_in(declared, dates, expected):
+    assert event_zone(declared, dates) == (expected, None)
+
+
+@pytest.mark.parametrize(
+    ("dates", "expected"),
+    [
+        (["2026-07-01T10:00:00-05:00"], "Etc/GMT+5"),
+        (["2026-07-01T10:00:00+00:00"], "UTC"),
+        (["2026-07-01T10:00:00+05:30", "2026-07-03T18:00:00+05:30"], "+05:30"),
+    ],
+)
+def test_only_offsets_keep_a_fixed_offset_and_say_the_zone_was_guessed(dates, expected):
+    tz, note = event_zone(None, dates)
+    if expected.startswith("+"):  # no Etc/ zone for half hours: an IANA zone at that offset then
+        assert all(datetime.fromisoformat(d).astimezone(ZoneInfo(tz)).isoformat() == d for d in dates)
+    else:
+        assert tz == expected
+    assert "guessed" in note and "--timezone" in note
+
+
+def test_timezone_option_wins_and_needs_no_offsets():
+    assert event_zone(None, ["2026-07-01T10:00:00"], "Europe/Brussels") == ("Europe/Brussels", None)
+    assert event_zone("UTC", [SUMMER], "Asia/Kolkata") == ("Asia/Kolkata", None)
 
 
 @pytest.mark.parametrize(
     ("declared", "dates", "message"),
     [
-        (None, [SUMMER, WINTER], "cannot tell"),
-        (None, ["2026-07-01T10:00:00+05:30"], "cannot tell"),
+        (None, [SUMMER, WINTER], "cannot tell.*--timezone"),  # two offsets: no one fixed offset
+        (None, ["2026-07-01T10:00:00"], "cannot tell.*--timezone"),  # wall clock, no zone
         ("Mars/Base", [SUMMER], "unknown timezone"),
     ],
 )

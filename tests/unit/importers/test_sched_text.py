@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from webapp.importers import sched_text
+from webapp.importers import sched_page, sched_text
 from webapp.importers.raw import SourceError, split_kind, split_role, strip_read_more
 
 SOURCES = Path(__file__).resolve().parents[3] / "data" / "sources"
@@ -240,9 +240,9 @@ def test_date_line_outside_any_session_is_refused_as_garbled():
     ],
 )
 def test_date_lines_in_24_and_12_hour_clocks_are_read(line, start, end):
-    assert sched_text.date_range(line, "x.txt") == (start, end)
+    assert sched_page.date_range(line, "x.txt") == (start, end)
 
 
 def test_date_line_with_an_impossible_date_names_the_line():
     with pytest.raises(SourceError, match=r"x\.txt, line 3: unreadable date line"):
-        sched_text.date_range("Tuesday April 31, 2026 12:00 - 12:25 CEST", "x.txt", 3)
+        sched_page.date_range("Tuesday April 31, 2026 12:00 - 12:25 CEST", "x.txt", 3)
