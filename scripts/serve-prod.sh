@@ -29,5 +29,10 @@ if [ "${REDIS:-0}" = 1 ]; then
   export HALLWAY_CACHE_REDIS_URL="redis://127.0.0.1:${REDIS_PORT}/0"
 fi
 
+# gunicorn answers a request it cannot parse (a request line or header past its limits) with
+# its own page, which carries none of the app's security headers: its limits are raised to the
+# most it allows (8190 bytes) so that nginx's (8k, deploy/nginx-proxy.conf) refuse first, and
+# nginx adds the headers to any page the app did not make.
 .venv/bin/gunicorn --workers "$WORKERS" --bind "127.0.0.1:${PORT}" --access-logfile - \
+  --limit-request-line 8190 --limit-request-field_size 8190 \
   --graceful-timeout 10 'webapp:create_app()'

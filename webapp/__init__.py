@@ -20,6 +20,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.update(settings.load())
     if test_config:
         app.config.update(test_config)
+    # Without PUBLIC_URL, links in QR codes, calendars and exports are built from the request's
+    # Host: only hosts the operator named may be answered (Flask's own TRUSTED_HOSTS check).
+    app.config["TRUSTED_HOSTS"] = settings.trusted_hosts(app.config)
 
     from . import cli
     from .views import api, exports, health, pages, qr, venue

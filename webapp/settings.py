@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -27,19 +28,77 @@ def _int(text: str) -> int:
     return int(text)
 
 
+def _hosts(text: str) -> tuple[str, ...] | None:
+    """Comma-separated host names; `*` alone: any host."""
+    names = tuple(n.strip().lower() for n in text.split(",") if n.strip())
+    return None if names == ("*",) else names
+
+
+# The machine's own names: the embedded server and health checks on loopback keep working.
+LOCAL_HOSTS = ("localhost", "127.0.0.1")
+
+
 SETTINGS: tuple[Setting, ...] = (
     Setting("DATA_DIR", str(PROJECT_ROOT / "data"), "Directory of the schedule and the corrections store."),
     Setting("ADMIN_TOKEN", None, "Bearer token for the write API; unset keeps the HTTP write path closed."),
-    Setting("PUBLIC_URL", None, "Public base URL used in QR codes and calendar links; the request's host when unset."),
-    Setting("CACHE_TYPE", "SimpleCache", "flask-caching backend: SimpleCache (one process) or RedisCache (shared)."),
+    Setting(
+        "PUBLIC_URL",
+        None,
+        "Public base URL used in QR codes and calendar links; the request's host when unset.",
+    ),
+    Setting(
+        "CACHE_TYPE",
+        "SimpleCache",
+        "flask-caching backend: SimpleCache (one process) or RedisCache (shared).",
+    ),
     Setting("CACHE_REDIS_URL", None, "Redis URL for CACHE_TYPE=RedisCache, e.g. redis://127.0.0.1:6379/0."),
-    Setting("STATIC_DIR", str(PROJECT_ROOT / "static"), "Directory of the PWA's files (scripts, styles, icons), served under /assets/<hash>/."),
-    Setting("CACHE_DEFAULT_TIMEOUT", 300, "Seconds a cached response may live (versions are in the keys).", _int),
-    Setting("MAX_CORRECTION_BYTES", 65536, "Largest body POST /api/v1/corrections accepts (larger: 413).", _int),
-    Setting("WRITE_RATE_LIMIT", 60, "Write requests one client may make per minute (more: 429); 0 turns the limit off.", _int),
-    Setting("PROXY_HOPS", 0, "Reverse proxies in front of the app whose X-Forwarded-For/-Proto/-Host are trusted; 0: none.", _int),
-    Setting("CHANGES_LIMIT", 500, "Most corrections /api/v1/changes lists; a client further behind is told to reload.", _int),
+    Setting(
+        "STATIC_DIR",
+        str(PROJECT_ROOT / "static"),
+        "Directory of the PWA's files (scripts, styles, icons), served under /assets/<hash>/.",
+    ),
+    Setting(
+        "CACHE_DEFAULT_TIMEOUT", 300, "Seconds a cached response may live (versions are in the keys).", _int
+    ),
+    Setting(
+        "MAX_CORRECTION_BYTES", 65536, "Largest body POST /api/v1/corrections accepts (larger: 413).", _int
+    ),
+    Setting(
+        "WRITE_RATE_LIMIT",
+        60,
+        "Write requests one client may make per minute (more: 429); 0 turns the limit off.",
+        _int,
+    ),
+    Setting(
+        "PROXY_HOPS",
+        0,
+        "Reverse proxies in front of the app whose X-Forwarded-For/-Proto/-Host are trusted; 0: none.",
+        _int,
+    ),
+    Setting(
+        "TRUSTED_HOSTS",
+        LOCAL_HOSTS,
+        "Host names requests may name (comma-separated, .example.org for subdomains; others: 400); "
+        "PUBLIC_URL's host is added; * trusts any, safe only with PUBLIC_URL set.",
+        _hosts,
+    ),
+    Setting(
+        "CHANGES_LIMIT",
+        500,
+        "Most corrections /api/v1/changes lists; a client further behind is told to reload.",
+        _int,
+    ),
 )
+
+
+def trusted_hosts(config: dict[str, Any]) -> list[str] | None:
+    """Flask's TRUSTED_HOSTS from the setting and the public URL's host (None: any host)."""
+    hosts = config.get("TRUSTED_HOSTS")
+    if hosts is None:
+        return None
+    names = [hosts] if isinstance(hosts, str) else list(hosts)
+    public = urlsplit(config.get("PUBLIC_URL") or "").hostname
+    return names + ([public] if public and public not in names else [])
 
 
 def load(environ: os._Environ[str] | dict[str, str] | None = None) -> dict[str, Any]:

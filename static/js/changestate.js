@@ -6,7 +6,8 @@ import { checkChange } from "./changes.js";
 export const STATE_KEY = "hallway.changes.v1";
 
 function fresh() {
-  return { cursor: null, checkedAt: null, okAt: null, offline: false, seen: 0, notify: false, history: [] };
+  // store: the corrections store `cursor`, `seen` and the history's versions belong to.
+  return { store: null, cursor: null, checkedAt: null, okAt: null, offline: false, seen: 0, notify: false, history: [] };
 }
 
 export function readState() {
@@ -21,11 +22,12 @@ export function readState() {
     const time = (v) => (Number.isFinite(v) && v >= 0 && v <= 8.64e15 ? v : null);
     return {
       ...fresh(),
+      store: typeof value.store === "string" && value.store ? value.store : null,
       cursor: int(value.cursor),
       checkedAt: time(value.checkedAt),
       okAt: time(value.okAt),
       offline: value.offline === true,
-      seen: int(value.seen) ?? 0,
+      seen: Number.isInteger(value.seen) && value.seen >= -1 ? value.seen : 0,
       notify: value.notify === true,
       history,
     };

@@ -48,6 +48,7 @@ export function index(doc) {
   const sessionDays = [...new Set(sessions.map((s) => s.day))];
   return {
     version: Number.isInteger(doc.version) ? doc.version : 0,
+    store: storeId(doc),
     event: doc.event,
     rooms,
     tracks,
@@ -58,6 +59,20 @@ export function index(doc) {
     levels: [...new Set(sessions.map((s) => s.level).filter(str))],
     languages: [...new Set(sessions.map((s) => s.lang).filter(str))].sort(),
   };
+}
+
+// Which corrections store a document's versions count in (null: a server or export from
+// before stores had ids). Versions of two stores cannot be compared.
+export function storeId(doc) {
+  return doc && typeof doc.store === "string" && doc.store ? doc.store : null;
+}
+
+// Whether `doc` is another store's than `data`: then it replaces the copy whole, whatever
+// its version (a restored backup, a corrupt store deleted, a new server).
+export function otherStore(data, doc) {
+  const mine = data ? data.store : null;
+  const theirs = storeId(doc);
+  return mine !== null && theirs !== null && mine !== theirs;
 }
 
 export class Store extends EventTarget {
@@ -90,7 +105,9 @@ export class Store extends EventTarget {
     return this.data;
   }
 
-  async refresh() {
+  // `rewound`: the feed said this store's history went back (a backup restored): its lower
+  // version is then the truth, not a stale copy.
+  async refresh({ rewound = false } = {}) {
     let response;
     try {
       response = await fetch(FEED);
@@ -98,8 +115,10 @@ export class Store extends EventTarget {
       const etag = response.headers.get("ETag");
       if (this.data && etag && etag === this.etag) return false;
       const doc = await response.json();
-      // Never step back: an older copy (a cache's fallback) does not replace a newer one.
-      if (this.data && Number.isInteger(doc.version) && doc.version < this.data.version) return false;
+      // Never step back: an older copy (a cache's fallback) does not replace a newer one of the
+      // same store; another store's document is taken whole, its versions start again.
+      const older = this.data && Number.isInteger(doc.version) && doc.version < this.data.version;
+      if (older && !otherStore(this.data, doc) && !rewound) return false;
       this.replace(doc, etag);
       await this.writeStored(doc, etag);
       return true;

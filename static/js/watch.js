@@ -6,6 +6,7 @@
 import { applyChanges, checkChange, diffSessions, slim } from "./changes.js";
 import { STATE_KEY, readState, writeState } from "./changestate.js";
 import { allowed, askPermission, notifyStarred } from "./notify.js";
+import { otherStore } from "./store.js";
 
 const POLL_KEY = "hallway.poll"; // debug override, seconds
 const CHANGES = "/api/v1/changes";
@@ -102,6 +103,10 @@ export class Watcher extends EventTarget {
   }
 
   async run() {
+    const held = this.store.data.store;
+    // The kept schedule is already another store's (taken whole on opening the app): the
+    // cursor and history are the old store's and mean nothing for this one.
+    if (this.state.store !== null && held !== null && this.state.store !== held) this.adopt(this.baseDoc);
     const first = this.state.cursor === null;
     const version = this.store.data.version;
     const since = first ? 0 : Math.min(this.state.cursor, version);
@@ -120,15 +125,23 @@ export class Watcher extends EventTarget {
       added = await this.reloadWhole(first);
     } else if (status !== 200) {
       added = null; // the server answered but failed: not offline, not checked either
+    } else if (otherStore(this.store.data, body)) {
+      // The store was replaced: its versions count again from its own start, so the kept copy
+      // cannot be patched nor compared by version. The new document is taken whole.
+      added = await this.reloadWhole(first, Number.isInteger(body.version) ? body.version : 0, body.store);
     } else if (body.reload === true || (Number.isInteger(body.since) && body.since > since)) {
-      added = await this.reloadWhole(first, Number.isInteger(body.version) ? body.version : 0);
+      const wanted = Number.isInteger(body.version) ? body.version : 0;
+      added = await this.reloadWhole(first, wanted, null, body.rewound === true);
     } else {
       added = await this.take(body, since, first);
     }
     const now = this.clock();
     this.state.checkedAt = now;
     this.state.offline = false;
-    if (added !== null) this.state.okAt = now;
+    if (added !== null) {
+      this.state.okAt = now;
+      this.state.store = this.store.data.store;
+    }
     this.baseDoc = this.store.doc;
     this.save();
     this.emit(added || 0);
@@ -159,10 +172,18 @@ export class Watcher extends EventTarget {
   // what changed is worked out by comparing it with the copy as of the last check.
   // Resolves with how many changes it found, or null when the schedule it got is older than
   // `wanted` (the feed's newest version): then the check did not succeed.
-  async reloadWhole(first, wanted = 0) {
+  // With `wantedStore` (the feed named another store), a schedule still of the old store is
+  // behind too, whatever its version: never "Up to date" then.
+  async reloadWhole(first, wanted = 0, wantedStore = null, rewound = false) {
     const before = this.baseDoc || this.store.doc;
-    await this.store.refresh();
+    const had = this.store.data.store;
+    const hadVersion = this.store.data.version;
+    await this.store.refresh({ rewound });
     const after = this.store.doc;
+    const now = this.store.data.store;
+    if (wantedStore !== null && now !== wantedStore) return null;
+    if (had !== null && now !== null && had !== now) return this.adopt(before);
+    if (rewound && this.store.data.version < hadVersion) return this.adopt(before); // its versions are reused
     this.state.cursor = this.store.data.version;
     if (this.store.data.version < wanted) return null;
     if (!before || before === after) return 0;
@@ -170,6 +191,22 @@ export class Watcher extends EventTarget {
     const diff = diffSessions(before.sessions, after.sessions, this.store.data.version, at);
     this.record(diff, () => first);
     return first ? 0 : diff.length;
+  }
+
+  // Takes the kept schedule as another store's: the old store's history, cursor and "seen"
+  // mark are dropped (its versions would collide with the new one's), and what differs from
+  // the copy before is recorded as new changes. Resolves with how many.
+  adopt(before) {
+    const data = this.store.data;
+    this.state.history = [];
+    this.state.seen = -1; // the new store may be at version 0: its changes are still new
+    this.state.store = data.store;
+    this.state.cursor = data.version;
+    if (!before || before === this.store.doc) return 0;
+    const at = new Date(this.clock()).toISOString();
+    const diff = diffSessions(before.sessions, this.store.doc.sessions, data.version, at);
+    this.record(diff, () => false);
+    return diff.length;
   }
 
   record(changes, isQuiet) {

@@ -11,7 +11,7 @@ import secrets
 import string
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from ..domain.model import Schedule, Session
@@ -23,6 +23,7 @@ from .fields import CorrectionError, parse_request
 __all__ = ["Change", "Correction", "CorrectionError", "apply", "describe", "new_session_id", "prepare"]
 
 ID_ALPHABET = string.ascii_lowercase + string.digits
+NEAR_EVENT = timedelta(days=366)  # how far from the event's days a correction may move a session
 
 
 @dataclass(frozen=True)
@@ -139,6 +140,19 @@ def _check_references(schedule: Schedule, fields: dict[str, Any]) -> None:
     start, end = fields.get("start"), fields.get("end")
     if start is not None and end is not None and parse_iso(end) < parse_iso(start):
         raise CorrectionError(f"end {end} is before start {start}")
+    days = sorted(schedule.event.days)
+    for name in ("start", "end"):
+        value = fields.get(name)
+        # A year off by a typo (0026, 2062) is stored fine but wrong on every phone.
+        if (
+            value is not None
+            and days
+            and not (days[0] - NEAR_EVENT <= parse_iso(value).date() <= days[-1] + NEAR_EVENT)
+        ):
+            raise CorrectionError(
+                f"{name} {value} is more than {NEAR_EVENT.days} days from the event "
+                f"({days[0].isoformat()} to {days[-1].isoformat()})"
+            )
 
 
 def _with(session: Session, after: dict[str, Any]) -> Session:

@@ -19,8 +19,9 @@ import click
 from flask import current_app
 from flask.cli import with_appcontext
 
+from ..domain import jsontext
 from .apply import Correction, CorrectionError, describe
-from .published import publish, published, store_for, sync_import
+from .published import STORE_ERRORS, publish, published, store_for, sync_import
 
 corrections_group = click.Group("corrections", help="Publish, list and revert schedule corrections.")
 
@@ -35,7 +36,7 @@ def parse_args(kind: str, args: tuple[str, ...], note: str | None) -> dict[str, 
             body["session"] = arg
         elif name.endswith(":"):
             try:
-                body[name[:-1]] = json.loads(value)
+                body[name[:-1]] = jsontext.loads(value)
             except ValueError as exc:
                 raise click.UsageError(f"{arg!r}: not JSON ({exc})") from None
         else:
@@ -50,7 +51,16 @@ def _publish(body: dict[str, Any]) -> None:
         correction = publish(current_app, body)
     except CorrectionError as exc:
         raise click.ClickException(f"refused, nothing changed: {exc}") from None
+    except STORE_ERRORS as exc:
+        raise _unreadable(exc) from None
     _echo(correction)
+
+
+def _unreadable(exc: BaseException) -> click.ClickException:
+    path = store_for(current_app).path
+    return click.ClickException(
+        f"{path}: cannot read or write the corrections store ({type(exc).__name__}: {exc})"
+    )
 
 
 def _echo(correction: Correction) -> None:
@@ -83,8 +93,12 @@ def revert_command(version: int, note: str | None) -> None:
 @with_appcontext
 def list_command(since: int, as_json: bool) -> None:
     """List published corrections, oldest first."""
-    sync_import(current_app)
-    for correction in store_for(current_app).corrections():
+    try:
+        sync_import(current_app)
+        corrections = store_for(current_app).corrections()
+    except STORE_ERRORS as exc:
+        raise _unreadable(exc) from None
+    for correction in corrections:
         if correction.version <= since:
             continue
         if as_json:

@@ -11,9 +11,16 @@ from collections.abc import Callable
 from typing import Any
 
 from ..domain.text import clean
-from ..domain.timeutil import parse_iso, to_iso
+from ..domain.timeutil import check_readable, parse_iso, to_iso
 
 ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+# The ISO 8601 times both Python and every browser's Date read the same way (a date, "T", a
+# time, an offset in hours and minutes or Z); Python alone accepts more (week dates, compact
+# forms, offsets with seconds), which would reach phones as invalid dates.
+TIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2})")
+# JSON numbers are read as Python ints of any size; a version beyond what SQLite stores (and
+# what JavaScript counts exactly) is no version.
+MAX_VERSION = 2**53 - 1
 MAX_TEXT = 2000
 MAX_NOTE = 500
 MAX_ITEMS = 100
@@ -74,9 +81,16 @@ def _time(name: str, value: Any) -> str:
     if not isinstance(value, str):
         raise CorrectionError(f"{name} must be an ISO 8601 time with a UTC offset, got {value!r}")
     try:
-        return to_iso(parse_iso(value))
+        parsed = parse_iso(value)
+        check_readable(parsed)
     except ValueError as exc:
         raise CorrectionError(f"{name}: {exc} (expected e.g. 2026-04-07T09:00:00+02:00)") from None
+    if not TIME.fullmatch(value):
+        raise CorrectionError(
+            f"{name}: {value!r} is not in the form every browser reads: "
+            "YYYY-MM-DDTHH:MM[:SS] and Z or an offset like +02:00"
+        )
+    return to_iso(parsed)
 
 
 def _opt_bool(name: str, value: Any) -> bool | None:
@@ -107,7 +121,7 @@ def _speakers(name: str, value: Any) -> list[str]:
 
 
 def _reverts(name: str, value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_VERSION:
         raise CorrectionError(f"{name} must be a version number (an integer >= 1), got {value!r}")
     return value
 
@@ -128,10 +142,30 @@ CHECKS: dict[str, Callable[[str, Any], Any]] = {
 }
 
 
+def _no_surrogates(body: dict[str, Any]) -> None:
+    """A lone surrogate (JSON "\\ud800", or bytes that are not UTF-8 on a command line) is no
+    text: it cannot be stored as UTF-8 nor shown, so the whole request is refused. Walked with
+    a stack, not recursion: the JSON reader allows nesting deeper than the frames left here."""
+    stack: list[tuple[str, Any]] = [("the body", body)]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, str):
+            bad = next((c for c in value if "\ud800" <= c <= "\udfff"), None)
+            if bad is not None:
+                raise CorrectionError(f"{where} holds a lone surrogate (U+{ord(bad):04X}), which is not text")
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                stack.append((f"a field name in {where}", k))
+                stack.append((k if value is body else where, v))
+        elif isinstance(value, list):
+            stack.extend((where, v) for v in value)
+
+
 def parse_request(body: Any) -> tuple[str, dict[str, Any], str | None]:
     """(kind, fields in schedule.json names and shapes, note) from a request body, or CorrectionError."""
     if not isinstance(body, dict):
         raise CorrectionError("the body must be one JSON object")
+    _no_surrogates(body)
     kind = body.get("kind")
     if not isinstance(kind, str) or kind not in ALLOWED:
         raise CorrectionError(f"kind must be one of {', '.join(KINDS)}; got {kind!r}")

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..domain import jsontext
 from ..domain.timeutil import parse_iso, to_iso
 from .apply import Change, Correction, CorrectionError
 
@@ -91,24 +92,34 @@ class Store:
     def _conn(self) -> sqlite3.Connection:
         # One connection per thread and process: a forked worker must not share its parent's.
         conn = getattr(self._local, "conn", None)
+        # A store replaced on disk (a backup restored, a corrupt file deleted) is another store:
+        # a connection to the old file would go on reading it, so the file's identity is checked.
+        ident = _identity(self.path)
         if conn is not None and self._local.pid == os.getpid():
-            return conn
+            if conn.in_transaction or self._local.ident == ident:
+                return conn
+            conn.close()
+            self._local.conn = None
         self.path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False)
-        conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = FULL")
-        with self._write(conn):  # not executescript: it would commit outside the lock
-            for statement in SCHEMA.split(";\n"):
-                if statement.strip():
-                    conn.execute(statement)
-            conn.execute("INSERT OR IGNORE INTO meta VALUES ('store_id', ?)", (uuid.uuid4().hex[:12],))
-            have = {row[1] for row in conn.execute("PRAGMA table_info(history)")}
-            for column in KEY_COLUMNS:
-                if column not in have:
-                    conn.execute(f"ALTER TABLE history ADD COLUMN {column} TEXT")
-            conn.execute(KEY_INDEX)  # UNIQUE, and NULLs (no key) never collide
-        self._local.conn, self._local.pid = conn, os.getpid()
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = FULL")
+            with self._write(conn):  # not executescript: it would commit outside the lock
+                for statement in SCHEMA.split(";\n"):
+                    if statement.strip():
+                        conn.execute(statement)
+                conn.execute("INSERT OR IGNORE INTO meta VALUES ('store_id', ?)", (uuid.uuid4().hex[:12],))
+                have = {row[1] for row in conn.execute("PRAGMA table_info(history)")}
+                for column in KEY_COLUMNS:
+                    if column not in have:
+                        conn.execute(f"ALTER TABLE history ADD COLUMN {column} TEXT")
+                conn.execute(KEY_INDEX)  # UNIQUE, and NULLs (no key) never collide
+        except BaseException:
+            conn.close()  # a damaged file: no connection left open per failed request
+            raise
+        self._local.conn, self._local.pid, self._local.ident = conn, os.getpid(), _identity(self.path)
         return conn
 
     @contextmanager
@@ -257,7 +268,15 @@ class Store:
         return correction, True
 
 
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return st.st_dev, st.st_ino
+
+
 def _correction(row: tuple) -> Correction:
     version, time, kind, session, before, after, note, reverts = row
-    change = Change(kind, session, json.loads(before), json.loads(after), note, reverts)
+    change = Change(kind, session, jsontext.loads(before), jsontext.loads(after), note, reverts)
     return Correction(version, parse_iso(time), change)

@@ -11,10 +11,13 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from difflib import SequenceMatcher
+
+from rapidfuzz import process
+from rapidfuzz.distance import Indel
 
 # No 0/o, 1/l: ids are read off doors and typed by hand.
 _ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
@@ -28,6 +31,11 @@ class SessionKey:
     start: datetime
     room: str | None = None  # the room's name, not its id: room ids may change too
     proposed: str | None = None  # an id the source gives (frab), used for a new session
+
+
+def is_id(text: str) -> bool:
+    """Whether `text` can be an id as it is (lowercase, URL-safe, at most 64 characters)."""
+    return bool(_ID.match(text))
 
 
 def normalize(text: str) -> str:
@@ -45,37 +53,81 @@ def similarity(a: str, b: str) -> float:
 
 
 def session_ids(new: Sequence[SessionKey], previous: Sequence[tuple[str, SessionKey]]) -> list[str]:
-    """An id for each of `new`, reusing the id of the previous session each one continues."""
+    """An id for each of `new`, reusing the id of the previous session each one continues.
+
+    Four passes, each giving every new session still without an id (earliest first) the best
+    free previous one: same title and start; same title (nearest start); a similar title in
+    the same slot and room; a very similar title (nearest start). Ties go to the greater id.
+    Candidates come from indexes and a cheap bound, not from comparing every pair.
+    """
     ids: list[str | None] = [None] * len(new)
     free = dict(previous)
+    titles = [normalize(k.title) for k in new]
+    old_titles = {pid: normalize(p.title) for pid, p in free.items()}
+    order = sorted(range(len(new)), key=lambda k: (new[k].start, new[k].title))
 
-    def same_title(n: SessionKey, p: SessionKey) -> float:
-        return 1.0 if normalize(n.title) == normalize(p.title) else 0.0
+    def nearest(i: int, pid: str) -> float:
+        return -abs((new[i].start - free[pid].start).total_seconds())
 
-    passes: list[Callable[[SessionKey, SessionKey], float]] = [
-        lambda n, p: same_title(n, p) * (n.start == p.start),
-        same_title,
-        lambda n, p: similarity(n.title, p.title) * (n.start == p.start and n.room == p.room) >= 0.5,
-        lambda n, p: similarity(n.title, p.title) >= 0.8,
+    def any_of(i: int, pid: str) -> float:
+        return 0.0
+
+    by_title_start = _index(free, lambda pid, p: (old_titles[pid], p.start))
+    by_title = _index(free, lambda pid, p: old_titles[pid])
+    by_slot = _index(free, lambda pid, p: (p.start, p.room))
+    passes: list[tuple[Callable[[int], Iterable[str]], Callable[[int, str], float]]] = [
+        (lambda i: by_title_start.get((titles[i], new[i].start), ()), any_of),
+        (lambda i: by_title.get(titles[i], ()), nearest),
+        (
+            lambda i: [
+                pid
+                for pid in by_slot.get((new[i].start, new[i].room), ())
+                if pid in free and _ratio(titles[i], old_titles[pid]) >= 0.5
+            ],
+            any_of,
+        ),
+        (lambda i: _similar(titles[i], old_titles, free, 0.8), nearest),
     ]
-    for score in passes:
-        for i in sorted(range(len(new)), key=lambda k: (new[k].start, new[k].title)):
+    for candidates, rank in passes:
+        for i in order:
             if ids[i] is not None:
                 continue
-            options = [
-                (score(new[i], p), -abs((new[i].start - p.start).total_seconds()), pid)
-                for pid, p in free.items()
-            ]
-            options = [o for o in options if o[0] > 0]
+            options = [(rank(i, pid), pid) for pid in candidates(i) if pid in free]
             if options:
-                ids[i] = max(options)[2]
+                ids[i] = max(options)[1]
                 del free[ids[i]]
     used = {pid for pid, _ in previous} | {i for i in ids if i}
-    for i in sorted(range(len(new)), key=lambda k: (new[k].start, new[k].title)):
+    for i in order:
         if ids[i] is None:
             ids[i] = _fresh_session_id(new[i], used)
             used.add(ids[i])
     return [i for i in ids if i is not None]
+
+
+def _index(
+    free: dict[str, SessionKey], key: Callable[[str, SessionKey], Hashable]
+) -> dict[Hashable, list[str]]:
+    out: dict[Hashable, list[str]] = {}
+    for pid, p in free.items():
+        out.setdefault(key(pid, p), []).append(pid)
+    return out
+
+
+def _ratio(a: str, b: str) -> float:
+    """`similarity` of two texts already normalized."""
+    return SequenceMatcher(None, a, b).ratio()
+
+
+def _similar(text: str, others: dict[str, str], free: Container[str], at_least: float) -> list[str]:
+    """The keys of `others` (normalized texts) still in `free` whose similarity to `text` is
+    `at_least`. difflib's ratio (2M/T, M: the characters of its matching blocks) is never above
+    the ratio of the longest common subsequence, which rapidfuzz computes in C for all of them
+    at once: only the few that pass that bound need difflib, and the result is the same. (Its
+    cutoff is lowered a little: at a score exactly on the cutoff rapidfuzz may say no.)"""
+    bound = process.extract(
+        text, others, scorer=Indel.normalized_similarity, score_cutoff=at_least - 0.01, limit=None
+    )
+    return [pid for _, _, pid in bound if pid in free and _ratio(text, others[pid]) >= at_least]
 
 
 def _fresh_session_id(key: SessionKey, used: set[str]) -> str:
@@ -97,12 +149,23 @@ def named_ids(names: Sequence[str], previous: Iterable[tuple[str, str]], fuzzy: 
     free = {pid: name for pid, name in previous}
     used = set(free)
     ids: list[str | None] = [None] * len(names)
+    keys = [normalize(n) for n in names]
+    old = {pid: normalize(name) for pid, name in free.items()}
+    same: dict[str, list[str]] = {}
+    for pid, text in old.items():
+        same.setdefault(text, []).append(pid)
     for exact in (True, False):
-        for i, name in enumerate(names):
+        for i, text in enumerate(keys):
             if ids[i] is not None:
                 continue
-            found = [(similarity(name, old), pid) for pid, old in free.items()]
-            found = [(s, pid) for s, pid in found if (s == 1.0 if exact else s >= fuzzy)]
+            if exact:
+                # A ratio of 1.0 needs equal texts (and difflib's heuristic for long texts can
+                # still say less, so it is asked).
+                found = [
+                    (1.0, pid) for pid in same.get(text, ()) if pid in free and _ratio(text, old[pid]) == 1.0
+                ]
+            else:
+                found = [(_ratio(text, old[pid]), pid) for pid in _similar(text, old, free, fuzzy)]
             if found:
                 ids[i] = max(found)[1]
                 del free[ids[i]]

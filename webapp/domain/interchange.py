@@ -16,3 +16,13 @@ SESSION_PATH = "/session/"
 
 def slugify(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")
+
+
+# A Hallway calendar (`/schedule.ics`) names itself and says, in properties other calendars
+# ignore, what its LOCATION, CATEGORIES and DESCRIPTION mix for people to read: the room
+# apart from the venue, the kind apart from the track, the speakers apart from the text.
+ICAL_PRODID = "-//Hallway//Conference schedule//EN"
+ICAL_ROOM = "X-HALLWAY-ROOM"
+ICAL_KIND = "X-HALLWAY-KIND"
+ICAL_TRACK = "X-HALLWAY-TRACK"
+ICAL_SPEAKER = "X-HALLWAY-SPEAKER"

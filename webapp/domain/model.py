@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
-from .timeutil import zone
+from .timeutil import check_readable, zone
 
 SESSION_STATUSES = ("confirmed", "cancelled")
 
@@ -114,6 +114,11 @@ class Session:
     def __post_init__(self) -> None:
         if self.start.tzinfo is None or self.end.tzinfo is None:
             raise ValueError(f"session {self.id}: times must be timezone-aware")
+        for value in (self.start, self.end):
+            try:
+                check_readable(value)
+            except ValueError as exc:
+                raise ValueError(f"session {self.id}: {exc}") from None
         if self.end < self.start:
             raise ValueError(f"session {self.id}: ends before it starts")
         if self.status not in SESSION_STATUSES:

@@ -12,6 +12,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from . import jsontext
 from .model import Schedule
 from .serialize import ScheduleFormatError, schedule_from_dict, schedule_to_dict
 
@@ -79,7 +80,7 @@ def save_schedule(path: Path, schedule: Schedule) -> None:
 
 def load_schedule(path: Path) -> Schedule:
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc = jsontext.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:

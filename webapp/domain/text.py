@@ -11,7 +11,7 @@ reader sees that something was there.
 from __future__ import annotations
 
 import re
-from dataclasses import fields, replace
+from dataclasses import fields, is_dataclass, replace
 from typing import Any, TypeVar
 
 from .model import Schedule
@@ -56,8 +56,10 @@ def clean_record(item: T) -> T:
         value = getattr(item, f.name)
         if isinstance(value, str):
             new: Any = clean(value)
-        elif isinstance(value, tuple) and all(isinstance(v, str) for v in value):
-            new = tuple(map(clean, value))
+        elif isinstance(value, tuple):  # paragraphs, or records such as a session's links
+            new = tuple(
+                clean(v) if isinstance(v, str) else clean_record(v) if is_dataclass(v) else v for v in value
+            )
         else:
             continue
         if new != value:

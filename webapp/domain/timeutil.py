@@ -32,6 +32,24 @@ def parse_iso(text: str) -> datetime:
     return value
 
 
+# Whatever a schedule holds, every consumer must read: the browser's Date, calendars, exports
+# and door signs. Years far from any event overflow Python's date math (a 9999 end plus an
+# alarm or a UTC conversion), and an offset with seconds is no ISO time a browser parses.
+MIN_YEAR = 1900
+MAX_YEAR = 2199
+
+
+def check_readable(value: datetime) -> None:
+    """ValueError unless `value` is a time every consumer can read (see MIN_YEAR)."""
+    offset = value.utcoffset()
+    if offset is None:
+        raise ValueError(f"time has no UTC offset: {value.isoformat()}")
+    if offset.microseconds or offset.seconds % 60:
+        raise ValueError(f"the UTC offset of {value.isoformat()} is not in whole minutes")
+    if not MIN_YEAR <= value.year <= MAX_YEAR:
+        raise ValueError(f"year {value.year} is out of range ({MIN_YEAR}-{MAX_YEAR})")
+
+
 def to_iso(value: datetime) -> str:
     return value.isoformat(timespec="seconds")
 

@@ -15,7 +15,9 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime, timedelta, tzinfo
 
 from icalendar import Alarm, Calendar, Event
+from icalendar.prop import vText
 
+from ..domain.interchange import ICAL_KIND, ICAL_PRODID, ICAL_ROOM, ICAL_SPEAKER, ICAL_TRACK
 from ..domain.model import Schedule, Session
 from ..domain.timeutil import zone
 
@@ -56,7 +58,7 @@ def calendar(
     """
     tz = zone(schedule.event.timezone)
     cal = Calendar()
-    cal.add("prodid", "-//Hallway//Conference schedule//EN")
+    cal.add("prodid", ICAL_PRODID)
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
     cal.add("method", "PUBLISH")
@@ -107,6 +109,18 @@ def _vevent(
     categories = [c for c in (s.kind, track.name if track else None) if c]
     if categories:
         ev.add("categories", categories)
+    # For our importer: what LOCATION, CATEGORIES and DESCRIPTION mix, each on its own.
+    room = schedule.room(s.room) if s.room else None
+    for name, value in (
+        (ICAL_ROOM, room.name if room else None),
+        (ICAL_KIND, s.kind),
+        (ICAL_TRACK, track.name if track else None),
+    ):
+        if value:
+            ev.add(name, vText(value))  # as text: the library writes an X- value unescaped
+    for speaker in (schedule.speaker(i) for i in s.speakers):
+        if speaker:
+            ev.add(ICAL_SPEAKER, vText(speaker.name))
     if alarm_minutes is not None and s.status != "cancelled":
         alarm = Alarm()
         alarm.add("action", "DISPLAY")

@@ -36,8 +36,7 @@ def days(schedule: Schedule) -> tuple[date, ...]:
     """The event's days as declared, else every day that has a session."""
     if schedule.event.days:
         return tuple(sorted(schedule.event.days))
-    tz = zone(schedule.event.timezone)
-    return tuple(sorted({s.start.astimezone(tz).date() for s in schedule.sessions}))
+    return tuple(sorted({schedule.event.day_of(s.start) for s in schedule.sessions}))
 
 
 def day_label(day: date) -> str:
@@ -69,9 +68,9 @@ def _entry(schedule: Schedule, session: Session) -> SignSession:
 
 
 def sign(schedule: Schedule, room: Room, day: date) -> Sign:
-    tz = zone(schedule.event.timezone)
+    # The conference's day: a 01:00 session is on the evening's sign, as in the app.
     chosen = sorted(
-        (s for s in schedule.sessions if s.room == room.id and s.start.astimezone(tz).date() == day),
+        (s for s in schedule.sessions if s.room == room.id and schedule.event.day_of(s.start) == day),
         key=lambda s: (s.start, s.end, s.title),
     )
     return Sign(

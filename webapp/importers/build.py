@@ -27,7 +27,8 @@ def build_schedule(
 ) -> Schedule:
     groups = sorted(groups, key=lambda g: (g.seen[0].start, g.seen[0].room or "", g.seen[0].title or ""))
     people = _people(groups)
-    fields = [_fields(g, people) for g in groups]
+    named = _identified(people)
+    fields = [_fields(g, people, named) for g in groups]
     prev = previous or Schedule(event=Event(id="", name="", timezone=tz))
     # Rooms a source lists with nothing in them yet are rooms of the venue all the same.
     room_names = _unique([f["room"] for f in fields if f["room"]] + [n for p in pages for n, _ in p.rooms])
@@ -87,7 +88,7 @@ def build_schedule(
     )
 
 
-def _fields(group: Group, people: dict[str, RawSpeaker]) -> dict[str, Any]:
+def _fields(group: Group, people: dict[str, RawSpeaker], named: dict[str, list[str]]) -> dict[str, Any]:
     """Each field from the sightings that say it; filters only where no sighting does."""
     seen, out, said = group.seen, {}, {}
     for name in _FIELDS:
@@ -101,10 +102,11 @@ def _fields(group: Group, people: dict[str, RawSpeaker]) -> dict[str, Any]:
     descriptions = [(s.source, s.description) for s in seen if s.description]
     best = max((d for _, d in descriptions), key=lambda d: sum(map(len, d)), default=())
     out["description"] = best
+    out["status"] = next((s.status for s in seen if s.status), "confirmed")
     said["description"] = tuple(src for src, d in descriptions if _within(d, best))
     order: list[str] = []
     for s in sorted(seen, key=lambda s: -len(s.speakers)):
-        order += [k for k in (_key(p, people) for p in s.speakers) if k not in order]
+        order += [k for k in (_key(p, people, named) for p in s.speakers) if k not in order]
     out["speakers"] = order
     said["speakers"] = tuple(sorted({s.source for s in seen if s.speakers}))
     out["links"] = next((s.links for s in seen if s.links), ())
@@ -112,17 +114,23 @@ def _fields(group: Group, people: dict[str, RawSpeaker]) -> dict[str, Any]:
     return out
 
 
-def _key(sp: RawSpeaker, people: dict[str, RawSpeaker]) -> str:
+def _key(sp: RawSpeaker, people: dict[str, RawSpeaker], named: dict[str, list[str]]) -> str:
     """Who `sp` is: what its source says (a guid), else the name, which may name a person
-    another source identified (exactly one of that name; never a guess between two)."""
+    another source identified (exactly one of that name; never a guess between two).
+    `named`: normalized name -> keys of the identified people of that name."""
     if sp.identity:
         return sp.identity
     name = normalize(sp.name)
-    if name not in people:
-        known = [k for k, p in people.items() if p.identity and normalize(p.name) == name]
-        if len(known) == 1:
-            return known[0]
-    return name
+    known = named.get(name, [])
+    return known[0] if name not in people and len(known) == 1 else name
+
+
+def _identified(people: dict[str, RawSpeaker]) -> dict[str, list[str]]:
+    named: dict[str, list[str]] = {}
+    for key, person in people.items():
+        if person.identity:
+            named.setdefault(normalize(person.name), []).append(key)
+    return named
 
 
 def _person_ids(people: dict[str, RawSpeaker], prev: Schedule) -> dict[str, str]:
@@ -153,16 +161,18 @@ def _person_ids(people: dict[str, RawSpeaker], prev: Schedule) -> dict[str, str]
 def _people(groups: list[Group]) -> dict[str, RawSpeaker]:
     """Everyone once, keyed by who they are (see `_key`), with the fullest details any page gives."""
     people: dict[str, RawSpeaker] = {}
+    named: dict[str, list[str]] = {}
     for group in groups:
         for sp in (sp for s in group.seen for sp in s.speakers):
-            known = people.setdefault(
-                _key(sp, people), RawSpeaker(name=sp.name, guid=sp.guid, identity=sp.identity)
-            )
+            key = _key(sp, people, named)
+            if key not in people and sp.identity:
+                named.setdefault(normalize(sp.name), []).append(key)
+            known = people.setdefault(key, RawSpeaker(name=sp.name, guid=sp.guid, identity=sp.identity))
             known.role = known.role or sp.role
             known.company = known.company or sp.company
             _better_bio(known, sp.bio, sp.bio_truncated)
         for _source, bio, cut in group.bios:
-            for sp in (people[_key(x, people)] for s in group.seen for x in s.speakers):
+            for sp in (people[_key(x, people, named)] for s in group.seen for x in s.speakers):
                 if sp.bio and (_within((sp.bio,), (bio,)) or _within((bio,), (sp.bio,))):
                     _better_bio(sp, bio, cut)
     return people

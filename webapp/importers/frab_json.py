@@ -16,6 +16,7 @@ import re
 from datetime import date
 from typing import Any
 
+from ..domain import jsontext
 from ..domain.interchange import EXTENSION, GENERATOR, SESSION_PATH, slugify
 from ..domain.model import Event, Schedule, Session
 from ..domain.timeutil import zone
@@ -43,7 +44,7 @@ def parse(text: str, source: str, timezone: str | None = None, notes: list[str] 
     if not text.strip():
         raise FrabError(source, "the file is empty")
     try:
-        doc = json.loads(text, strict=False)
+        doc = jsontext.loads(text, strict=False)
     except json.JSONDecodeError as exc:
         raise FrabError(source, f"not valid JSON: {exc.msg}", exc.lineno) from exc
     return build(doc, source, timezone, notes)
@@ -72,7 +73,7 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
     try:
         dates = [item.get("date") for _, item, _ in items]
         tz, note = event_zone(conf.get("time_zone_name"), dates, timezone)
-    except ValueError as exc:
+    except (ValueError, OverflowError) as exc:  # Overflow: a date at year 1 or 9999 moved across zones
         raise FrabError(source, str(exc)) from exc
     if note and notes is not None:
         notes.append(f"{source}: {note}")
@@ -91,7 +92,7 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
     for where, item, day in items:
         try:
             start, end = event_times(item, day, tz)
-        except ValueError as exc:
+        except (ValueError, OverflowError) as exc:
             raise FrabError(source, f"{where} ({item.get('title')!r}): bad time: {exc}") from exc
         extra = _part(_part(ext, "sessions"), item.get("guid"))
         kept = kept_ids(item, extra, said)

@@ -98,8 +98,15 @@ def event_times(item: dict[str, Any], day: date, tz: str) -> tuple[datetime, dat
             raise ValueError(f"no end and no duration like 01:30 ({item.get('duration')!r})")
         h, m, s = (int(g or 0) for g in length.groups())
         # In absolute time: a talk across the clock change still lasts its duration.
-        end = start.astimezone(UTC) + timedelta(hours=h, minutes=m, seconds=s)
-    return start.astimezone(zi), end.astimezone(zi)
+        try:
+            end = start.astimezone(UTC) + timedelta(hours=h, minutes=m, seconds=s)
+        except OverflowError:  # year 9999 plus a long duration: past what a date can hold
+            duration = item.get("duration")
+            raise ValueError(f"{start.isoformat()} plus {duration} is past any readable date") from None
+    try:
+        return start.astimezone(zi), end.astimezone(zi)
+    except OverflowError:
+        raise ValueError(f"{start.isoformat()} is past any readable date") from None
 
 
 def _aware(value: Any) -> datetime | None:

@@ -30,7 +30,7 @@ def parse(text: str, source: str, timezone: str | None = None, notes: list[str] 
     if not text.strip():
         raise FrabError(source, "the file is empty")
     try:
-        root = fromstring(_clean_references(text).encode("utf-8"))
+        root = fromstring(_cleaned(text).encode("utf-8"))
     except ET.ParseError as exc:
         line = exc.position[0] if exc.position else None
         raise FrabError(source, f"not well-formed XML: {exc}", line) from exc
@@ -43,9 +43,10 @@ def parse(text: str, source: str, timezone: str | None = None, notes: list[str] 
     return build(to_document(root), source, timezone, notes)
 
 
-def _clean_references(text: str) -> str:
-    """`&#1;` and the like as the cleaning rule has them: an XML parser refuses such a reference
-    outright, and one bad character is no reason to refuse a whole schedule."""
+def _cleaned(text: str) -> str:
+    """The file with the cleaning rule applied to its characters and to references to them
+    (`&#1;`): an XML parser refuses either outright, and one bad character is no reason to
+    refuse a whole schedule."""
 
     def replace(m: re.Match[str]) -> str:
         code = int(m[1], 16) if m[1] else int(m[2])
@@ -55,7 +56,7 @@ def _clean_references(text: str) -> str:
         kept = clean(char)
         return m[0] if kept == char else kept
 
-    return _CHAR_REF.sub(replace, text)
+    return _CHAR_REF.sub(replace, clean(text))
 
 
 def to_document(root: ET.Element) -> dict[str, Any]:

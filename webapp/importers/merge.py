@@ -50,8 +50,9 @@ def merge(
     if not any(s.title for p in pages for s in p.sessions):
         raise SourceError(", ".join(p.source for p in pages), "no sessions with a title in these sources")
     name = _event_name(pages, overrides)
-    tz = _timezone(pages, overrides)
-    warnings: list[str] = [note for page in pages for note in page.notes]
+    tz, guessed = _timezone(pages, overrides)
+    warnings: list[str] = [guessed] if guessed else []
+    warnings += [note for page in pages for note in page.notes]
     groups: dict[tuple[str, datetime, int], Group] = {}
     for page in pages:
         for s in page.sessions:
@@ -92,22 +93,33 @@ def _event_name(pages: Sequence[RawPage], overrides: Overrides) -> str:
     return name
 
 
-def _timezone(pages: Sequence[RawPage], overrides: Overrides) -> str:
+def _timezone(pages: Sequence[RawPage], overrides: Overrides) -> tuple[str, str | None]:
+    """The event's zone, and a warning when it is a guess."""
     if overrides.timezone:
         zone(overrides.timezone)  # refuse an unknown name before anything else
-        return overrides.timezone
+        return overrides.timezone, None
     for page in pages:
         if page.timezone:
-            return page.timezone
+            return page.timezone, None
     city = overrides.city or next((p.city for p in pages if p.city), None)
     offset = next((p.utc_offset for p in pages if p.utc_offset is not None), None)
     when = next((s.start for p in pages for s in p.sessions if s.start is not None), None)
     guessed = guess_zone(city, offset, when) if city and offset is not None and when else None
-    if guessed is None:
+    if guessed is not None:
+        return guessed, None
+    for page in pages:
+        if page.fallback_timezone:
+            return page.fallback_timezone, (
+                f"{page.source} names no timezone: times are shown in {page.fallback_timezone}; "
+                "pass --timezone with the venue's (e.g. Europe/Berlin) to show them as its clocks do"
+            )
+    if city is None and offset is None:
         raise SourceError(
-            pages[0].source, f"cannot tell the timezone (city {city!r}, UTC offset {offset}); pass --timezone"
+            pages[0].source, "the times name no timezone; pass --timezone (an IANA name like Europe/Paris)"
         )
-    return guessed
+    raise SourceError(
+        pages[0].source, f"cannot tell the timezone (city {city!r}, UTC offset {offset}); pass --timezone"
+    )
 
 
 def _aware(value: datetime, tz: str) -> datetime:

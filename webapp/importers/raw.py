@@ -52,7 +52,8 @@ class RawSession:
     speakers: list[RawSpeaker] = field(default_factory=list)
     # People the heading names ("Title - Name, Company & ..."), as (name, company).
     heading_people: list[tuple[str, str | None]] = field(default_factory=list)
-    proposed_id: str | None = None  # an id the source already gives (frab)
+    proposed_id: str | None = None  # an id the source already gives (frab, iCalendar's UID)
+    status: str | None = None  # "cancelled" where the source says so
     line: int | None = None
     guid: str | None = None
     number: int | None = None
@@ -72,6 +73,9 @@ class RawPage:
     utc_offset: float | None = None  # hours, when the source gives only an offset
     filter_track: str | None = None  # the page lists only this track
     filter_level: str | None = None  # the page lists only this audience level
+    # A zone to show times in when neither --timezone nor any source names one (a calendar
+    # in UTC only); the import then warns that it is a guess.
+    fallback_timezone: str | None = None
     sessions: list[RawSession] = field(default_factory=list)
     loose_bios: list[tuple[str, bool]] = field(default_factory=list)  # (bio, truncated)
     url: str | None = None

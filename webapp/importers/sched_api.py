@@ -10,6 +10,7 @@ import json
 from datetime import datetime
 from typing import Any
 
+from ..domain import jsontext
 from .markup import html_paragraphs
 from .raw import RawPage, RawSession, RawSpeaker, SourceError, split_kind, strip_read_more
 
@@ -22,7 +23,7 @@ def looks_like(doc: Any) -> bool:
 
 def parse(text: str, source: str) -> RawPage:
     try:
-        doc = json.loads(text, strict=False)
+        doc = jsontext.loads(text, strict=False)
     except json.JSONDecodeError as exc:
         raise SourceError(source, f"not valid JSON: {exc.msg}", exc.lineno) from exc
     if not isinstance(doc, list):

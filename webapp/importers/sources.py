@@ -9,18 +9,21 @@ import json
 from collections import Counter
 from collections.abc import Callable
 
+from ..domain import jsontext
 from ..domain.ids import normalize
 from ..domain.model import Schedule
 from ..domain.text import clean
-from . import sched_api, sched_html, sched_text
+from . import ical, sched_api, sched_html, sched_text
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
 
-FORMATS = "Sched page text or HTML, Sched API JSON, frab schedule.json or schedule.xml"
+FORMATS = "Sched page text or HTML, Sched API JSON, frab schedule.json or schedule.xml, iCalendar"
 
 
 def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPage:
     """The page a source file says; `timezone` (`--timezone`) is for formats that need it
     while parsing (a frab file that names no zone and gives wall-clock times)."""
+    if ical.looks_like(data):  # decoded property by property: each may name its own CHARSET
+        return ical.parse(ical.decode(data, source), source)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -50,7 +53,7 @@ def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPa
 
 def _json(text: str, source: str, timezone: str | None) -> RawPage:
     try:
-        doc = json.loads(text, strict=False)
+        doc = jsontext.loads(text, strict=False)
     except json.JSONDecodeError as exc:
         raise SourceError(
             source, f"not valid JSON ({exc.msg}, column {exc.colno}): truncated?", exc.lineno

@@ -24,6 +24,7 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 from werkzeug.exceptions import HTTPException
 
+from .. import settings
 from ..corrections.published import published, store_for
 from ..views.pages import APP_ROUTES
 from ..web import assets, security
@@ -104,8 +105,9 @@ def _check_base(public_url: str) -> str:
 def render(app: Flask, public_url: str) -> Export:
     """Every file of the export, in memory. ExportError names the first URL that failed."""
     base = _check_base(public_url)
-    saved = app.config.get("PUBLIC_URL")
+    saved = app.config.get("PUBLIC_URL"), app.config.get("TRUSTED_HOSTS")
     app.config["PUBLIC_URL"] = base  # QR codes and calendar links carry the site's address
+    app.config["TRUSTED_HOSTS"] = settings.trusted_hosts(app.config)  # and its pages are asked for there
     try:
         for _ in range(ATTEMPTS):
             out = _walk(app, base)
@@ -114,7 +116,7 @@ def render(app: Flask, public_url: str) -> Export:
             # A correction was published meanwhile: the files would mix two versions.
         raise ExportError(f"corrections kept arriving during {ATTEMPTS} exports; run it again")
     finally:
-        app.config["PUBLIC_URL"] = saved
+        app.config["PUBLIC_URL"], app.config["TRUSTED_HOSTS"] = saved
 
 
 def _walk(app: Flask, base: str) -> Export:

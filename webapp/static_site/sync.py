@@ -18,6 +18,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..domain import jsontext
 from .paths import ExportPathError, check_relpath
 
 MARKER = ".hallway-export.json"
@@ -81,7 +82,7 @@ def previous_files(root: Path) -> set[str]:
             )
         return set()
     try:
-        listed = json.loads(marker.read_text(encoding="utf-8"))["files"]
+        listed = jsontext.loads(marker.read_text(encoding="utf-8"))["files"]
         return {check_relpath(rel) for rel in listed}
     except (ValueError, KeyError, TypeError, UnicodeDecodeError) as exc:
         raise ExportDirError(f"{marker} is damaged ({exc}); remove the directory and export again") from None

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from ..domain import jsontext
 from . import shapes
 from . import svg as venue_svg
 
@@ -50,7 +51,7 @@ def no_plan(rooms: Mapping[str, str]) -> Venue:
 def load_venue(data_dir: Path, rooms: Mapping[str, str]) -> Venue:
     path = data_dir / VENUE_FILE
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc = jsontext.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return no_plan(rooms)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:

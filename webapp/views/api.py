@@ -6,7 +6,6 @@ from __future__ import annotations
 import hmac
 import json
 import re
-import sqlite3
 import time
 from typing import Any
 
@@ -14,8 +13,9 @@ from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..corrections.apply import CorrectionError
-from ..corrections.published import publish, publish_once, store_for
+from ..corrections.published import STORE_ERRORS, StoreUnavailable, publish, publish_once, store_for
 from ..corrections.store import KeyReused
+from ..domain import jsontext
 from ..domain.serialize import ScheduleFormatError
 from ..web import feed, ratelimit
 
@@ -79,8 +79,9 @@ def post_correction() -> Response:
         return _error(400, str(exc))
     except KeyReused as exc:
         return _error(409, str(exc))
-    except sqlite3.Error as exc:  # disk full, I/O error, locked past the timeout: not stored
-        current_app.logger.error("could not store a correction: %s", exc)
+    except STORE_ERRORS as exc:  # disk full, I/O error, locked, a damaged file: not stored
+        path = store_for(current_app).path
+        current_app.logger.error("could not store a correction in %s: %s: %s", path, type(exc).__name__, exc)
         return _error(503, "the correction could not be stored; nothing changed, retry", {"Retry-After": "5"})
     current_app.logger.info(
         "%s correction version %d (%s %s)",
@@ -98,7 +99,7 @@ def _head() -> dict[str, str]:
     turn a stored correction into an error answer."""
     try:
         return {"Hallway-Version": str(store_for(current_app).head().version)}
-    except sqlite3.Error:
+    except STORE_ERRORS:
         return {}
 
 
@@ -112,6 +113,17 @@ def no_schedule(exc: ScheduleFormatError) -> Response:
         status=503,
         mimetype="text/plain",
         headers={"Retry-After": "60", "Cache-Control": "no-store"},
+    )
+
+
+@bp.app_errorhandler(StoreUnavailable)
+def store_unavailable(exc: StoreUnavailable) -> Response:
+    """The store cannot be read and this process has no schedule in memory to serve instead."""
+    return Response(
+        f"The schedule cannot be served just now: {exc} (see the server log and /healthz).\n",
+        status=503,
+        mimetype="text/plain",
+        headers={"Retry-After": "30", "Cache-Control": "no-store"},
     )
 
 
@@ -130,7 +142,7 @@ def _json_body(limit: int) -> Any:
     if len(data) > limit:
         raise RequestEntityTooLarge()
     try:
-        return json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+        return jsontext.loads(data.decode("utf-8"), parse_constant=_no_constant)
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise CorrectionError(f"the body is not valid JSON: {exc}") from None
 

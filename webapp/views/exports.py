@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import time
 from collections.abc import Iterable
 from datetime import UTC, datetime
 
@@ -142,5 +143,8 @@ def _app_url() -> str:
 
 def _stamp() -> datetime:
     """When the schedule was last written: the time a calendar entry was published."""
-    mtime = schedule_path(current_app).stat().st_mtime
+    try:
+        mtime = schedule_path(current_app).stat().st_mtime
+    except OSError:  # the file is gone: the schedule is served from the store, and it is now
+        mtime = time.time()
     return datetime.fromtimestamp(int(mtime), UTC)

@@ -4,6 +4,9 @@ schedule, 503 (with what failed) when it cannot.
 It checks what every attendee request needs: the corrections store answers and the current
 schedule builds. The shared cache is reported but does not fail the check: without it the
 feed is computed instead of cached, slower but correct, so the worker should stay in rotation.
+A damaged store is a 503 even while the last good schedule is served from memory (writes
+fail); a missing or refused schedule file is reported under `problems` with a 200, since
+the last import keeps being served from the store.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app
 
+from ..corrections import problems
 from ..corrections.published import published, store_for
 from ..web import caching
 
@@ -35,11 +39,17 @@ def _cache_state() -> str:
 def healthz() -> Response:
     doc: dict[str, Any] = {"cache": _cache_state()}
     try:
+        pub = published(current_app)  # serves from memory when the store is damaged
         head = store_for(current_app).head()
-        pub = published(current_app)
     except Exception as exc:  # noqa: BLE001 - the proxy needs a 503, whatever broke
         current_app.logger.error("health check failed: %s: %s", type(exc).__name__, exc)
         doc.update(status="error", error=f"{type(exc).__name__}: {str(exc)[:200]}")
+        doc["problems"] = problems.current(current_app)
         return Response(json.dumps(doc), status=503, mimetype="application/json", headers=HEADERS)
-    doc.update(status="ok", version=head.version, sessions=len(pub.schedule.sessions))
+    found = problems.current(current_app)
+    doc.update(
+        status="degraded" if found else "ok", version=head.version, sessions=len(pub.schedule.sessions)
+    )
+    if found:
+        doc["problems"] = found
     return Response(json.dumps(doc), mimetype="application/json", headers=HEADERS)

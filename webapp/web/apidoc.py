@@ -8,9 +8,10 @@ tools that read only that one file (schemathesis, editors) resolve everything.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
+
+from ..domain import jsontext
 
 SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
 OPENAPI_FILE = SCHEMA_DIR / "openapi.json"
@@ -25,7 +26,7 @@ COMPONENT_FILES: dict[str, str] = {
 
 
 def load_schema(filename: str) -> dict[str, Any]:
-    return json.loads((SCHEMA_DIR / filename).read_text(encoding="utf-8"))
+    return jsontext.loads((SCHEMA_DIR / filename).read_text(encoding="utf-8"))
 
 
 def _rewrite(node: Any, own: str, by_file: dict[str, str]) -> Any:

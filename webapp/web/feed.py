@@ -1,4 +1,9 @@
-"""What the feed routes answer, cached by version: the schedule document and the changes since N."""
+"""What the feed routes answer, cached by version: the schedule document and the changes since N.
+
+Both carry the store's id (`store`) next to the version: versions count within one store, and
+a store replaced on disk (a backup restored, a new server) starts again, so a phone must know
+that its version 12 and the server's version 12 may be different schedules.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from typing import Any
 
 from flask import Flask
 
-from ..corrections.published import published, store_for, sync_import
+from ..corrections.published import STORE_ERRORS, last_good, published, store_for, sync_import
 from ..corrections.store import Head
 from . import caching
 
@@ -18,25 +23,53 @@ def _key(kind: str, head: Head, *rest: object) -> str:
 
 def schedule_document(app: Flask) -> tuple[str, bytes]:
     """(ETag, body) of /api/v1/schedule.json at the current version."""
-    sync_import(app)
-    head = store_for(app).head()
+    try:
+        sync_import(app)
+        head = store_for(app).head()
+    except STORE_ERRORS as exc:
+        pub = last_good(app, exc)
+        return pub.etag, pub.body
     hit = caching.get(_key("schedule", head))
     if hit is not None:
         return hit
     pub = published(app)
     value = (pub.etag, pub.body)
-    if pub.version == head.version:  # else a newer version was published meanwhile: serve, don't file
+    if pub.version == head.version and pub.store_id == head.store_id:  # else a newer one came meanwhile
         caching.set(_key("schedule", head), value)
     return value
 
 
 def changes(app: Flask, since: int) -> bytes:
     """The JSON of /api/v1/changes?since=`since` (already checked to be >= 0)."""
+    try:
+        return _changes(app, since)
+    except STORE_ERRORS as exc:
+        # No history to list: a phone at the version in memory is up to date, any other reloads
+        # the schedule document (served from memory too).
+        pub = last_good(app, exc)
+        head = Head(pub.store_id, pub.version)
+        if since == pub.version:
+            return _json(
+                {
+                    "version": pub.version,
+                    "store": pub.store_id,
+                    "since": since,
+                    "reload": False,
+                    "changes": [],
+                }
+            )
+        return _json(_reload(head, "the corrections history cannot be read just now"))
+
+
+def _changes(app: Flask, since: int) -> bytes:
     sync_import(app)
     store = store_for(app)
     head = store.head()
     if since > head.version:  # not cached: any number can be asked for
-        return _json(_reload(head, f"version {since} is unknown here; the newest is {head.version}"))
+        # Versions only grow within a store, so a client ahead of it saw a history this store no
+        # longer has (a backup of the same store restored): it must take the schedule whole.
+        rewound = _reload(head, f"version {since} is unknown here; the newest is {head.version}")
+        return _json({**rewound, "rewound": True})
     hit = caching.get(_key("changes", head, since))
     if hit is not None:
         return hit
@@ -48,14 +81,20 @@ def changes(app: Flask, since: int) -> bytes:
         answer = _reload(head, f"more than {limit} changes since version {since}")
     else:
         changes = [c.to_dict() for c in rows]
-        answer = {"version": head.version, "since": since, "reload": False, "changes": changes}
+        answer = {
+            "version": head.version,
+            "store": head.store_id,
+            "since": since,
+            "reload": False,
+            "changes": changes,
+        }
     body = _json(answer)
     caching.set(_key("changes", head, since), body)
     return body
 
 
 def _reload(head: Head, reason: str) -> dict[str, Any]:
-    return {"version": head.version, "reload": True, "reason": reason}
+    return {"version": head.version, "store": head.store_id, "reload": True, "reason": reason}
 
 
 def _json(doc: dict[str, Any]) -> bytes:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
 import re
 from datetime import datetime, timedelta, timezone
 
-from webapp.domain.ids import SessionKey, named_ids, session_ids, slug
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from webapp.domain.ids import SessionKey, named_ids, normalize, session_ids, similarity, slug
 
 T0 = datetime(2026, 4, 7, 11, 0, tzinfo=timezone(timedelta(hours=2)))
 URL_SAFE = re.compile(r"^[a-z0-9-]+$")
@@ -72,3 +76,102 @@ def test_two_people_with_the_same_slug_get_different_ids():
 
 def test_slug_of_nothing_usable_is_still_an_id():
     assert slug("???") == "x"
+
+
+# The matching as first written: every new session against every free previous one, with
+# difflib. It is the specification the indexed matching must agree with, pair for pair.
+def pairwise_session_ids(new: list[SessionKey], previous: list[tuple[str, SessionKey]]) -> list[str | None]:
+    ids: list[str | None] = [None] * len(new)
+    free = dict(previous)
+
+    def same_title(n: SessionKey, p: SessionKey) -> float:
+        return 1.0 if normalize(n.title) == normalize(p.title) else 0.0
+
+    passes = [
+        lambda n, p: same_title(n, p) * (n.start == p.start),
+        same_title,
+        lambda n, p: similarity(n.title, p.title) * (n.start == p.start and n.room == p.room) >= 0.5,
+        lambda n, p: similarity(n.title, p.title) >= 0.8,
+    ]
+    for score in passes:
+        for i in sorted(range(len(new)), key=lambda k: (new[k].start, new[k].title)):
+            if ids[i] is not None:
+                continue
+            options = [
+                (score(new[i], p), -abs((new[i].start - p.start).total_seconds()), pid)
+                for pid, p in free.items()
+            ]
+            options = [o for o in options if o[0] > 0]
+            if options:
+                ids[i] = max(options)[2]
+                del free[ids[i]]
+    return ids
+
+
+def pairwise_named_ids(names: list[str], previous: list[tuple[str, str]], fuzzy: float) -> list[str | None]:
+    free = dict(previous)
+    ids: list[str | None] = [None] * len(names)
+    for exact in (True, False):
+        for i, name in enumerate(names):
+            if ids[i] is not None:
+                continue
+            found = [(similarity(name, old), pid) for pid, old in free.items()]
+            found = [(s, pid) for s, pid in found if (s == 1.0 if exact else s >= fuzzy)]
+            if found:
+                ids[i] = max(found)[1]
+                del free[ids[i]]
+    return ids
+
+
+# Few words, slots and rooms: titles collide, differ by a word or a letter, share slots.
+WORDS = st.sampled_from(["fast", "tables", "fast!", "Tables", "open", "data", "opendata", "é", "torch", "rl"])
+TITLES = st.lists(WORDS, min_size=0, max_size=6).map(" ".join)
+KEYS = st.builds(key, TITLES, st.sampled_from([0, 0, 30, 60, 240]), st.sampled_from(["Main", "Side", None]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(new=st.lists(KEYS, max_size=12), old=st.lists(KEYS, max_size=12), ids=st.data())
+def test_indexed_session_matching_picks_the_same_ids_as_comparing_every_pair(new, old, ids):
+    names = ids.draw(st.lists(st.sampled_from(["aaa111", "bbb222", "ccc333", "zzz999", "a", "b", "c",
+                                               "d", "e", "f", "g", "h"]), min_size=len(old),
+                              max_size=len(old), unique=True))  # fmt: skip
+    previous = list(zip(names, old, strict=True))
+    expected = pairwise_session_ids(new, previous)
+    got = session_ids(new, previous)
+    assert [g if g in names else None for g in got] == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    new=st.lists(TITLES, max_size=10),
+    old=st.lists(TITLES, max_size=10),
+    fuzzy=st.sampled_from([1.0, 0.9, 0.5]),
+)
+def test_indexed_name_matching_picks_the_same_ids_as_comparing_every_pair(new, old, fuzzy):
+    previous = [(f"p{n}", name) for n, name in enumerate(old)]
+    expected = pairwise_named_ids(new, previous, fuzzy)
+    got = named_ids(new, previous, fuzzy)
+    assert [g if g in dict(previous) else None for g in got] == expected
+
+
+def test_a_reimport_of_the_same_sessions_keeps_every_id():
+    rng = random.Random(7)
+    words = "fast open data torch tables agents compilers inference edge scale".split()
+    titles = [" ".join(rng.choices(words, k=5)) for _ in range(400)]
+    keys = [key(t, 15 * (n % 40), f"Room {n % 9}") for n, t in enumerate(titles)]
+    first = session_ids(keys, [])
+    assert len(set(first)) == len(keys)
+    shuffled = list(zip(first, keys, strict=True))
+    rng.shuffle(shuffled)
+    assert session_ids(keys, shuffled) == first
+
+
+def test_a_session_retitled_slightly_and_moved_keeps_its_id_but_a_new_title_does_not_take_one():
+    old = [("abc123", key("Scaling Inference on Edge Devices", 0, "Main"))]
+    assert session_ids([key("Scaling inference on edge devices!", 300, "Side")], old) == ["abc123"]
+    assert session_ids([key("Agents in Production", 0, "Main")], old) != ["abc123"]
+
+
+def test_of_two_equally_good_previous_sessions_the_nearest_in_time_wins():
+    old = [("early1", key("Coffee Break", 0)), ("late22", key("Coffee Break", 240))]
+    assert session_ids([key("Coffee Break", 200, "Side")], old) == ["late22"]

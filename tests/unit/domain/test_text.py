@@ -17,7 +17,7 @@ from icalendar import Calendar
 
 from tests.conftest import FIXTURES
 from webapp import create_app
-from webapp.domain.model import Event, Schedule, Session, Speaker
+from webapp.domain.model import Event, Link, Schedule, Session, Speaker
 from webapp.domain.serialize import schedule_from_dict, schedule_to_dict
 from webapp.domain.storage import save_schedule
 from webapp.domain.text import clean, clean_schedule
@@ -66,13 +66,23 @@ def test_clean_schedule_reaches_every_text_field():
         event=Event(id="e", name="Con\x7f", timezone="Europe/Paris", venue="Hall\x01", city="Paris\r\n"),
         speakers=(Speaker(id="a", name="A\x01da", role="R\x7f", company="C\x80", bio="B\x01io"),),
         sessions=(
-            Session(id="s", title="T\x01", start=at, end=at, kind="K\x7f", description=("\x7f", "P\x01")),
+            Session(
+                id="s",
+                title="T\x01",
+                start=at,
+                end=at,
+                kind="K\x7f",
+                description=("\x7f", "P\x01"),
+                subtitle="Sub\x01",
+                links=(Link(url="https://x.org/\x7f", title="Sli\x01des"),),
+            ),
         ),
     )
     cleaned = clean_schedule(dirty)
     assert not FORBIDDEN.search(json.dumps(schedule_to_dict(cleaned), ensure_ascii=False))
     assert cleaned.sessions[0].description == ("", "P")
     assert (cleaned.event.city, cleaned.speakers[0].name) == ("Paris\n", "Ada")
+    assert cleaned.sessions[0].links == (Link(url="https://x.org/", title="Slides"),)
 
 
 def test_a_schedule_file_is_cleaned_as_it_is_read():
@@ -128,6 +138,12 @@ def _sched_text() -> bytes:
     path = sorted((ROOT / "data" / "sources").glob("*.txt"))[0]
     text = path.read_text(encoding="utf-8")
     return text.replace("Modern GPUs are fast", "Modern\x7f GPUs\x01 are fast\x0b\x1f").encode()
+
+
+def test_the_xml_parser_alone_reads_a_file_with_raw_and_referenced_controls():
+    from webapp.importers import frab_xml
+
+    assert frab_xml.parse(_frab_xml().decode(), "x.xml").sessions[0].title == "Soldering for Everyone"
 
 
 FORMATS = {

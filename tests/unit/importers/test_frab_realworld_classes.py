@@ -16,6 +16,7 @@ import pytest
 
 from tests.conftest import FIXTURES
 from webapp.domain.storage import load_schedule
+from webapp.exports import signs
 
 NIGHTS = FIXTURES / "frab_nights.xml"
 NOZONE = FIXTURES / "pentabarf_nozone.xml"
@@ -138,6 +139,16 @@ def test_night_sessions_belong_to_the_evenings_day_and_there_is_no_extra_day(run
     assert day["Morning Two"] == date(2026, 12, 28)
 
 
+def test_door_signs_put_night_sessions_on_the_evenings_sign(runner, tmp_path):
+    _, schedule = _import(runner, tmp_path, NIGHTS)
+    saal = next(r for r in schedule.rooms if r.name == "Saal 1")
+    assert [e.title for e in signs.sign(schedule, saal, date(2026, 12, 27)).sessions] == [
+        "Opening",
+        "Night Owls",
+    ]
+    assert signs.days(schedule) == schedule.event.days
+
+
 def test_day_ranges_are_the_sources_without_overlaps(runner, tmp_path):
     _, schedule = _import(runner, tmp_path, NIGHTS)
     ranges = schedule.event.day_ranges
@@ -229,3 +240,27 @@ def test_an_unknown_version_is_named_in_the_error_not_a_missing_field(runner, tm
     assert result.exit_code != 0 and schedule is None
     assert message in result.output and "v2.json" in result.output
     assert "missing" not in result.output
+
+
+def test_a_name_alone_from_another_source_is_the_one_identified_person_of_that_name():
+    from webapp.importers.merge import merge
+    from webapp.importers.raw import RawPage, RawSession, RawSpeaker
+
+    when = datetime(2026, 12, 27, 11, tzinfo=BERLIN)
+
+    def page(source, *speakers):
+        p = RawPage(
+            source=source, kind="schedule", event_name="Night Congress 2026", timezone="Europe/Berlin"
+        )
+        p.sessions.append(RawSession(source, "Opening", when, when.replace(hour=12), speakers=list(speakers)))
+        return p
+
+    ada = RawSpeaker("Ada Lovelace", guid="a1", identity="guid:a1")
+    twin = RawSpeaker("Ada Lovelace", guid="a2", identity="guid:a2")
+    one, _ = merge(
+        [page("frab.xml", ada), page("sched.txt", RawSpeaker("ada lovelace", company="Analytical"))]
+    )
+    assert [(p.name, p.guid, p.company) for p in one.speakers] == [("Ada Lovelace", "a1", "Analytical")]
+    # Two identified people of that name: the name alone cannot say which, so neither.
+    two, _ = merge([page("frab.xml", ada, twin), page("sched.txt", RawSpeaker("ada lovelace"))])
+    assert sorted(p.guid or "-" for p in two.speakers) == ["-", "a1", "a2"]

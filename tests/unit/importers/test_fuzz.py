@@ -34,7 +34,10 @@ FRAB_EXAMPLES = ("frab-camp2019.json", "pretalx-democon.json")
 HOSTILE = ["", "\x00", "\ufeff", "<", "{", "[", "</schedule>", "]]>", "&amp;", "&#0;", "\r\n", "\u2028",
            "<!DOCTYPE x [<!ENTITY e SYSTEM 'file:///etc/passwd'>]>", "&e;", "null", "-1", "1e999",
            "25:61", "2026-02-30", "February 30, 2026", "Tuesday April 7, 2026 23:50 - 00:10 CEST",
-           '"start": "99:99"', "é" * 50, "<script>alert(1)</script>"]  # fmt: skip
+           '"start": "99:99"', "é" * 50, "<script>alert(1)</script>",
+           # issue 16: deep nesting, offsets with seconds, years no consumer reads, huge numbers
+           "[" * 5000, "{\"a\":" * 3000, "2026-04-07T11:15:00+02:00:30", "9999-12-31T23:00:00+01:00",
+           "0001-01-01T00:00:00+02:00", "999:00", '"duration": "999:00"', "1" * 5000, "\\ud800"]  # fmt: skip
 OUTCOMES: Counter[str] = Counter()
 SCHEMA = jsonschema.Draft202012Validator(load_schema("schedule.schema.json"))
 IMPORT_ERRORS = (SourceError, FrabError)  # each names the file (and line)

@@ -173,8 +173,22 @@ def test_no_get_route_answers_5xx_or_off_its_description(run_app, path: str, met
     print(f"\n{path}: {TRIED[path]} cases")
 
 
+# Issue 16's classes: lone surrogates in text, integers past SQLite's and JavaScript's range.
+SURROGATES = st.builds(
+    lambda a, s, b: a + s + b,
+    st.text(max_size=5),
+    st.text(st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), min_size=1, max_size=2),
+    st.text(max_size=5),
+)
+HUGE = st.sampled_from([10**30, -(10**30), 2**63, 2**63 - 1, 2**53, -(2**63) - 1, 10**300])
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | HUGE
+    | st.floats(allow_nan=False)
+    | st.text(max_size=30)
+    | SURROGATES,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
     max_leaves=10,
 )
@@ -184,9 +198,27 @@ CORRECTION_VALUES = {
     "kind": ["move", "retime", "cancel", "restore", "edit", "add", "revert", "delete", ""],
     "session": ["s1a2b3", "k9x8y7", "nope", "../x", ""],
     "room": ["main", "side", "attic"],
-    "start": ["2026-04-07T09:00:00+02:00", "2026-04-07T09:00:00", "yesterday"],
-    "end": ["2026-04-07T10:00:00+02:00", "2026-04-07T08:00:00+02:00"],
-    "reverts": [1, 2, 0, -1, 10**20],
+    # Issue 16: offsets with seconds, years out of range or far from the event, forms only Python reads.
+    "start": [
+        "2026-04-07T09:00:00+02:00",
+        "2026-04-07T09:00:00",
+        "yesterday",
+        "2026-04-07T11:15:00+02:00:30",
+        "0001-04-07T09:00:00+02:00",
+        "9999-12-31T23:59:59+02:00",
+        "2062-04-07T09:00:00+02:00",
+        "20260407T090000+0200",
+        "2026-W15-2T09:00:00+02:00",
+    ],
+    "end": [
+        "2026-04-07T10:00:00+02:00",
+        "2026-04-07T08:00:00+02:00",
+        "9999-12-31T23:59:59-14:00",
+        "2026-04-07T10:00:00-00:00:01",
+    ],
+    "reverts": [1, 2, 0, -1, 10**20, 10**30, 2**63, 2**53],
+    "title": ["x\ud800y", "\udfff", "ok"],
+    "note": ["n\udcedo", "fine"],
 }
 
 SESSIONS = st.sampled_from(["s1a2b3", "k9x8y7", "q4w5e6"])
@@ -209,6 +241,14 @@ def correction_body(draw: st.DrawFn) -> bytes:
     if choice == 0:
         return draw(st.binary(max_size=200))
     if choice == 1:
+        if draw(st.booleans()):  # nesting past the JSON reader's recursion limit, alone or in a field
+            depth = draw(st.sampled_from([500, 990, 1000, 5000, 20000]))
+            nested = b"[" * depth + b"]" * depth
+            return (
+                nested
+                if draw(st.booleans())
+                else b'{"kind":"edit","session":"s1a2b3","title":' + nested + b"}"
+            )
         return json.dumps(draw(JSON_VALUES)).encode()
     if choice < 5:  # a valid correction, perhaps with one field spoiled
         body = draw(VALID)

@@ -32,8 +32,16 @@ def seen_by(app) -> dict:
     ],
 )
 def test_forwarded_headers_are_trusted_only_when_configured(data_dir, hops, addr, url):
-    app = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "PROXY_HOPS": hops})
+    # The forwarded host is answered only when the operator named it (HALLWAY_TRUSTED_HOSTS).
+    hosts = ["localhost", "schedule.example.org"]
+    app = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "PROXY_HOPS": hops, "TRUSTED_HOSTS": hosts})
     assert seen_by(app) == {"addr": addr, "url": url}
+
+
+def test_a_forwarded_host_nobody_named_is_refused(data_dir):
+    app = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "PROXY_HOPS": 1})
+    resp = app.test_client().get("/healthz", headers=FORWARDED)
+    assert resp.status_code == 400 and b"HALLWAY_TRUSTED_HOSTS" in resp.data
 
 
 def test_write_rate_limit_counts_each_client_behind_the_proxy(data_dir):

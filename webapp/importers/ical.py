@@ -1,0 +1,193 @@
+"""Import an iCalendar file (RFC 5545): each VEVENT with a time is a session.
+
+SUMMARY is the title, LOCATION the room, the first CATEGORIES value the track, DESCRIPTION
+the text (paragraphs at blank lines, HTML or Markdown inside them read by `markup`),
+STATUS:CANCELLED a cancelled session, URL a link. Speakers are the ATTENDEEs or the ORGANIZER
+(`ical_people`); a repeating event is a session per occurrence (`ical_repeat`). The UID
+proposes the session's id, so a new session keeps the id its calendar gives it and the import
+of Hallway's own `/schedule.ics` gets every id back; it is also the session's guid (made a
+UUID where it is not one), by which a later import keeps the id whatever else changed.
+
+Times: TZID (an IANA name, a Windows name, or a VTIMEZONE of the file), UTC ("Z") or
+floating (no zone: placed in the event's zone, from --timezone or X-WR-TIMEZONE). The event's
+zone is --timezone, else X-WR-TIMEZONE, else the TZID most events use; a calendar in UTC
+alone is shown in UTC, with a warning saying how to name the venue's zone.
+
+Reading the lines (CHARSET, folding, line numbers) is `ical_lines`, times `ical_times`; the
+properties are read by the icalendar library.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections import Counter
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from icalendar import Calendar, Component
+
+from ..domain.ids import is_id, slug
+from ..domain.interchange import ICAL_KIND, ICAL_PRODID, ICAL_ROOM, ICAL_SPEAKER, ICAL_TRACK
+from ..domain.model import Link
+from .frab_json import short_hash
+from .ical_lines import Where, check, decode, looks_like
+from .ical_people import all_of, name_of, people
+from .ical_repeat import occurrence_key, occurrences, repeats
+from .ical_times import end_of, fixed_zone, valid_zone, when, zone_name
+from .markup import paragraphs
+from .raw import RawPage, RawSession, RawSpeaker, SourceError
+
+__all__ = ["decode", "looks_like", "parse"]
+_UUID = re.compile(r"^[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
+_ESCAPED = re.compile(r"\\([\\;,nN])")
+_HTTP = re.compile(r"^https?://\S+$", re.IGNORECASE)
+
+
+def parse(text: str, source: str) -> RawPage:
+    places = check(text, source)
+    try:
+        calendars = Calendar.from_ical(text, multiple=True)
+    except ValueError as exc:
+        raise SourceError(source, f"not a valid iCalendar file: {str(exc).splitlines()[0]}") from None
+    events = [e for cal in calendars for e in cal.walk("VEVENT")]
+    if not events:
+        raise SourceError(source, "the calendar has no events (VEVENT)")
+    if len(events) != len(places):  # the library and the line reader disagree: say so, guess nothing
+        raise SourceError(source, f"{len(places)} VEVENTs in the file, {len(events)} read")
+    first = calendars[0]
+    ours = str(first.get("PRODID", "")) == ICAL_PRODID
+    name = first.get("X-WR-CALNAME") or first.get("NAME")
+    page = RawPage(source=source, kind="calendar", event_name=" ".join(str(name).split()) if name else None)
+    organizers = Counter(name_of(e.get("ORGANIZER")) for e in events)
+    publisher = {n for n, count in organizers.items() if n and count == len(events) > 1}
+    zones: Counter[str] = Counter()
+    floating = False
+    replaced: dict[str, list[datetime]] = {}  # UID -> the occurrences other VEVENTs replace
+    for event, where in zip(events, places, strict=True):
+        moved = when(event, "RECURRENCE-ID", where, source)
+        if isinstance(moved, datetime):
+            replaced.setdefault(str(event.get("UID", "")).strip(), []).append(moved)
+    for event, where in zip(events, places, strict=True):
+        start = when(event, "DTSTART", where, source)
+        if start is None:
+            raise SourceError(source, "an event without a start (DTSTART)", where.begin)
+        if not isinstance(start, datetime):
+            page.notes.append(
+                f"{source}, line {where.begin}: {str(event.get('SUMMARY', ''))!r} is a whole day, "
+                "not a session: left out"
+            )
+            continue
+        tzid = event["DTSTART"].params.get("TZID")
+        if tzid:
+            zones[zone_name(start, str(tzid), calendars)] += 1
+        floating = floating or start.tzinfo is None
+        session = _session(event, where, start, source, ours, publisher)
+        uid, moved = str(event.get("UID", "")).strip(), when(event, "RECURRENCE-ID", where, source)
+        if isinstance(moved, datetime) and session.proposed_id:
+            session.proposed_id += "-" + occurrence_key(moved)
+            session.guid = _guid(uid, moved) if session.guid else None
+        if not repeats(event):
+            page.sessions.append(session)
+            continue
+        length = session.end - start
+        for at in occurrences(event, start, where, source, replaced.get(uid, ())):
+            key = f"{session.proposed_id}-{occurrence_key(at)}" if session.proposed_id else None
+            guid = _guid(uid, at) if session.guid else None
+            page.sessions.append(replace(session, start=at, end=at + length, proposed_id=key, guid=guid))
+    declared = valid_zone(str(first.get("X-WR-TIMEZONE", "")))
+    named = [z for z, _ in zones.most_common() if z]
+    page.timezone = declared or (named[0] if named else None)
+    if page.timezone is None and not floating:
+        page.fallback_timezone = fixed_zone(page.sessions[0].start) if page.sessions else "UTC"
+    return page
+
+
+def _session(
+    e: Component, where: Where, start: datetime, source: str, ours: bool, publisher: set[str]
+) -> RawSession:
+    end = end_of(e, start, where, source)
+    title = " ".join(str(e.get("SUMMARY", "")).split())
+    if not title:
+        raise SourceError(source, "an event without a title (SUMMARY)", where.begin)
+    uid = str(e.get("UID", "")).strip()
+    cancelled = str(e.get("STATUS", "")).upper() == "CANCELLED"
+    if ours:
+        room, kind, track = (_x(e, n) for n in (ICAL_ROOM, ICAL_KIND, ICAL_TRACK))
+        names = [n for n in (_x(e, ICAL_SPEAKER, v) for v in all_of(e, ICAL_SPEAKER)) if n]
+    else:
+        room, kind, track = _plain(e.get("LOCATION")), None, _category(e)
+        names = people(e, publisher)
+    description = _paragraphs(str(e.get("DESCRIPTION", "")), markup=not ours)
+    url = str(e.get("URL", "")).strip()
+    url = url if _HTTP.match(url) else ""
+    if ours:  # what the export adds for people to read, taken off again
+        extra = (["CANCELLED"] if cancelled else []) + ([", ".join(names)] if names else [])
+        if description[: len(extra)] == extra:
+            description = description[len(extra) :]
+        if description and description[-1] == url:
+            description = description[:-1]
+    return RawSession(
+        source=source,
+        title=title,
+        start=start,
+        end=end,
+        kind=kind,
+        room=room,
+        track=track,
+        description=tuple(description),
+        speakers=[RawSpeaker(name=n) for n in dict.fromkeys(names)],
+        proposed_id=_proposed_id(uid) if uid else None,
+        status="cancelled" if cancelled else None,
+        line=where.begin,
+        # Other apps key favourites on a guid; ours' UIDs are our ids, not a source's.
+        guid=_guid(uid) if uid and not ours else None,
+        links=(Link(url),) if url and not ours else (),
+    )
+
+
+def _category(e: Component) -> str | None:
+    for prop in all_of(e, "CATEGORIES"):
+        for value in getattr(prop, "cats", [prop]):
+            if str(value).strip():
+                return str(value).strip()
+    return None
+
+
+def _x(e: Component, name: str, value: Any = None) -> str | None:
+    """An X- property's text: the library leaves those escaped."""
+    value = e.get(name) if value is None else value
+    if value is None or isinstance(value, list):
+        return None
+    # RFC 5545 3.3.11: \\ \; \, and \n (or \N) are the only escapes of a TEXT value.
+    return _plain(_ESCAPED.sub(lambda m: "\n" if m[1] in "nN" else m[1], str(value)))
+
+
+def _plain(value: Any) -> str | None:
+    return " ".join(str(value).split()) or None if value is not None else None
+
+
+def _paragraphs(text: str, markup: bool) -> list[str]:
+    """DESCRIPTION is plain text (RFC 5545), its line breaks meant; some calendars write HTML or
+    Markdown inside (Kielux: `<i>`, `<a href>`), so each paragraph is read on its own."""
+    blocks = re.split(r"\n[ \t]*\n", text.replace("\r\n", "\n"))
+    return [p for block in blocks for p in paragraphs(block, markup=markup)]
+
+
+def _guid(uid: str, occurrence: datetime | None = None) -> str:
+    """The UID when it is a UUID (the frab formats want one), else a UUID made from it."""
+    if occurrence is None and _UUID.match(uid):
+        return uid.lower()
+    key = uid + (f"#{occurrence_key(occurrence)}" if occurrence else "")
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"icalendar-uid:{key}"))
+
+
+def _proposed_id(uid: str) -> str:
+    """An id from the UID: its part before "@" when that is one already (as in Hallway's own
+    calendars), else a slug of it, else a hash of the whole UID."""
+    local = uid.rpartition("@")[0] or uid
+    for candidate in (local, slug(local)):
+        if is_id(candidate) and 3 <= len(candidate) <= 32:
+            return candidate
+    return short_hash(uid.lower())

@@ -1,0 +1,71 @@
+"""Repeating events in an iCalendar file: one session per occurrence.
+
+RRULE and RDATE add occurrences, EXDATE removes some, and another VEVENT of the same UID with
+a RECURRENCE-ID replaces the one it names (that VEVENT is read as an event of its own). A
+rule must end (COUNT or UNTIL): a schedule does not repeat forever. Each occurrence gets its
+own id proposal, the series' id and its original start, so a moved occurrence keeps it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from itertools import islice
+
+from dateutil.rrule import rrulestr
+from icalendar import Component
+
+from .ical_lines import Where
+from .raw import SourceError
+
+MAX_OCCURRENCES = 500
+
+
+def repeats(e: Component) -> bool:
+    return "RRULE" in e or "RDATE" in e
+
+
+def occurrence_key(start: datetime) -> str:
+    """What tells one occurrence of a series from the others, for its id."""
+    return f"{start:%Y%m%dt%H%M}"
+
+
+def occurrences(
+    e: Component, start: datetime, where: Where, source: str, replaced: Iterable[datetime]
+) -> list[datetime]:
+    """The starts of the event's occurrences, in order, those another VEVENT replaces left out."""
+    times = {start}
+    rules = [r for r in _all(e, "RRULE")]
+    if len(rules) > 1:
+        raise SourceError(source, "more than one RRULE in one event", where.at("RRULE"))
+    for rule in rules:
+        text = rule.to_ical().decode()
+        if "COUNT=" not in text.upper() and "UNTIL=" not in text.upper():
+            raise SourceError(source, f"RRULE:{text} repeats forever (no COUNT or UNTIL)", where.at("RRULE"))
+        try:
+            found = list(islice(rrulestr(text, dtstart=start), MAX_OCCURRENCES + 1))
+        except (ValueError, TypeError) as exc:
+            raise SourceError(source, f"RRULE:{text}: {exc}", where.at("RRULE")) from None
+        if len(found) > MAX_OCCURRENCES:
+            raise SourceError(source, f"RRULE:{text}: over {MAX_OCCURRENCES} occurrences", where.at("RRULE"))
+        times.update(found)
+    times.update(_dates(e, "RDATE", start, where, source))
+    times -= _dates(e, "EXDATE", start, where, source)
+    gone = set(replaced)
+    return sorted(t for t in times if t not in gone)
+
+
+def _dates(e: Component, name: str, start: datetime, where: Where, source: str) -> set[datetime]:
+    out = set()
+    for prop in _all(e, name):
+        for value in getattr(prop, "dts", []):
+            when = value.dt
+            if not isinstance(when, datetime) or (when.tzinfo is None) != (start.tzinfo is None):
+                raise SourceError(source, f"{name}: not a time of the same kind as DTSTART", where.at(name))
+            out.add(when)
+    return out
+
+
+def _all(e: Component, name: str) -> list[object]:
+    value = e.get(name)
+    return [] if value is None else value if isinstance(value, list) else [value]
