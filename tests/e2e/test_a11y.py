@@ -20,10 +20,12 @@ def serious(page, within: str | None = None) -> list[str]:
     ]
 
 
+NOW = "/now?now=2026-04-07T09:20:00%2B02:00"
+PATHS = ["/", "/session/k9x8y7", "/my", NOW, "/speaker/alan-turing", "/share"]
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize(
-    "path", ["/", "/session/k9x8y7", "/my", "/now?now=2026-04-07T09:20:00%2B02:00", "/speaker/alan-turing", "/share"]
-)
+@pytest.mark.parametrize("path", PATHS)
 def test_view_has_no_serious_accessibility_violations(browser, live_server, path, scheme) -> None:
     context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme)
     page = context.new_page()
