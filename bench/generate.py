@@ -7,6 +7,7 @@ about as compressible as real abstracts (`compression_check` prints both ratios)
 repeated or Markov-copied text would compress far better than a real one and flatter us.
 
     .venv/bin/python bench/generate.py [DIR]   # writes DIR/schedule.json (a temp dir if omitted)
+    .venv/bin/python bench/generate.py --congress [DIR]   # 1,400 sessions, 5 days, 90 rooms
 """
 
 from __future__ import annotations
@@ -193,6 +194,11 @@ def generate(
     }
 
 
+def congress(seed: int = SEED) -> dict[str, object]:
+    """A large congress for the rooms grid (bench/grid.py): 1,400 sessions, 5 days, 90 rooms."""
+    return generate(sessions=1400, days=5, rooms=90, seed=seed)
+
+
 def write(directory: Path, doc: dict[str, object] | None = None) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / "schedule.json"
@@ -212,8 +218,9 @@ def compression_check(doc: dict[str, object]) -> tuple[float, float]:
 
 
 def main() -> None:
-    directory = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(tempfile.mkdtemp(prefix="hallway-large-"))
-    doc = generate()
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    directory = Path(args[0]) if args else Path(tempfile.mkdtemp(prefix="hallway-large-"))
+    doc = congress() if "--congress" in sys.argv else generate()
     path = write(directory, doc)
     fake, real = compression_check(doc)
     sessions = doc["sessions"]

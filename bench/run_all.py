@@ -20,6 +20,7 @@ import traceback
 from pathlib import Path
 
 import first_visit
+import grid
 import large
 import lighthouse
 import load
@@ -31,6 +32,7 @@ SCRIPTS = {
     "lighthouse": lighthouse,
     "repeat": repeat,
     "large": large,
+    "grid": grid,
     "load": load,
 }
 DOC = ROOT / "docs" / "benchmarks.md"

@@ -1,13 +1,23 @@
 """Take docs/screenshot.png: the real app, served by the real server, on a phone-sized screen.
 
     .venv/bin/python scripts/screenshot.py [--data-dir data] [--path /] [--out docs/screenshot.png]
-    .venv/bin/python scripts/screenshot.py --install   # static/screenshots/{narrow,wide}.png
+        [--at 2026-04-07T12:50:00Z] [--viewport 844x390]
+
+The README's pictures:
+
+    .venv/bin/python scripts/screenshot.py --at 2026-04-07T12:50:00Z
+    .venv/bin/python scripts/screenshot.py --path /now --at 2026-04-07T12:50:00Z --out docs/now.png
+    .venv/bin/python scripts/screenshot.py --path /rooms --at 2026-04-07T12:50:00Z \
+        --viewport 844x390 --show .grid-scroll --out docs/grid.png
+
+The manifest's two screenshots for the richer install dialog (static/screenshots/narrow.png,
+360x740 at 2x, and wide.png, 1280x800), with the clock at the first session's start + 5 min:
+
+    .venv/bin/python scripts/screenshot.py --install
 
 Starts `flask run` on a free loopback port on a copy of the data, opens the app in Chromium
 (the system one when present) at 360x740, stars two sessions so the stars show, saves the
-picture and stops the server. With --install it takes the manifest's two screenshots for the
-richer install dialog instead: narrow (a phone, 360x740 at 2x) and wide (1280x800), with the
-page's clock set to the first session's start so the schedule shows as during the event.
+picture and stops the server.
 """
 
 from __future__ import annotations
@@ -31,10 +41,7 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 from e2e_support import PHONE, launch_args  # noqa: E402  (one place for the browser's flags)
 
 START_TIMEOUT = 20.0
-INSTALL_SHOTS = {
-    "narrow": ({"width": 360, "height": 740}, 2),
-    "wide": ({"width": 1280, "height": 800}, 1),
-}
+INSTALL_SHOTS = {"narrow": ((360, 740), 2), "wide": ((1280, 800), 1)}
 
 
 def free_port() -> int:
@@ -61,27 +68,6 @@ def serve(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start")
 
 
-def take(
-    browser, url: str, out: Path, viewport: dict[str, int], scale: int, dark: bool, at: datetime | None
-) -> None:
-    context = browser.new_context(
-        viewport=viewport, device_scale_factor=scale, color_scheme="dark" if dark else "light"
-    )
-    if at is not None:
-        context.clock.install(time=at)
-    page = context.new_page()
-    page.goto(url)
-    page.wait_for_selector("main h1")
-    stars = page.locator("main button.star")
-    for i in (1, 3):
-        if stars.count() > i:
-            stars.nth(i).click()
-    page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(out))
-    context.close()
-
-
 def first_start(data_dir: Path) -> datetime | None:
     sessions = json.loads((data_dir / "schedule.json").read_text(encoding="utf-8")).get("sessions") or []
     starts = sorted(
@@ -90,14 +76,50 @@ def first_start(data_dir: Path) -> datetime | None:
     return starts[0] + timedelta(minutes=5) if starts else None
 
 
+def shoot(
+    browser, port: int, path: str, out: Path, size, scale: int, dark: bool, at, show: str | None
+) -> None:
+    context = browser.new_context(
+        viewport={"width": size[0], "height": size[1]},
+        device_scale_factor=scale,
+        color_scheme="dark" if dark else "light",
+    )
+    if at:
+        context.clock.install(time=at)  # the app reads "now" from the page's clock
+    page = context.new_page()
+    # Stars are set on the schedule, so that clicking them scrolls no other view.
+    page.goto(f"http://127.0.0.1:{port}/")
+    page.wait_for_selector("main article")
+    stars = page.locator("main button.star")
+    for i in (1, 3):
+        if stars.count() > i:
+            stars.nth(i).click()
+    page.goto(f"http://127.0.0.1:{port}{path}")
+    page.wait_for_selector("main h1")
+    page.wait_for_selector("main article, main .nowrow, main .empty")
+    page.mouse.move(0, 0)
+    page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
+    if show:
+        page.locator(show).first.evaluate("(e) => e.scrollIntoView({ block: 'start' })")
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(out))
+    context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data-dir", type=Path, default=ROOT / "data")
     parser.add_argument("--path", default="/")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshot.png")
     parser.add_argument("--dark", action="store_true", help="dark colour scheme")
+    parser.add_argument("--at", type=datetime.fromisoformat, help="the page's clock (ISO time with its zone)")
+    parser.add_argument("--show", help="a selector to scroll into view before the picture")
     parser.add_argument(
         "--install", action="store_true", help="the manifest's screenshots, into static/screenshots/"
+    )
+    parser.add_argument(
+        "--viewport", default=f"{PHONE['width']}x{PHONE['height']}", help="WIDTHxHEIGHT in CSS px"
     )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -108,16 +130,14 @@ def main() -> None:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(**launch_args())
-                url = f"http://127.0.0.1:{port}{args.path}"
                 if args.install:
-                    at = first_start(data)
-                    outs = []
-                    for name, (viewport, scale) in INSTALL_SHOTS.items():
-                        out = ROOT / "static" / "screenshots" / f"{name}.png"
-                        take(browser, url, out, viewport, scale, args.dark, at)
-                        outs.append(out)
+                    at = args.at or first_start(data)
+                    outs = [ROOT / "static" / "screenshots" / f"{name}.png" for name in INSTALL_SHOTS]
+                    for out, (size, scale) in zip(outs, INSTALL_SHOTS.values(), strict=True):
+                        shoot(browser, port, args.path, out, size, scale, args.dark, at, None)
                 else:
-                    take(browser, url, args.out, PHONE, 2, args.dark, None)
+                    size = tuple(int(n) for n in args.viewport.split("x"))
+                    shoot(browser, port, args.path, args.out, size, 2, args.dark, args.at, args.show)
                     outs = [args.out]
                 browser.close()
         finally:

@@ -3,6 +3,7 @@
 import { syncChrome } from "./banner.js";
 import { setChangeFlags, syncStars } from "./card.js";
 import { flagMap } from "./changes.js";
+import { now as clockNow, pinned } from "./clock.js";
 import { wireInstall } from "./install.js";
 import { markNav, wireMore } from "./nav.js";
 import { match } from "./router.js";
@@ -19,12 +20,6 @@ const main = document.getElementById("main");
 const tzButton = document.getElementById("tz-toggle");
 let current = null;
 let renderCount = 0;
-
-function clockNow(query) {
-  const pinned = query.get("now");
-  const date = pinned ? new Date(pinned) : new Date();
-  return Number.isNaN(date.getTime()) ? new Date() : date;
-}
 
 function syncZoneButton() {
   tzButton.hidden = false;
@@ -46,7 +41,7 @@ async function render({ focus = false } = {}) {
     const module = await found.route.load();
     if (token !== renderCount) return; // a later navigation won
     const ctx = { store, changes: watcher, params: found.params, query: found.query };
-    view = module.render({ ...ctx, now: clockNow(url.searchParams) });
+    view = module.render({ ...ctx, now: clockNow() });
   } else {
     const { notFound } = await import("./views/common.js");
     view = notFound("page", url.pathname);
@@ -105,7 +100,7 @@ watcher.addEventListener("update", ({ detail }) => {
 });
 // Keep "Now and next" and the freshness line current while open, unless a ?now= pins the time.
 setInterval(() => {
-  if (current === "now" && !new URL(location.href).searchParams.has("now")) render();
+  if (current === "now" && !pinned()) render();
   else syncChrome(watcher, store, { onChangesView: current === "changes" });
 }, 30000);
 

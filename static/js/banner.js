@@ -2,6 +2,7 @@
 // that says what changed (starred sessions first), and the freshness line. Text only.
 
 import { summary } from "./changes.js";
+import { wallMs } from "./clock.js";
 import { h } from "./dom.js";
 import { time } from "./time.js";
 
@@ -32,7 +33,7 @@ export function syncChrome(watcher, store, { onChangesView = false } = {}) {
         : []),
     );
   }
-  const line = freshness(watcher.state, data.version, Date.now(), (ms) => time(new Date(ms)));
+  const line = freshness(watcher.state, data.version, wallMs(), (ms) => time(new Date(ms)));
   for (const el of document.querySelectorAll("[data-freshness]")) {
     if (el.textContent !== line) el.textContent = line;
     el.dataset.version = String(data.version); // for organizers and tests; a number means nothing to attendees

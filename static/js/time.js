@@ -1,5 +1,7 @@
 // Times in the venue's zone by default, or the device's; always labelled.
 
+import { now } from "./clock.js";
+
 const KEY = "hallway.tz.v1";
 const formats = new Map();
 let venueZone = "UTC";
@@ -47,7 +49,7 @@ export function currentZone() {
   return useDevice ? deviceZone() : venueZone;
 }
 
-export function zoneLabel(at = new Date()) {
+export function zoneLabel(at = now()) {
   const part = fmt({ timeZoneName: "short" })
     .formatToParts(at)
     .find((p) => p.type === "timeZoneName");

@@ -4,6 +4,7 @@
 // them for the banner, the badges and the Changes view. Emits "update" after each check.
 
 import { applyChanges, checkChange, diffSessions, slim } from "./changes.js";
+import { wallMs } from "./clock.js";
 import { STATE_KEY, readState, writeState } from "./changestate.js";
 import { allowed, askPermission, notifyStarred } from "./notify.js";
 import { otherStore } from "./store.js";
@@ -52,7 +53,7 @@ async function getJson(url) {
 }
 
 export class Watcher extends EventTarget {
-  constructor(store, { poll = DEFAULT_POLL, clock = () => Date.now() } = {}) {
+  constructor(store, { poll = DEFAULT_POLL, clock = wallMs } = {}) {
     super();
     this.store = store;
     this.poll = poll;

@@ -54,13 +54,14 @@ def test_times_switch_between_venue_and_device_zone(browser, live_server) -> Non
 
 
 def test_now_and_next_per_room_at_a_pinned_time(page, live_server) -> None:
-    page.goto(live_server.url + f"/now?now={NOW}")
-    main_room = page.locator(".column", has=page.get_by_role("heading", name="Main Room"))
-    side_room = page.locator(".column", has=page.get_by_role("heading", name="Side Room"))
-    expect(main_room.locator(".card.live h3")).to_have_text("Opening <script>alert(1)</script>")
-    expect(main_room.locator(".card", has_text="Day Two Keynote")).to_contain_text("Starts Wed 8 Apr, 10:00")
-    expect(side_room.locator(".card.live h3")).to_have_text("Compiling Things")
-    expect(side_room).to_contain_text("Nothing more in this room.")
+    page.goto(live_server.url + f"/now?now={NOW}")  # ?now= pins clock.js (demos, links)
+    main_room = page.locator(".nowrow", has=page.get_by_role("heading", name="Main Room"))
+    side_room = page.locator(".nowrow", has=page.get_by_role("heading", name="Side Room"))
+    expect(main_room.locator(".nowline.on a")).to_have_text("Opening <script>alert(1)</script>")
+    expect(main_room.locator(".nowline.next")).to_contain_text("Day Two Keynote")
+    expect(main_room.locator(".nowline.next")).to_contain_text("Wed 8 Apr, 10:00")
+    expect(side_room.locator(".nowline.on a")).to_have_text("Compiling Things")
+    expect(side_room).to_contain_text("Nothing more here")
 
 
 def test_session_page_has_everything_and_its_neighbours(page, make_server, tmp_path) -> None:
@@ -96,10 +97,10 @@ def test_links_navigate_in_the_app_and_move_focus_to_the_heading(page, live_serv
 
 def test_rooms_view_shows_one_room_or_all(page, live_server) -> None:
     page.goto(live_server.url + "/rooms?day=2026-04-07")
-    expect(page.locator(".column h2")).to_have_text(["Main Room", "Side Room"])
-    page.get_by_role("link", name="Side Room").click()
-    expect(page.locator(".column h2")).to_have_text(["Side Room"])
-    expect(page.locator(".column .card h3")).to_have_text(["Compiling Things"])
+    expect(page.locator(".grid-room")).to_have_text(["Main Room", "Side Room"])
+    page.locator(".chips").get_by_role("link", name="Side Room").click()
+    expect(page.locator(".grid-room")).to_have_text(["Side Room"])
+    expect(page.locator(".gblock h3")).to_have_text(["Compiling Things"])
     assert "room=side" in page.url
 
 

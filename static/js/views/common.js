@@ -1,5 +1,6 @@
 // Pieces several views share: headings, day tabs, empty states, "not found".
 
+import { now as clockNow } from "../clock.js";
 import { h } from "../dom.js";
 import { withQuery } from "../router.js";
 import { conferenceDay, dayLabel, zoneLabel } from "../time.js";
@@ -14,7 +15,7 @@ export function zoneNote(at) {
 }
 
 // The day to show: ?day= when valid, else today during the event, else the first day.
-export function pickDay(data, query, now = new Date()) {
+export function pickDay(data, query, now = clockNow()) {
   const asked = query.get("day");
   if (asked === "all" || data.days.includes(asked)) return asked;
   const today = conferenceDay(now); // at 01:00 the evening's day is still on

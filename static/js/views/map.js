@@ -2,6 +2,7 @@
 // ?room=<id> highlights a room (from a session's "Where"); ?next=<session id> says that
 // session, the person's next starred one, is there.
 
+import { now as clockNow } from "../clock.js";
 import { h } from "../dom.js";
 import { drawFloor } from "../plan.js";
 import { dayLabel, time, venueDay } from "../time.js";
@@ -82,7 +83,7 @@ export function venueNotes(venue) {
 
 export function render(ctx) {
   const data = ctx.store.data;
-  const now = ctx.now || new Date();
+  const now = ctx.now || clockNow();
   const highlight = ctx.query.get("room");
   useMapStyles();
   const body = h("div", { class: "map-body" }, h("p", { class: "loading" }, "Loading the plan…"));

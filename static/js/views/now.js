@@ -1,50 +1,58 @@
-// Now and next, per room. `now` comes from the clock unless ?now=ISO pins it (tests, demos).
+// Now and next: one compact row per room (what is on with the minutes left, what starts next),
+// so a floor's worth of rooms fits in a screen or two on a phone. `now` comes from clock.js.
 
-import { sessionCard } from "../card.js";
+import { badges } from "../card.js";
 import { h } from "../dom.js";
-import { dayLabel, time, venueDay, zoneLabel } from "../time.js";
-import { empty, heading } from "./common.js";
+import { conferenceDay, dayLabel, length, time, venueDay, zoneLabel } from "../time.js";
+import { nowNext } from "../venue.js";
+import { heading } from "./common.js";
 
-export function nowAndNext(sessions, roomId, now) {
-  const here = sessions.filter((s) => s.room === roomId && !s.cancelled);
-  return {
-    current: here.filter((s) => s.start <= now && now < s.end),
-    next: here.find((s) => s.start > now) || null,
-  };
+function left(session, now) {
+  return `until ${time(session.end)} · ${length(now, session.end)} left`;
 }
 
-function startsIn(session, now) {
+function startsAt(session, now) {
   const m = Math.round((session.start - now) / 60000);
-  if (m < 60) return `Starts in ${m} min`;
-  if (venueDay(session.start) === venueDay(now)) return `Starts at ${time(session.start)}`;
-  return `Starts ${dayLabel(session.day, "short")}, ${time(session.start)}`;
+  if (m < 60) return `${time(session.start)} · in ${m} min`;
+  if (session.day === conferenceDay(now)) return time(session.start);
+  return `${dayLabel(session.day, "short")}, ${time(session.start)}`;
+}
+
+function line(kind, label, session, when) {
+  return h(
+    "div",
+    { class: `nowline ${kind}` },
+    h("span", { class: "tag" }, label),
+    h("span", { class: "what" }, h("a", { href: `/session/${session.id}` }, session.title), " ", h("span", { class: "at" }, when)),
+    badges(session.id),
+  );
+}
+
+function row(data, room, now) {
+  const { now: on, next } = nowNext(data, room.id, now);
+  return h(
+    "li",
+    { class: "nowrow", "data-room": room.id },
+    h("h2", {}, h("a", { href: `/room/${room.id}` }, room.name)),
+    on.map((s) => line("on", "Now", s, left(s, now))),
+    on.length === 0 && h("div", { class: "nowline idle" }, h("span", { class: "tag" }, "Now"), h("span", {}, "Nothing on")),
+    next ? line("next", "Next", next, startsAt(next, now)) : h("div", { class: "nowline idle" }, h("span", { class: "tag" }, "Next"), h("span", {}, "Nothing more here")),
+  );
 }
 
 export function render(ctx) {
-  const { store } = ctx;
-  const data = store.data;
+  const data = ctx.store.data;
   const now = ctx.now;
-  const rooms = [...data.rooms.values()].map((room) => {
-    const { current, next } = nowAndNext(data.sessions, room.id, now);
-    return h(
-      "section",
-      { class: "column", "aria-labelledby": `now-${room.id}` },
-      h("h2", { id: `now-${room.id}` }, room.name),
-      h("h3", { class: "label" }, "Now"),
-      current.length ? current.map((s) => sessionCard(s, store, { extraClass: "live" })) : empty("Nothing on right now."),
-      h("h3", { class: "label" }, "Next"),
-      next ? sessionCard(next, store, { note: startsIn(next, now) }) : empty("Nothing more in this room."),
-    );
-  });
-  const last = data.sessions.at(-1);
+  const live = data.sessions.filter((s) => !s.cancelled);
+  const over = live.length > 0 && live.every((s) => s.end <= now);
   return {
     title: "Now and next",
     node: h(
       "section",
       { class: "now" },
       heading("Now and next", `As of ${dayLabel(venueDay(now), "short")}, ${time(now)} ${zoneLabel(now)}`),
-      last && now > last.end && h("p", { class: "note" }, "The event is over. Thank you for coming!"),
-      h("div", { class: "columns" }, rooms),
+      over && h("p", { class: "note" }, "The event is over. Thank you for coming!"),
+      h("ul", { class: "nowrows" }, [...data.rooms.values()].map((room) => row(data, room, now))),
     ),
   };
 }

@@ -2,6 +2,7 @@
 // accessibility notes, and its sessions by day.
 
 import { sessionCard } from "../card.js";
+import { now as clockNow } from "../clock.js";
 import { h } from "../dom.js";
 import { drawFloor } from "../plan.js";
 import { dayLabel } from "../time.js";
@@ -44,7 +45,7 @@ export function render(ctx) {
   const id = ctx.params[0];
   const room = data.rooms.get(id);
   if (!room) return notFound("room", id);
-  const now = ctx.now || new Date();
+  const now = ctx.now || clockNow();
   useMapStyles();
   const where = h("div", { class: "room-place" }, h("p", { class: "loading" }, "Loading the plan…"));
   loadVenue()

@@ -1,11 +1,24 @@
-// By room: each room's sessions of a day, side by side on a wide screen, one after another
-// on a phone; ?room= narrows to one room.
+// Rooms side by side: a rooms x time grid of a day (times down, rooms across, sessions placed
+// by time and sized by length), all rooms across on a wide screen, scrolling sideways on a
+// phone; ?room= narrows to one room.
 
-import { sessionCard } from "../card.js";
 import { h } from "../dom.js";
+import { RoomGrid } from "../grid.js";
 import { withQuery } from "../router.js";
 import { dayLabel } from "../time.js";
 import { dayTabs, empty, heading, pickDay, zoneNote } from "./common.js";
+
+// Resolves once grid.css applies: the grid measures its box, which the styles size.
+let styled = null;
+function useGridStyles() {
+  styled ??= new Promise((resolve) => {
+    const link = h("link", { rel: "stylesheet", href: new URL("../../css/grid.css", import.meta.url).href });
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", resolve); // unstyled but usable beats nothing
+    document.head.append(link);
+  });
+  return styled;
+}
 
 export function render(ctx) {
   const { store, query } = ctx;
@@ -14,6 +27,7 @@ export function render(ctx) {
   const only = data.rooms.has(query.get("room")) ? query.get("room") : null;
   const here = new URL(location.href);
   const rooms = [...data.rooms.values()].filter((r) => !only || r.id === only);
+  const ready = useGridStyles();
   const chips = h(
     "nav",
     { class: "chips", "aria-label": "Rooms" },
@@ -22,15 +36,13 @@ export function render(ctx) {
       h("a", { href: withQuery(here, { room: r.id }), "aria-current": r.id === only ? "page" : null }, r.name),
     ),
   );
-  const columns = rooms.map((room) => {
-    const sessions = data.sessions.filter((s) => s.day === day && s.room === room.id);
-    return h(
-      "section",
-      { class: "column", "aria-labelledby": `room-${room.id}` },
-      h("h2", { id: `room-${room.id}` }, room.name),
-      sessions.length ? sessions.map((s) => sessionCard(s, store)) : empty("Nothing in this room on this day."),
-    );
-  });
+  const sessions = data.sessions.filter((s) => s.day === day && (!only || s.room === only));
+  let grid = empty(only ? "Nothing in this room on this day." : "Nothing on this day.");
+  if (sessions.length) {
+    const view = new RoomGrid({ rooms, sessions, store, now: ctx.now, label: `Sessions of ${dayLabel(day)} by room and time` });
+    ready.then(() => view.layout());
+    grid = view.scroller;
+  }
   return {
     title: `Rooms, ${dayLabel(day)}`,
     node: h(
@@ -46,8 +58,8 @@ export function render(ctx) {
       ),
       dayTabs(data, day),
       chips,
-      zoneNote(data.sessions.find((s) => s.day === day)?.start),
-      h("div", { class: "columns" }, columns),
+      zoneNote(sessions[0]?.start),
+      grid,
     ),
   };
 }

@@ -3,8 +3,9 @@
 import { languageName, sessionCard } from "../card.js";
 import { h } from "../dom.js";
 import { withQuery } from "../router.js";
-import { dayLabel, time } from "../time.js";
+import { conferenceDay, dayLabel, time } from "../time.js";
 import { dayTabs, empty, heading, pickDay, zoneNote } from "./common.js";
+import { foldControl, followNow, isPast, jumpButton, jumpToNow, nowMark, phase, phaseNote } from "./timeline.js";
 
 const FILTERS = ["room", "track", "level", "lang", "slides", "q"];
 
@@ -84,7 +85,9 @@ function filterForm(data, query) {
 const BATCH = 20;
 let pending = null; // the observer of the list shown last, dropped when a new list replaces it
 
-function list(sessions, store, day) {
+// `now` (during the event, on today's list) adds the "now" line before the first session
+// still to start, marks running sessions live and ended ones past.
+function list(sessions, store, day, now = null) {
   pending?.disconnect();
   pending = null;
   if (!sessions.length) return [empty("No sessions match. Try fewer filters or other words.")];
@@ -92,10 +95,17 @@ function list(sessions, store, day) {
   let lastSlot = null;
   let group = null;
   let next = 0;
-  const more = () => {
+  let marked = !now;
+  const upcoming = now ? sessions.findIndex((s) => s.start > now) : -1;
+  const more = (size = BATCH) => {
     const nodes = [];
-    for (const stop = Math.min(sessions.length, next + BATCH); next < stop; next++) {
+    for (const stop = Math.min(sessions.length, next + size); next < stop; next++) {
       const s = sessions[next];
+      if (!marked && s.start > now) {
+        nodes.push(nowMark(now));
+        marked = true;
+        lastSlot = null;
+      }
       if (day === "all" && s.day !== lastDay) {
         nodes.push(h("h2", { class: "dayhead" }, dayLabel(s.day)));
         lastDay = s.day;
@@ -104,14 +114,22 @@ function list(sessions, store, day) {
       const slot = time(s.start);
       if (slot !== lastSlot) {
         group = h("div", { class: "cards" });
-        nodes.push(h("section", { class: "slot" }, h(day === "all" ? "h3" : "h2", { class: "slothead" }, slot), group));
+        const state = now && (s.start > now ? "" : isPast(s, now) ? "ended" : "current");
+        nodes.push(h("section", { class: `slot ${state || ""}`.trim() }, h(day === "all" ? "h3" : "h2", { class: "slothead" }, slot), group));
         lastSlot = slot;
       }
-      group.append(sessionCard(s, store));
+      const past = now && isPast(s, now);
+      const live = now && !past && s.start <= now && !s.cancelled;
+      group.append(sessionCard(s, store, { extraClass: past ? "past" : live ? "live" : "", note: past ? "Ended" : null }));
+    }
+    if (!marked && next >= sessions.length) {
+      nodes.push(nowMark(now)); // everything shown has started: the line closes the list
+      marked = true;
     }
     return nodes;
   };
-  const out = more();
+  // The first batch reaches past the "now" line, so "Jump to now" always finds it.
+  const out = more(Math.max(BATCH, (upcoming < 0 ? sessions.length : upcoming) + BATCH));
   if (next < sessions.length && "IntersectionObserver" in window) {
     const sentinel = h("div", { class: "more", "aria-hidden": "true" });
     const observer = new IntersectionObserver(
@@ -137,14 +155,22 @@ function list(sessions, store, day) {
   return out;
 }
 
-function chosenDay(data, query, now) {
+function chosenDay(data, query, now, state) {
   const searching = FILTERS.some((f) => query.get(f));
+  if (!query.get("day") && state === "after" && data.days.length > 1) return "all"; // the whole programme
+  if (!query.get("day") && !searching && state === "during") {
+    // The first day with something still to come: today, or tomorrow once today is over.
+    const open = data.days.find((d) => data.sessions.some((s) => s.day === d && s.end > now && !s.cancelled));
+    if (open) return open;
+  }
   return query.get("day") || !searching ? pickDay(data, query, now) : "all";
 }
 
 export function render(ctx) {
   const { store } = ctx;
   const data = store.data;
+  const now = ctx.now;
+  const state = phase(data, now);
   const top = h("div", { class: "top-of-view" });
   const results = h("div", { class: "results" });
   const count = h("p", { class: "count", "aria-live": "polite" });
@@ -154,15 +180,30 @@ export function render(ctx) {
 
   const update = () => {
     const query = new URL(location.href).searchParams;
-    const day = chosenDay(data, query, ctx.now);
+    const day = chosenDay(data, query, now, state);
     // Day tabs keep the filters in their links, so they follow every change.
     top.replaceChildren(...heading(day === "all" ? "All days" : dayLabel(day)), dayTabs(data, day, { all: true }));
     shownDay = day;
-    const sessions = filterSessions(data, query, day);
-    zone.replaceChildren(zoneNote(sessions[0]?.start ?? data.sessions[0]?.start));
-    count.textContent = `${sessions.length} session${sessions.length === 1 ? "" : "s"}`;
-    results.replaceChildren(...list(sessions, store, day));
+    const all = filterSessions(data, query, day);
+    // Today is the conference day: at a congress, 01:00 still belongs to the evening before.
+    const timed = state === "during" && (day === "all" || day === conferenceDay(now));
+    // Ended sessions fold away on the plain programme (no search, no filter); ?past=1 shows them.
+    const fold = timed && !FILTERS.some((f) => query.get(f)) && query.get("past") !== "1";
+    const sessions = fold ? all.filter((s) => !isPast(s, now)) : all;
+    const folded = all.length - sessions.length;
+    zone.replaceChildren(zoneNote(all[0]?.start ?? data.sessions[0]?.start));
+    count.textContent = `${all.length} session${all.length === 1 ? "" : "s"}`;
+    results.replaceChildren(
+      ...[foldControl(folded, timed && query.get("past") === "1", setPast)].filter(Boolean),
+      ...list(sessions, store, day, timed ? now : null),
+    );
+    followNow(results, jump, timed);
   };
+  const setPast = (on) => {
+    history.replaceState(history.state, "", withQuery(location.href, { past: on }));
+    update();
+  };
+  const jump = jumpButton(() => jumpToNow(results));
   const onInput = () => {
     const fd = new FormData(form);
     const changes = Object.fromEntries(FILTERS.map((f) => [f, fd.get(f) || null]));
@@ -174,6 +215,6 @@ export function render(ctx) {
   update();
   return {
     title: shownDay === "all" ? "Schedule" : `Schedule, ${dayLabel(shownDay)}`,
-    node: h("section", { class: "schedule" }, top, form, h("div", { class: "bar" }, count, zone), results),
+    node: h("section", { class: "schedule" }, top, phaseNote(data, state), form, h("div", { class: "bar" }, count, zone), jump, results),
   };
 }

@@ -1,0 +1,177 @@
+"""The rooms x time grid (/rooms) of a congress: 1,400 sessions, 5 days, 90 rooms
+(bench/generate.py's `congress()`), on a 360x740 phone with the CPU 4x slower (CDP
+`Emulation.setCPUThrottlingRate`).
+
+Figures: first screen (navigation start to the frame that first shows a grid block, the
+schedule already in the worker's and the page's cache, as on the second visit of the day);
+blocks in the DOM then; long tasks (PerformanceObserver "longtask", > 50 ms) and the slowest
+frames while the grid is swept across every room and the whole day, a step per frame; the
+most blocks ever in the DOM during the sweep (the grid renders only those near the view).
+
+    .venv/bin/python bench/grid.py [--json]
+    GRID_CSS='.gblock{contain:none}' .venv/bin/python bench/grid.py   # try a CSS change on the sweep
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import generate
+from common import PHONE, Figure, controlled, data_dir, launch_args, main, server
+
+GOAL = "Rooms grid, congress"
+THROTTLE = int(os.environ.get("GRID_THROTTLE", "4"))  # 1: no throttling, to compare
+FIRST_SCREEN_GOAL = 1500
+LONG_TASK_GOAL = 0  # no task over 50 ms while scrolling
+STEPS = 150
+
+WATCH = """
+(() => {
+  if (window.top !== window) return;
+  window.__long = [];
+  try {
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); })
+      .observe({ type: "longtask", buffered: true });
+  } catch (e) { window.__long = null; }
+  const observer = new MutationObserver(() => {
+    if (window.__shown || !document.querySelector('main article.gblock, main article.card')) return;
+    window.__shown = performance.now();
+    requestAnimationFrame(() => { window.__painted = performance.now(); });
+    observer.disconnect();
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})();
+"""
+
+# Runs in the page: sweeps the grid diagonally to its far corner, then back along the bottom,
+# one step per frame; returns frame times and the most blocks ever present.
+SWEEP = """
+async (steps) => {
+  const box = document.querySelector('.grid-scroll');
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  window.__long.length = 0;
+  const maxL = box.scrollWidth - box.clientWidth, maxT = box.scrollHeight - box.clientHeight;
+  const frames = [];
+  let most = 0, last = await frame();
+  const step = async (left, top) => {
+    box.scrollLeft = left; box.scrollTop = top;
+    const t = await frame();
+    frames.push(t - last); last = t;
+    most = Math.max(most, box.querySelectorAll('.gblock').length);
+  };
+  for (let i = 1; i <= steps; i++) await step(maxL * i / steps, maxT * i / steps);
+  for (let i = steps; i >= 0; i--) await step(maxL * i / steps, maxT);
+  await frame();
+  return { frames, most, long: window.__long.slice(), width: box.scrollWidth, height: box.scrollHeight };
+}
+"""
+
+
+# The page's CSP refuses a <style> tag; a constructed sheet is allowed.
+ADOPT = """(css) => {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}"""
+SPLIT = ("TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration")
+
+
+def metrics(cdp: Any) -> dict[str, float]:
+    return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+
+
+def browse(url: str, day: str) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(**launch_args())
+        context = browser.new_context(viewport=PHONE)
+        context.add_init_script(WATCH)
+        page = context.new_page()
+        page.goto(url + "/")
+        controlled(page)
+        page.close()
+        # The same first screen on the schedule (cards), for reference: what the grid adds.
+        page = context.new_page()
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
+        page.goto(f"{url}/?day={day}")
+        page.wait_for_function("() => window.__painted !== undefined", timeout=60000)
+        schedule = float(page.evaluate("() => window.__painted"))
+        page.close()
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
+        cdp.send("Performance.enable")
+        page.goto(f"{url}/rooms?day={day}")
+        page.wait_for_function("() => window.__painted !== undefined", timeout=60000)
+        first = float(page.evaluate("() => window.__painted"))
+        opened_long = page.evaluate("() => window.__long && window.__long.slice()")
+        blocks = page.evaluate("() => document.querySelectorAll('.gblock').length")
+        if os.environ.get("GRID_CSS"):  # experiments: extra CSS for the sweep
+            page.evaluate(ADOPT, os.environ["GRID_CSS"])
+        before = metrics(cdp)
+        sweep = page.evaluate(SWEEP, STEPS)
+        after = metrics(cdp)
+        sweep["split"] = {k: (after[k] - before[k]) * 1000 for k in SPLIT}
+        browser.close()
+    return {"first": first, "schedule": schedule, "blocks": blocks, "opened_long": opened_long, **sweep}
+
+
+def run(short: bool = False) -> list[Figure]:
+    if short:
+        return []  # timings only: nothing for the CI form
+    doc = generate.congress()
+    directory = Path(tempfile.mkdtemp(prefix="hallway-congress-"))
+    data = data_dir(generate.write(directory, doc))
+    day = doc["event"]["days"][0]  # type: ignore[index]
+    on_day = sum(1 for s in doc["sessions"] if s["start"].startswith(day))  # type: ignore[union-attr]
+    with server(data) as url:
+        b = browse(url, day)
+    frames = sorted(b["frames"])
+    long = b["long"] or []
+    return [
+        Figure(
+            GOAL,
+            f"first screen of /rooms, CPU {THROTTLE}x slower",
+            b["first"],
+            "ms",
+            FIRST_SCREEN_GOAL,
+            note=f"{b['blocks']} of the day's {on_day} blocks in the DOM; long tasks while opening: "
+            f"{', '.join(f'{t:.0f}' for t in b['opened_long'] or []) or 'none'} ms",
+        ),
+        Figure(
+            GOAL,
+            f"first screen of / (cards, for reference), CPU {THROTTLE}x slower",
+            b["schedule"],
+            "ms",
+            None,
+        ),
+        Figure(
+            GOAL,
+            f"long tasks while sweeping the grid ({len(frames)} frames), CPU {THROTTLE}x",
+            len(long),
+            "",
+            LONG_TASK_GOAL,
+            note=f"total {sum(long):.0f} ms, longest {max(long, default=0):.0f} ms; "
+            f"grid {b['width']:,} x {b['height']:,} px; main thread "
+            + ", ".join(f"{k.removesuffix('Duration').lower()} {v:.0f} ms" for k, v in b["split"].items()),
+        ),
+        Figure(
+            GOAL,
+            "slowest frame while sweeping",
+            frames[-1],
+            "ms",
+            None,
+            note=f"median {frames[len(frames) // 2]:.0f} ms, 95th {frames[int(len(frames) * 0.95)]:.0f} ms",
+        ),
+        Figure(
+            GOAL, "most blocks in the DOM during the sweep", b["most"], "", None, note=f"of {on_day} that day"
+        ),
+    ]
+
+
+if __name__ == "__main__":
+    main(run)

@@ -1,0 +1,160 @@
+"""Issue 14, "Rooms side by side": /rooms is a rooms x time grid. Sessions at the same time
+line up, their length shows, room and time headers stick, a tap opens the session, stars and
+change badges show, all rooms fit across a wide screen or a phone in landscape, and only the
+blocks near the view are in the DOM."""
+
+from __future__ import annotations
+
+import pytest
+from corrections_support import TOKEN, open_app, publish
+from event_day import DURING, PHONES, day_doc, day_server, phone
+from playwright.sync_api import expect
+from schedules import session
+from test_a11y import serious
+
+
+def box(page, sid: str) -> dict[str, float]:
+    return page.locator(f'.gblock[data-session="{sid}"]').bounding_box()
+
+
+@pytest.mark.parametrize("viewport", PHONES, ids=["360", "390"])
+def test_sessions_line_up_by_time_with_their_length_visible(browser, make_server, tmp_path, viewport) -> None:
+    server = day_server(make_server, tmp_path)
+    context, page = phone(browser, viewport, DURING)
+    page.goto(server.url + "/rooms")
+    expect(page.locator("main h1")).to_have_text("Rooms · Tuesday 7 April")
+    expect(page.locator(".grid-room")).to_have_text(["Main Room", "Side Room"])
+    talk, workshop = box(page, "mt1000"), box(page, "sw1000")  # both at 10:00, 45 and 90 min
+    assert abs(talk["y"] - workshop["y"]) < 1
+    assert workshop["x"] > talk["x"] + talk["width"] - 1  # side by side, not stacked
+    assert abs(workshop["height"] / talk["height"] - 2) < 0.1
+    late = box(page, "lt1130")  # 11:30: 90 minutes below 10:00
+    assert abs((late["y"] - talk["y"]) / (talk["height"] + 2) - 2) < 0.1
+    expect(page.locator('.gblock[data-session="mt1000"]')).to_contain_text("10:00–10:45")
+    # The "now" line at 10:20 (20 of Morning Talk's 45 minutes), on screen when the grid opens.
+    line = page.locator(".grid-now").bounding_box()
+    assert abs((line["y"] - talk["y"]) / (talk["height"] + 2) - 20 / 45) < 0.05
+    grid = page.locator(".grid-scroll").bounding_box()
+    assert grid["y"] <= line["y"] <= grid["y"] + grid["height"]
+    context.close()
+
+
+@pytest.mark.parametrize("viewport", PHONES, ids=["360", "390"])
+def test_room_and_time_headers_stick_while_the_grid_scrolls_both_ways(
+    browser, make_server, tmp_path, viewport
+) -> None:
+    server = day_server(make_server, tmp_path)
+    context, page = phone(browser, viewport, DURING)
+    page.goto(server.url + "/rooms")
+    scroller = page.locator(".grid-scroll")
+    expect(page.locator(".gblock").first).to_be_visible()
+    sizes = scroller.evaluate("(e) => [e.scrollWidth - e.clientWidth, e.scrollHeight - e.clientHeight]")
+    assert sizes[0] > 0 and sizes[1] > 0, sizes  # a phone scrolls the grid both ways
+    scroller.evaluate("(e) => { e.scrollTop = e.scrollHeight; e.scrollLeft = e.scrollWidth; }")
+    frame = scroller.bounding_box()
+    head = page.locator(".grid-room").last.bounding_box()
+    times = page.locator(".grid-times").bounding_box()
+    assert abs(head["y"] - (frame["y"] + 1)) < 2  # room names still at the top
+    assert abs(times["x"] - (frame["x"] + 1)) < 2  # times still at the left
+    expect(page.locator(".grid-times span").first).to_have_text("09:00")
+    context.close()
+
+
+@pytest.mark.parametrize("viewport", PHONES, ids=["360", "390"])
+def test_a_tap_anywhere_on_a_block_opens_the_session_and_its_star_works(
+    browser, make_server, tmp_path, viewport
+) -> None:
+    server = day_server(make_server, tmp_path)
+    context, page = phone(browser, viewport, DURING)
+    page.goto(server.url + "/rooms")
+    block = page.locator('.gblock[data-session="sw1000"]')
+    star = block.get_by_role("button", name="Star: Side Workshop")
+    star.click()
+    expect(star).to_have_attribute("aria-pressed", "true")
+    expect(star).to_have_text("★")
+    b, s = block.bounding_box(), star.bounding_box()
+    assert b["x"] <= s["x"] and s["x"] + s["width"] <= b["x"] + b["width"] + 0.5  # inside, not clipped
+    block.click(position={"x": 12, "y": b["height"] - 10})  # the bottom corner, away from the title
+    expect(page).to_have_url(server.url + "/session/sw1000")
+    expect(page.locator("main h1")).to_have_text("Side Workshop")
+    context.close()
+
+
+def test_a_change_badge_shows_on_the_moved_session(browser, make_server, tmp_path) -> None:
+    server = day_server(make_server, tmp_path, env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    context, page = phone(browser, PHONES[0], DURING)
+    open_app(page, server, "/rooms")
+    publish(server, {"kind": "move", "session": "lt1130", "room": "side", "note": "bigger room"})
+    moved = page.locator('.gblock[data-session="lt1130"]')
+    expect(moved.locator(".badge")).to_have_text(["New room"], timeout=10000)
+    expect(moved).to_have_class("gblock changed")
+    side = page.locator(".grid-room", has_text="Side Room").bounding_box()
+    assert abs(moved.bounding_box()["x"] - side["x"]) < 4  # now in the Side Room column
+    context.close()
+
+
+@pytest.mark.parametrize(
+    "viewport", [{"width": 1280, "height": 800}, {"width": 844, "height": 390}], ids=["wide", "landscape"]
+)
+def test_every_room_side_by_side_on_a_wide_screen_or_a_phone_in_landscape(
+    browser, make_server, tmp_path, viewport
+) -> None:
+    doc = day_doc()
+    for i in range(2):
+        doc["rooms"].append({"id": f"hall{i}", "name": f"Hall {i + 1}"})
+        doc["sessions"].append(
+            session(
+                f"h{i}0930",
+                f"Hall talk {i}",
+                "2026-04-07T10:00:00+02:00",
+                "2026-04-07T10:30:00+02:00",
+                f"hall{i}",
+            )
+        )
+    server = day_server(make_server, tmp_path, doc)
+    context, page = phone(browser, viewport, DURING)
+    page.goto(server.url + "/rooms")
+    expect(page.locator(".grid-room")).to_have_count(4)
+    assert page.locator(".grid-scroll").evaluate("(e) => e.scrollWidth <= e.clientWidth")
+    tops = {round(box(page, sid)["y"]) for sid in ("mt1000", "sw1000", "h00930", "h10930")}
+    assert len(tops) == 1, tops  # the 10:00 row, across all four rooms
+    assert page.evaluate(
+        "() => document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth"
+    )
+    context.close()
+
+
+def test_a_congress_grid_holds_only_the_blocks_near_the_view(browser, make_server, tmp_path) -> None:
+    doc = day_doc()
+    for r in range(40):
+        doc["rooms"].append({"id": f"r{r:02d}", "name": f"Room {r:02d}"})
+        for k in range(8):
+            start, end = f"2026-04-07T{9 + k:02d}:00:00+02:00", f"2026-04-07T{9 + k:02d}:45:00+02:00"
+            doc["sessions"].append(session(f"c{r:02d}x{k}", f"Talk {r}-{k}", start, end, f"r{r:02d}"))
+    server = day_server(make_server, tmp_path, doc)
+    context, page = phone(browser, PHONES[0], DURING)
+    page.goto(server.url + "/rooms")
+    expect(page.locator(".grid-room")).to_have_count(42)
+    expect(page.locator(".gblock").first).to_be_visible()
+    assert 0 < page.locator(".gblock").count() < 60  # of 325 that day
+    expect(page.locator('.gblock[data-session="c39x0"]')).to_have_count(0)
+    page.locator(".grid-scroll").evaluate("(e) => { e.scrollLeft = e.scrollWidth; e.scrollTop = 0; }")
+    expect(page.locator('.gblock[data-session="c39x0"]')).to_be_visible()  # drawn once near
+    expect(page.locator('.gblock[data-session="mt1000"]')).to_have_count(0)  # dropped once far
+    context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("path", ["/rooms", "/now", "/", "/?past=1"])
+def test_time_views_have_no_serious_accessibility_violations(
+    browser, make_server, tmp_path, path, scheme
+) -> None:
+    server = day_server(make_server, tmp_path)
+    context, page = phone(browser, PHONES[0], DURING, color_scheme=scheme)
+    page.goto(server.url + "/")
+    page.evaluate("() => localStorage.setItem('hallway.stars.v1', JSON.stringify(['sw1000', 'k9x8y7']))")
+    page.goto(server.url + path)
+    expect(page.locator("main h1")).to_be_visible()
+    expect(page.locator(".gblock, .nowrow, .card").first).to_be_visible()
+    assert serious(page) == []
+    context.close()
