@@ -16,6 +16,11 @@ The organizers' console (docs/console.png), signed in and with a move checked fo
         --step "check:Move to another room" --step "select:Room=master-stage" \
         --step "click:Check and publish the move" --scroll-to .publish --out docs/console.png
 
+The manifest's two screenshots for the richer install dialog (static/screenshots/narrow.png,
+360x740 at 2x, and wide.png, 1280x800), with the clock at the first session's start + 5 min:
+
+    .venv/bin/python scripts/screenshot.py --install
+
 Starts `flask run` on a free loopback port on a copy of the data, opens the app in Chromium
 (the system one when present) at 360x740, stars two sessions so the stars show, saves the
 picture and stops the server.
@@ -24,6 +29,7 @@ picture and stops the server.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import socket
@@ -31,7 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -41,6 +47,7 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 from e2e_support import PHONE, launch_args  # noqa: E402  (one place for the browser's flags)
 
 START_TIMEOUT = 20.0
+INSTALL_SHOTS = {"narrow": ((360, 740), 2), "wide": ((1280, 800), 1)}
 
 
 def free_port() -> int:
@@ -87,6 +94,65 @@ def do_step(page: object, step: str) -> None:
         raise SystemExit(f"--step {step!r}: expected check:, select: or click:")
 
 
+def first_start(data_dir: Path) -> datetime | None:
+    sessions = json.loads((data_dir / "schedule.json").read_text(encoding="utf-8")).get("sessions") or []
+    starts = sorted(
+        datetime.fromisoformat(s["start"]) for s in sessions if isinstance(s, dict) and s.get("start")
+    )
+    return starts[0] + timedelta(minutes=5) if starts else None
+
+
+def shoot(
+    browser,
+    port: int,
+    path: str,
+    out: Path,
+    size,
+    scale: int,
+    dark: bool,
+    at,
+    show: str | None,
+    organizer: bool = False,
+    steps: tuple[str, ...] = (),
+    scroll_to: str | None = None,
+) -> None:
+    context = browser.new_context(
+        viewport={"width": size[0], "height": size[1]},
+        device_scale_factor=scale,
+        color_scheme="dark" if dark else "light",
+    )
+    if at:
+        context.clock.install(time=at)  # the app reads "now" from the page's clock
+    page = context.new_page()
+    if organizer:
+        page.goto(f"http://127.0.0.1:{port}/organize")
+        page.get_by_label("Organizer token").fill(DEMO_TOKEN)
+        page.get_by_role("button", name="Sign in").click()
+        page.get_by_text("Signed in as").wait_for()
+    # Stars are set on the schedule, so that clicking them scrolls no other view.
+    page.goto(f"http://127.0.0.1:{port}/")
+    page.wait_for_selector("main article")
+    stars = page.locator("main button.star")
+    for i in (1, 3):
+        if stars.count() > i:
+            stars.nth(i).click()
+    page.goto(f"http://127.0.0.1:{port}{path}")
+    page.wait_for_selector("main h1")
+    page.wait_for_selector("main article, main .nowrow, main .empty, main form")
+    for step in steps:
+        do_step(page, step)
+    page.mouse.move(0, 0)
+    page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
+    if show:
+        page.locator(show).first.evaluate("(e) => e.scrollIntoView({ block: 'start' })")
+    if scroll_to:
+        page.locator(scroll_to).first.evaluate("e => e.scrollIntoView({block: 'end'})")
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(out))
+    context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data-dir", type=Path, default=ROOT / "data")
@@ -95,6 +161,9 @@ def main() -> None:
     parser.add_argument("--dark", action="store_true", help="dark colour scheme")
     parser.add_argument("--at", type=datetime.fromisoformat, help="the page's clock (ISO time with its zone)")
     parser.add_argument("--show", help="a selector to scroll into view before the picture")
+    parser.add_argument(
+        "--install", action="store_true", help="the manifest's screenshots, into static/screenshots/"
+    )
     parser.add_argument(
         "--viewport", default=f"{PHONE['width']}x{PHONE['height']}", help="WIDTHxHEIGHT in CSS px"
     )
@@ -115,46 +184,34 @@ def main() -> None:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(**launch_args())
-                width, height = (int(n) for n in args.viewport.split("x"))
-                context = browser.new_context(
-                    viewport={"width": width, "height": height},
-                    device_scale_factor=2,
-                    color_scheme="dark" if args.dark else "light",
-                )
-                if args.at:
-                    context.clock.install(time=args.at)  # the app reads "now" from the page's clock
-                page = context.new_page()
-                if args.organizer:
-                    page.goto(f"http://127.0.0.1:{port}/organize")
-                    page.get_by_label("Organizer token").fill(DEMO_TOKEN)
-                    page.get_by_role("button", name="Sign in").click()
-                    page.get_by_text("Signed in as").wait_for()
-                # Stars are set on the schedule, so that clicking them scrolls no other view.
-                page.goto(f"http://127.0.0.1:{port}/")
-                page.wait_for_selector("main article")
-                stars = page.locator("main button.star")
-                for i in (1, 3):
-                    if stars.count() > i:
-                        stars.nth(i).click()
-                page.goto(f"http://127.0.0.1:{port}{args.path}")
-                page.wait_for_selector("main h1")
-                page.wait_for_selector("main article, main .nowrow, main .empty, main form")
-                for step in args.step:
-                    do_step(page, step)
-                page.mouse.move(0, 0)
-                page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
-                if args.show:
-                    page.locator(args.show).first.evaluate("(e) => e.scrollIntoView({ block: 'start' })")
-                if args.scroll_to:
-                    page.locator(args.scroll_to).first.evaluate("e => e.scrollIntoView({block: 'end'})")
-                page.wait_for_function("() => document.fonts.status === 'loaded'")
-                args.out.parent.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(args.out))
+                if args.install:
+                    at = args.at or first_start(data)
+                    outs = [ROOT / "static" / "screenshots" / f"{name}.png" for name in INSTALL_SHOTS]
+                    for out, (size, scale) in zip(outs, INSTALL_SHOTS.values(), strict=True):
+                        shoot(browser, port, args.path, out, size, scale, args.dark, at, None)
+                else:
+                    size = tuple(int(n) for n in args.viewport.split("x"))
+                    shoot(
+                        browser,
+                        port,
+                        args.path,
+                        args.out,
+                        size,
+                        2,
+                        args.dark,
+                        args.at,
+                        args.show,
+                        args.organizer,
+                        tuple(args.step),
+                        args.scroll_to,
+                    )
+                    outs = [args.out]
                 browser.close()
         finally:
             proc.kill()
             proc.wait(timeout=10)
-    print(args.out)
+    for out in outs:
+        print(out)
 
 
 if __name__ == "__main__":

@@ -28,7 +28,10 @@ self.addEventListener("activate", (event) => {
 // A notification about changes to starred sessions opens (or focuses) the app on its link.
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const path = event.notification.data?.url === "/changes" ? "/changes" : "/";
+  // Only paths of this app, rebuilt here: a reminder opens its session, a change the list.
+  const asked = String(event.notification.data?.url || "");
+  const session = /^\/session\/[A-Za-z0-9_-]{1,64}$/.test(asked) ? asked : null;
+  const path = asked === "/changes" ? "/changes" : session || "/";
   event.waitUntil(
     self.clients.matchAll({ type: "window" }).then((list) => {
       const open = list.find((c) => new URL(c.url).origin === self.location.origin);

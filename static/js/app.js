@@ -6,8 +6,11 @@ import { flagMap } from "./changes.js";
 import { now as clockNow, pinned } from "./clock.js";
 import { syncAnnouncements } from "./notices.js";
 import { organizerName, outboxWaiting } from "./organizer.js";
+import { wireInstall } from "./install.js";
+import { markNav, wireMore } from "./nav.js";
 import { match } from "./router.js";
 import { Store } from "./store.js";
+import { startReminders } from "./remind.js";
 import { registerWorker } from "./swbridge.js";
 import { setUseDevice, usingDevice, zoneLabel } from "./time.js";
 import { toast } from "./toasts.js";
@@ -25,13 +28,6 @@ let renderCount = 0;
 function chrome() {
   syncChrome(watcher, store, { onChangesView: current === "changes" });
   syncAnnouncements(store, { onChangesView: current === "changes" });
-}
-
-function markNav(name) {
-  for (const a of document.querySelectorAll("[data-nav]")) {
-    if (a.dataset.nav === name) a.setAttribute("aria-current", "page");
-    else a.removeAttribute("aria-current");
-  }
 }
 
 function syncZoneButton() {
@@ -84,6 +80,8 @@ document.addEventListener("click", (event) => {
   go(url.pathname + url.search);
 });
 window.addEventListener("popstate", () => render({ focus: true }));
+wireMore();
+wireInstall();
 
 tzButton.addEventListener("click", () => {
   setUseDevice(!usingDevice());
@@ -99,9 +97,14 @@ store.addEventListener("stars", () => {
 
 // Corrections: the watcher checks on open, online, shown again and on its timer (it also
 // replaces the whole schedule when the feed says so); badges and chrome follow each check.
+let historyLength = watcher.history().length;
 watcher.addEventListener("update", ({ detail }) => {
   setChangeFlags(flagMap(watcher.history()));
-  if (detail.added > 0 || (detail.settings && current === "changes")) render();
+  // A session's page quotes the organizers' notes: it follows the history even when the
+  // changes were already in the schedule this page loaded (first check after opening).
+  const grew = watcher.history().length !== historyLength;
+  historyLength = watcher.history().length;
+  if (detail.added > 0 || (detail.settings && current === "changes") || (grew && current === "session")) render();
   else chrome();
 });
 // Keep "Now and next" and the freshness line current while open, unless a ?now= pins the time.
@@ -114,7 +117,10 @@ setChangeFlags(flagMap(watcher.history()));
 store.start().then((data) => {
   if (!data) {
     document.getElementById("loading")?.replaceChildren("The schedule could not be loaded. Connect once, then it works offline.");
-  } else watcher.start();
+  } else {
+    watcher.start();
+    startReminders(store);
+  }
   // An organizer's corrections kept on this phone are sent at the next open, on any page.
   if (data && organizerName() && outboxWaiting()) import("./organize/outbox.js").then((m) => m.startOutbox(Math.min(watcher.poll, 10)));
   // Once the page has what it needs, so the worker's precache finds it in the HTTP cache.

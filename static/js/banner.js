@@ -36,11 +36,16 @@ export function syncChrome(watcher, store, { onChangesView = false } = {}) {
   const line = freshness(watcher.state, data.version, wallMs(), (ms) => time(new Date(ms)));
   for (const el of document.querySelectorAll("[data-freshness]")) {
     if (el.textContent !== line) el.textContent = line;
+    el.dataset.version = String(data.version); // for organizers and tests; a number means nothing to attendees
     el.classList.toggle("offline", Boolean(watcher.state.offline));
   }
+  // Offline shows at the top too, where it is seen, not only in the footer.
+  const flag = document.getElementById("offline-flag");
+  if (flag) flag.hidden = !watcher.state.offline;
 }
 
-// The freshness line: "Up to date · version 12 · checked 2 min ago", "Offline · last checked 10:42".
+// The freshness line: "Up to date · checked 2 min ago", "Offline · last checked 10:42". The
+// version stays out of the words (it is in data-version); `version` is kept for callers.
 export function freshness(state, version, now, clockText) {
   const ago = (ms) => {
     const minutes = Math.floor((now - ms) / 60000);
@@ -48,9 +53,8 @@ export function freshness(state, version, now, clockText) {
     if (minutes < 60) return `${minutes} min ago`;
     return `at ${clockText(ms)}`;
   };
-  const v = `version ${version}`;
-  if (state.offline) return `Offline · ${v} · ${state.okAt != null ? `last checked ${clockText(state.okAt)}` : "not checked yet"}`;
-  if (state.checkedAt == null) return `${v} · checking for changes…`;
-  if (state.okAt !== state.checkedAt) return `Could not check for changes · ${v} · tried ${ago(state.checkedAt)}`;
-  return `Up to date · ${v} · checked ${ago(state.okAt)}`;
+  if (state.offline) return `Offline · ${state.okAt != null ? `last checked ${clockText(state.okAt)}` : "not checked yet"}`;
+  if (state.checkedAt == null) return "Checking for changes…";
+  if (state.okAt !== state.checkedAt) return `Could not check for changes · tried ${ago(state.checkedAt)}`;
+  return `Up to date · checked ${ago(state.okAt)}`;
 }

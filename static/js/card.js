@@ -31,12 +31,18 @@ export function starButton(store, session) {
   );
 }
 
+// What the star beside a session's actions does next, said plainly: it changes with the star.
+export function starHint(on) {
+  return on ? "Starred: it is in My schedule. Tap ★ to remove it." : "Star it to add it to My schedule.";
+}
+
 export function syncStars(root, store) {
   for (const button of root.querySelectorAll("[data-star]")) {
     const on = store.isStarred(button.dataset.star);
     button.setAttribute("aria-pressed", String(on));
     button.firstElementChild.textContent = on ? "★" : "☆";
   }
+  for (const hint of root.querySelectorAll("[data-star-hint]")) hint.textContent = starHint(store.isStarred(hint.dataset.starHint));
 }
 
 // "English" for "en", in the reader's own words; the tag itself where the browser has no name.

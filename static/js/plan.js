@@ -8,6 +8,7 @@ const NS = "http://www.w3.org/2000/svg";
 const TAGS = new Set(["g", "rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "text", "tspan"]);
 const MAX_SCALE = 6;
 const LAYOUT_FRAMES = 120; // wait at most this many frames for the plan to be on the page
+const READABLE = 0.8; // a room label's smallest size on screen, in root ems
 
 function el(tag, attrs = {}) {
   const node = document.createElementNS(NS, tag);
@@ -191,7 +192,12 @@ export function drawFloor(floor, rooms, { highlight = null } = {}) {
       if (++frames < LAYOUT_FRAMES) requestAnimationFrame(layout);
       return;
     }
-    for (const item of ctx.labels) label(item, size);
+    // Labels at least about the reader's own text size on screen (a plan's 1/30 was ~9 px on
+    // a phone), so a narrow screen shows fewer words, not smaller ones.
+    const scale = svg.getScreenCTM()?.a || 0;
+    const root = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const readable = scale > 0 ? (root * READABLE) / scale : size;
+    for (const item of ctx.labels) label(item, Math.max(size, readable));
     svg.dataset.ready = "1";
   };
   requestAnimationFrame(layout);

@@ -54,5 +54,4 @@ def stored_star_ids(page: Any) -> list[str]:
 
 
 def app_version(page: Any) -> int:
-    text = page.locator("footer [data-freshness]").text_content() or ""
-    return int(text.split("version ")[1].split(" ")[0])
+    return int(page.locator("footer [data-freshness]").get_attribute("data-version") or "-1")

@@ -67,17 +67,17 @@ def test_map_draws_every_room_as_a_link_labelled_with_what_is_on_now(page: Page,
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
-def test_where_link_on_a_session_page_highlights_its_room(page: Page, server) -> None:
+def test_where_link_on_a_session_page_opens_its_room_with_the_room_marked(page: Page, server) -> None:
     session = sessions_in("junior-stage")[0]
     page.goto(f"{server.url}/session/{session['id']}")
-    page.locator(".where-link a").click()
+    page.locator(".where-link a").click()  # the room's page: its plan, directions, sessions (issue 14)
     page.wait_for_selector(PLAN_READY)
-    assert page.url.endswith("/map?room=junior-stage")
+    assert page.url.endswith("/room/junior-stage")
     here = page.locator("svg.floor a.room.here")
     expect(here).to_have_count(1)
     expect(here).to_have_attribute("data-room", "junior-stage")
     expect(here).to_have_attribute("aria-current", "location")
-    expect(page.locator(".where")).to_contain_text(ROOMS["junior-stage"])
+    expect(page.locator("main h1")).to_have_text(ROOMS["junior-stage"])
 
 
 def test_my_schedule_shows_where_the_next_starred_session_is(page: Page, server) -> None:

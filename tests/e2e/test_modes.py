@@ -50,7 +50,7 @@ def test_browse_star_receive_a_correction_and_go_offline(mode, page) -> None:
     expect(star).to_have_attribute("aria-pressed", "true")
     page.get_by_role("link", name="Schedule", exact=True).click()
     expect(page.locator(".card")).to_have_count(2)
-    page.get_by_role("link", name="Starred").click()
+    page.get_by_role("link", name="My schedule", exact=True).click()
     expect(page.locator(".card h3")).to_have_text([TITLE])
 
     mode.publish({"kind": "edit", "session": "k9x8y7", "title": NEW_TITLE})

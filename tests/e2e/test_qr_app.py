@@ -37,7 +37,8 @@ def test_scanning_a_door_sign_code_opens_that_session(
     )
     try:
         page.goto(f"{live_server.url}/")
-        page.get_by_role("link", name="Scan").click()
+        page.get_by_text("More", exact=True).click()  # Scan is in the More menu (issue 14)
+        page.get_by_role("link", name="Scan a code").click()
         expect(page.locator("main h1")).to_have_text("Scan a QR code")
         page.wait_for_url(f"{live_server.url}/session/k9x8y7", timeout=20000)
         expect(page.locator("main h1")).to_have_text("Compiling Things")
@@ -103,7 +104,7 @@ def test_leaving_the_scan_view_turns_the_camera_off(
         page.wait_for_function(
             "() => window.streams.length === 1 && streams[0].getTracks()[0].readyState === 'live'"
         )
-        page.get_by_role("link", name="Starred").click()
+        page.get_by_role("link", name="My schedule", exact=True).click()
         expect(page.locator("main h1")).to_have_text("My schedule")
         page.wait_for_function(
             "() => streams[0].getTracks().every((t) => t.readyState === 'ended')", timeout=5000

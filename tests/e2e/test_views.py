@@ -76,7 +76,7 @@ def test_session_page_has_everything_and_its_neighbours(page, make_server, tmp_p
         expect(detail).to_contain_text(text)
     expect(page.locator(".person h3")).to_have_text(["Alan Turing", "Ada Lovelace"])
     expect(page.locator(".person").first).to_contain_text("Bletchley")
-    expect(page.locator(".person").first).to_contain_text("Broke codes and…")
+    expect(page.locator(".person").first).to_contain_text("Broke codes and")
     page.goto(server.url + "/session/s1a2b3")
     around = page.locator("section", has=page.get_by_role("heading", name="Also in Main Room"))
     expect(around.locator(".card h3")).to_have_text(["Late Talk"])

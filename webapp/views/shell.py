@@ -11,6 +11,7 @@ from flask import Flask, render_template
 
 from ..corrections.published import published
 from ..web import assets
+from . import install
 
 THEME_COLOR = "#0b4f8a"
 BACKGROUND_COLOR = "#f7f8fa"
@@ -63,6 +64,8 @@ def manifest_dict(name: str, tree: assets.AssetTree) -> dict[str, Any]:
             icon("icons/icon-512.png", "512x512", "any"),
             icon("icons/maskable-512.png", "512x512", "maskable"),
         ],
+        "shortcuts": install.shortcuts(tree),
+        "screenshots": install.screenshots(tree),
     }
 
 

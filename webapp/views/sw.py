@@ -24,6 +24,8 @@ NOT_PRECACHED: dict[str, str] = {
     # The pages use only the 192 px icon; the browser fetches these itself when installing.
     "icons/icon-512.png": "install-time icon, fetched by the browser, never by the pages",
     "icons/maskable-512.png": "install-time icon, fetched by the browser, never by the pages",
+    "screenshots/narrow.png": "the install dialog's picture, fetched by the browser, never by the pages",
+    "screenshots/wide.png": "the install dialog's picture, fetched by the browser, never by the pages",
 }
 # Prefixes of paths fetched on demand and cached at first use (large, rarely needed).
 ON_DEMAND_PREFIXES: dict[str, str] = {

@@ -3,23 +3,28 @@
 
 import { sessionCard } from "../card.js";
 import { h } from "../dom.js";
+import { readLead } from "../remind.js";
+import { reminderBox, subscribeHref } from "../remindui.js";
 import { dayLabel, length, time } from "../time.js";
 import { empty, heading, zoneNote } from "./common.js";
 
 export function plan(sessions) {
   const out = [];
-  let latestEnd = null;
-  let latest = null;
+  let day = null;
+  let latest = null; // the session still going that ends last, on this day
   for (const s of sessions) {
-    if (latest && s.day === latest.day) {
-      if (s.start < latestEnd) out.push({ clash: [latest, s] });
-      else if (s.start > latestEnd) out.push({ gap: [latestEnd, s.start] });
-    } else out.push({ day: s.day });
-    out.push({ session: s });
-    if (!latest || s.day !== latest.day || s.end > latestEnd) {
-      latest = s;
-      latestEnd = s.end;
+    if (s.day !== day) {
+      out.push({ day: s.day });
+      day = s.day;
+      latest = null;
     }
+    // A cancelled session takes no time: it neither ends a free slot nor clashes.
+    if (!s.cancelled && latest) {
+      if (s.start < latest.end) out.push({ clash: [latest, s] });
+      else if (s.start > latest.end) out.push({ gap: [latest.end, s.start] });
+    }
+    out.push({ session: s });
+    if (!s.cancelled && (!latest || s.end > latest.end)) latest = s;
   }
   return out;
 }
@@ -86,16 +91,13 @@ export function render(ctx) {
           " · ",
           // A subscription (no account: the ids are in the link) that calendar apps re-fetch,
           // so corrections reach the calendar too; with a reminder before each session.
-          h(
-            "a",
-            { href: `webcal://${location.host}/my.ics?s=${starred.map((s) => s.id).join(",")}&alarm=10` },
-            "Subscribe, with reminders",
-          ),
+          h("a", { href: subscribeHref(starred.map((s) => s.id), readLead()) }, "Subscribe, with reminders"),
         ),
       !starred.length && !removed.length && empty("Nothing starred yet. Tap ☆ on a session to add it here."),
       starred.length > 0 && zoneNote(starred[0].start),
       nextHere(data, starred, ctx.now),
       items,
+      starred.length > 0 && reminderBox(starred.map((s) => s.id)),
       removed.length > 0 &&
         h(
           "section",

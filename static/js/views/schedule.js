@@ -28,7 +28,9 @@ export function filterSessions(data, query, day) {
   );
 }
 
-function select(name, label, options, value) {
+// The "no filter" choice says what it means ("All levels"): a level, room or track may itself
+// be called "Any" in the data.
+function select(name, label, options, value, all) {
   const id = `f-${name}`;
   return h(
     "div",
@@ -37,7 +39,7 @@ function select(name, label, options, value) {
     h(
       "select",
       { id, name },
-      h("option", { value: "" }, "Any"),
+      h("option", { value: "" }, all),
       options.map(([v, text]) => h("option", { value: v, selected: v === value }, text)),
     ),
   );
@@ -61,11 +63,11 @@ function filterForm(data, query) {
       h(
         "div",
         { class: "fields" },
-        select("room", "Room", [...data.rooms.values()].map((r) => [r.id, r.name]), query.get("room")),
-        select("track", "Track", [...data.tracks.values()].map((t) => [t.id, t.name]), query.get("track")),
-        data.levels.length > 0 && select("level", "Level", data.levels.map((l) => [l, l]), query.get("level")),
+        select("room", "Room", [...data.rooms.values()].map((r) => [r.id, r.name]), query.get("room"), "All rooms"),
+        select("track", "Track", [...data.tracks.values()].map((t) => [t.id, t.name]), query.get("track"), "All tracks"),
+        data.levels.length > 0 && select("level", "Level", data.levels.map((l) => [l, l]), query.get("level"), "All levels"),
         data.languages.length > 1 &&
-          select("lang", "Language", data.languages.map((l) => [l, languageName(l)]), query.get("lang")),
+          select("lang", "Language", data.languages.map((l) => [l, languageName(l)]), query.get("lang"), "All languages"),
         h(
           "div",
           { class: "field check" },

@@ -1,14 +1,18 @@
 // Everything about one session, and what comes before and after it in the same room.
 
-import { badges, facts, sessionCard, starButton } from "../card.js";
+import { badges, facts, sessionCard, starButton, starHint } from "../card.js";
 import { phrases } from "../changes.js";
-import { h, linkify, paragraphs } from "../dom.js";
+import { h, linkify } from "../dom.js";
 import { dayLabel, length, time, zoneLabel } from "../time.js";
 import { organizerName } from "../organizer.js";
 import { sessionCode } from "../qrui.js";
 import { heading, notFound } from "./common.js";
 
 const SLIDES = { true: "Slides attached", false: "No slides" };
+
+// On the session page a bio is a short preview (its first paragraph, a few lines); the
+// speaker's page has all of it.
+const firstParagraph = (text) => text.split(/\n[ \t]*\n/).map((p) => p.trim()).find(Boolean) || "";
 
 function speakerBlock(person) {
   const line = [person.role, person.company].filter(Boolean).join(", ");
@@ -17,8 +21,15 @@ function speakerBlock(person) {
     { class: "person" },
     h("h3", {}, h("a", { href: `/speaker/${person.id}` }, person.name)),
     line && h("p", { class: "sub" }, line),
-    person.bio && paragraphs(person.bio, person.bio_truncated ? "…" : ""),
+    person.bio && h("p", { class: "bio-preview" }, linkify(firstParagraph(person.bio))),
+    person.bio && h("p", { class: "more-link" }, h("a", { href: `/speaker/${person.id}`, "aria-label": `Full bio of ${person.name}` }, "Full bio")),
   );
+}
+
+// The organizers' word on a cancellation: the note of the latest change that cancelled it.
+export function cancelNote(history, id) {
+  const change = history.filter((c) => c.session === id && c.after?.status === "cancelled").at(-1);
+  return change?.note || null;
 }
 
 export function neighbours(data, session) {
@@ -40,22 +51,33 @@ function changeList(history, session, data) {
   );
 }
 
+function cancelled(session, history) {
+  const note = cancelNote(history, session.id);
+  return h(
+    "div",
+    { class: "cancel-notice", role: "note" },
+    h("p", { class: "flag" }, "This session is cancelled."),
+    note ? h("p", {}, "The organizers say: ", h("q", {}, note)) : h("p", {}, "The organizers have not said why."),
+  );
+}
+
 export function render(ctx) {
   const { store } = ctx;
   const data = store.data;
   const session = data.byId.get(ctx.params[0]);
   if (!session) return notFound("session", ctx.params[0]);
   const room = data.rooms.get(session.room);
+  const history = ctx.changes?.history() || [];
   const { before, after } = room ? neighbours(data, session) : { before: null, after: null };
+  // Time and place first, then who, then what: what a person at the door needs, in that order.
   return {
     title: session.title,
     node: h(
       "article",
       { class: "detail" + (session.cancelled ? " cancelled" : "") },
       heading(session.title),
-      session.cancelled && h("p", { class: "flag" }, "This session is cancelled."),
+      session.cancelled && cancelled(session, history),
       badges(session.id),
-      changeList(ctx.changes?.history() || [], session, data),
       organizerName() && h("p", { class: "organizer-link" }, h("a", { href: `/organize/correct?session=${session.id}` }, "Correct this session")),
       h(
         "p",
@@ -66,18 +88,18 @@ export function render(ctx) {
         h("time", { datetime: session.end.toISOString() }, time(session.end)),
         ` ${zoneLabel(session.start)} · ${length(session.start, session.end)}`,
       ),
-      h("p", { class: "facts" }, facts(session, data, { always: true }), session.slides != null && h("span", {}, SLIDES[session.slides])),
-      room && h("p", { class: "where-link" }, "Where: ", h("a", { href: `/map?room=${room.id}` }, room.name)),
-      h(
-        "div",
-        { class: "actions" },
-        starButton(store, session),
-        h("span", { class: "hint" }, "Star to add it to My schedule"),
-        h("a", { href: `/session/${session.id}.ics`, class: "ics" }, "Add to calendar"),
-      ),
+      room && h("p", { class: "where-link" }, "Where: ", h("a", { href: `/room/${room.id}` }, room.name), h("span", { class: "sub" }, " (map and directions)")),
+      session.cancelled
+        ? store.isStarred(session.id) &&
+          h("p", { class: "actions" }, h("button", { type: "button", class: "linkish", onclick: () => store.toggleStar(session.id) }, "Remove from My schedule"))
+        : h(
+            "div",
+            { class: "actions" },
+            starButton(store, session),
+            h("span", { class: "hint", "data-star-hint": session.id }, starHint(store.isStarred(session.id))),
+            h("a", { href: `/session/${session.id}.ics`, class: "ics" }, "Add to calendar"),
+          ),
       sessionCode(session),
-      session.description.length > 0 &&
-        h("section", { class: "text", "aria-label": "Description" }, session.description.map((p) => h("p", {}, linkify(p)))),
       session.people.length > 0 &&
         h(
           "section",
@@ -85,6 +107,15 @@ export function render(ctx) {
           h("h2", { id: "who" }, session.people.length === 1 ? "Speaker" : "Speakers"),
           h("ul", { class: "people" }, session.people.map(speakerBlock)),
         ),
+      session.description.length > 0 &&
+        h(
+          "section",
+          { class: "text", "aria-labelledby": "about" },
+          h("h2", { id: "about" }, "About this session"),
+          session.description.map((p) => h("p", {}, linkify(p))),
+        ),
+      h("p", { class: "facts" }, facts(session, data, { always: true }), session.slides != null && h("span", {}, SLIDES[session.slides])),
+      changeList(history, session, data),
       room &&
         (before || after) &&
         h(

@@ -21,7 +21,8 @@ function received(store, query) {
   const data = store.data;
   const { ids, ignored } = decodeShare(`?s=${encodeURIComponent(query.get("s") || "")}`, data.byId);
   const sessions = ids.map((id) => data.byId.get(id)).sort((a, b) => a.start - b.start);
-  const missing = () => ids.filter((id) => !store.isStarred(id));
+  // Cancelled since it was shared: shown as such, never added to the stars.
+  const missing = () => ids.filter((id) => !store.isStarred(id) && !data.byId.get(id).cancelled);
   const outcome = h("p", { role: "status" });
   const add = h("button", { type: "button", class: "primary" });
   const label = () => {
@@ -31,7 +32,7 @@ function received(store, query) {
   };
   add.addEventListener("click", () => {
     const mine = [...store.stars.keys()];
-    const { added } = mergeStars(mine, ids);
+    const { added } = mergeStars(mine, missing());
     for (const id of added) store.toggleStar(id); // each is unstarred: toggling only adds
     outcome.replaceChildren(
       `Added ${added.length} session${added.length === 1 ? "" : "s"}; your other stars are unchanged. `,
@@ -55,7 +56,8 @@ function received(store, query) {
 
 function mine(store) {
   const data = store.data;
-  const starred = data.sessions.filter((s) => store.isStarred(s.id)).map((s) => s.id);
+  // A cancelled session is not shared: a friend would plan around a talk that will not happen.
+  const starred = data.sessions.filter((s) => store.isStarred(s.id) && !s.cancelled).map((s) => s.id);
   if (!starred.length) {
     return {
       title: "Share my schedule",
