@@ -4,6 +4,7 @@ and a search narrows the list at once (bench/large.py times this on 1,000 sessio
 from __future__ import annotations
 
 import sys
+from datetime import datetime, timedelta
 
 from e2e_support import ROOT
 from playwright.sync_api import expect
@@ -18,6 +19,8 @@ SESSIONS = 70
 def test_long_day_shows_every_card_as_the_reader_scrolls(page, make_server, tmp_path) -> None:
     doc = generate.generate(sessions=SESSIONS, days=1, rooms=5)
     server = make_server(schedule=write(doc, tmp_path))
+    # The day's list as it opens before the event (after it, the whole programme is shown).
+    page.clock.install(time=datetime.fromisoformat(doc["sessions"][0]["start"]) - timedelta(hours=1))
     page.goto(server.url + "/")
     cards = page.locator("main article.card")
     expect(cards.first).to_be_visible()

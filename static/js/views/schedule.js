@@ -128,8 +128,10 @@ function list(sessions, store, day, now = null) {
     }
     return nodes;
   };
-  // The first batch reaches past the "now" line, so "Jump to now" always finds it.
-  const out = more(Math.max(BATCH, (upcoming < 0 ? sessions.length : upcoming) + BATCH));
+  // The first batch reaches past the "now" line, so "Jump to now" always finds it; with no
+  // "now" in this list (another day, before or after the event) it is one screenful.
+  const reach = !now ? 0 : upcoming < 0 ? sessions.length : upcoming;
+  const out = more(Math.max(BATCH, reach + BATCH));
   if (next < sessions.length && "IntersectionObserver" in window) {
     const sentinel = h("div", { class: "more", "aria-hidden": "true" });
     const observer = new IntersectionObserver(
