@@ -10,6 +10,12 @@ The README's pictures:
     .venv/bin/python scripts/screenshot.py --path /rooms --at 2026-04-07T12:50:00Z \
         --viewport 844x390 --show .grid-scroll --out docs/grid.png
 
+The organizers' console (docs/console.png), signed in and with a move checked for clashes:
+
+    .venv/bin/python scripts/screenshot.py --organizer --path "/organize/correct?session=dehegc" \
+        --step "check:Move to another room" --step "select:Room=master-stage" \
+        --step "click:Check and publish the move" --scroll-to .publish --out docs/console.png
+
 The manifest's two screenshots for the richer install dialog (static/screenshots/narrow.png,
 360x740 at 2x, and wide.png, 1280x800), with the clock at the first session's start + 5 min:
 
@@ -50,8 +56,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
+DEMO_TOKEN = "screenshot-demo-token"  # a throwaway server on a copy of the data
+
+
+def serve(data_dir: Path, port: int, organizer: bool = False) -> subprocess.Popen[bytes]:
     env = {**os.environ, "HALLWAY_DATA_DIR": str(data_dir)}
+    if organizer:
+        env["HALLWAY_ADMIN_TOKENS"] = f"Sam:{DEMO_TOKEN}"
     cmd = [sys.executable, "-m", "flask", "--app", "webapp", "run", "--host", "127.0.0.1"]
     cmd += ["--port", str(port)]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -68,6 +79,21 @@ def serve(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start")
 
 
+def do_step(page: object, step: str) -> None:
+    action, _, what = step.partition(":")
+    if action == "check":
+        page.get_by_label(what, exact=True).check()  # type: ignore[attr-defined]
+    elif action == "select":
+        label, _, value = what.partition("=")
+        page.get_by_label(label, exact=True).select_option(value)  # type: ignore[attr-defined]
+    elif action == "click":
+        page.get_by_role("button", name=what).click()  # type: ignore[attr-defined]
+        # What the click starts (a consequences check) shows "…" until it has its answer.
+        page.locator("main .loading").first.wait_for(state="hidden")  # type: ignore[attr-defined]
+    else:
+        raise SystemExit(f"--step {step!r}: expected check:, select: or click:")
+
+
 def first_start(data_dir: Path) -> datetime | None:
     sessions = json.loads((data_dir / "schedule.json").read_text(encoding="utf-8")).get("sessions") or []
     starts = sorted(
@@ -77,7 +103,18 @@ def first_start(data_dir: Path) -> datetime | None:
 
 
 def shoot(
-    browser, port: int, path: str, out: Path, size, scale: int, dark: bool, at, show: str | None
+    browser,
+    port: int,
+    path: str,
+    out: Path,
+    size,
+    scale: int,
+    dark: bool,
+    at,
+    show: str | None,
+    organizer: bool = False,
+    steps: tuple[str, ...] = (),
+    scroll_to: str | None = None,
 ) -> None:
     context = browser.new_context(
         viewport={"width": size[0], "height": size[1]},
@@ -87,6 +124,11 @@ def shoot(
     if at:
         context.clock.install(time=at)  # the app reads "now" from the page's clock
     page = context.new_page()
+    if organizer:
+        page.goto(f"http://127.0.0.1:{port}/organize")
+        page.get_by_label("Organizer token").fill(DEMO_TOKEN)
+        page.get_by_role("button", name="Sign in").click()
+        page.get_by_text("Signed in as").wait_for()
     # Stars are set on the schedule, so that clicking them scrolls no other view.
     page.goto(f"http://127.0.0.1:{port}/")
     page.wait_for_selector("main article")
@@ -96,11 +138,15 @@ def shoot(
             stars.nth(i).click()
     page.goto(f"http://127.0.0.1:{port}{path}")
     page.wait_for_selector("main h1")
-    page.wait_for_selector("main article, main .nowrow, main .empty")
+    page.wait_for_selector("main article, main .nowrow, main .empty, main form")
+    for step in steps:
+        do_step(page, step)
     page.mouse.move(0, 0)
     page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
     if show:
         page.locator(show).first.evaluate("(e) => e.scrollIntoView({ block: 'start' })")
+    if scroll_to:
+        page.locator(scroll_to).first.evaluate("e => e.scrollIntoView({block: 'end'})")
     page.wait_for_function("() => document.fonts.status === 'loaded'")
     out.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(out))
@@ -121,12 +167,20 @@ def main() -> None:
     parser.add_argument(
         "--viewport", default=f"{PHONE['width']}x{PHONE['height']}", help="WIDTHxHEIGHT in CSS px"
     )
+    parser.add_argument("--organizer", action="store_true", help="sign in to the console (as Sam) first")
+    parser.add_argument(
+        "--step",
+        action="append",
+        default=[],
+        help="after loading: check:LABEL, select:LABEL=VALUE or click:BUTTON, in order",
+    )
+    parser.add_argument("--scroll-to", help="a CSS selector to scroll to the bottom of the picture")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "data"
         shutil.copytree(args.data_dir, data, ignore=shutil.ignore_patterns("sources"))
         port = free_port()
-        proc = serve(data, port)
+        proc = serve(data, port, args.organizer)
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(**launch_args())
@@ -137,7 +191,20 @@ def main() -> None:
                         shoot(browser, port, args.path, out, size, scale, args.dark, at, None)
                 else:
                     size = tuple(int(n) for n in args.viewport.split("x"))
-                    shoot(browser, port, args.path, args.out, size, 2, args.dark, args.at, args.show)
+                    shoot(
+                        browser,
+                        port,
+                        args.path,
+                        args.out,
+                        size,
+                        2,
+                        args.dark,
+                        args.at,
+                        args.show,
+                        args.organizer,
+                        tuple(args.step),
+                        args.scroll_to,
+                    )
                     outs = [args.out]
                 browser.close()
         finally:

@@ -1,17 +1,31 @@
-"""Flask CLI commands: `flask --app webapp schedule import ...`."""
+"""The command line: `hallway schedule import ...` (or `.venv/bin/flask --app webapp ...`)."""
 
 from __future__ import annotations
 
 from flask import Flask
 
 
+def main() -> None:
+    """The `hallway` console script: Flask's command line with the app already chosen, so that
+    commands work as written without an activated virtualenv or `--app`."""
+    from flask.cli import FlaskGroup
+
+    from . import create_app
+
+    FlaskGroup(create_app=create_app, help="Hallway: import, correct, check and serve a schedule.").main(
+        prog_name="hallway"
+    )
+
+
 def init_app(app: Flask) -> None:
     from .importers import cli as import_cli
 
     app.cli.add_command(import_cli.schedule_group)
-    from .corrections.cli import corrections_group
+    from .corrections.cli import corrections_group, report_reimport, served_schedule
 
     app.cli.add_command(corrections_group)
+    app.extensions.setdefault("hallway.after_import", []).append(report_reimport)
+    app.extensions["hallway.served_schedule"] = served_schedule
     from .venue.cli import venue_group
 
     app.cli.add_command(venue_group)

@@ -7,6 +7,7 @@ dict. The README's settings table is checked against this list by a test.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,10 +23,29 @@ class Setting:
     default: Any
     help: str
     parse: Callable[[str], Any] = str
+    secret: bool = False  # never echoed in an error message (it would end up in a log)
 
 
 def _int(text: str) -> int:
     return int(text)
+
+
+ORGANIZER_NAME = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+
+
+def parse_tokens(text: str) -> dict[str, str]:
+    """`name:token,name:token` -> {name: token}; ValueError names the fault, never a token."""
+    out: dict[str, str] = {}
+    for i, item in enumerate(text.split(","), 1):
+        name, sep, token = item.strip().partition(":")
+        if not sep or not ORGANIZER_NAME.fullmatch(name) or not token.strip():
+            raise ValueError(f"item {i} must be NAME:TOKEN (NAME: letters, digits, '.', '_' or '-')")
+        if name in out:
+            raise ValueError(f"organizer {name!r} is listed twice")
+        if token.strip() in out.values():
+            raise ValueError(f"organizer {name!r} has the same token as another")
+        out[name] = token.strip()
+    return out
 
 
 def _hosts(text: str) -> tuple[str, ...] | None:
@@ -40,7 +60,19 @@ LOCAL_HOSTS = ("localhost", "127.0.0.1")
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("DATA_DIR", str(PROJECT_ROOT / "data"), "Directory of the schedule and the corrections store."),
-    Setting("ADMIN_TOKEN", None, "Bearer token for the write API; unset keeps the HTTP write path closed."),
+    Setting(
+        "ADMIN_TOKEN",
+        None,
+        "Bearer token for the write API, for the organizer named `admin`; unset (and no ADMIN_TOKENS) keeps the HTTP write path closed.",
+        secret=True,
+    ),
+    Setting(
+        "ADMIN_TOKENS",
+        None,
+        "Named organizer tokens, `name:token,name:token`; each correction records the name of the organizer whose token published it.",
+        parse_tokens,
+        secret=True,
+    ),
     Setting(
         "PUBLIC_URL",
         None,
@@ -66,7 +98,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "WRITE_RATE_LIMIT",
         60,
-        "Write requests one client may make per minute (more: 429); 0 turns the limit off.",
+        "Corrections one organizer may publish, and failed sign-ins one client may make, per minute (more: 429); 0 turns both limits off.",
         _int,
     ),
     Setting(
@@ -112,5 +144,6 @@ def load(environ: os._Environ[str] | dict[str, str] | None = None) -> dict[str, 
         try:
             config[s.name] = s.parse(raw)
         except ValueError as exc:
-            raise ValueError(f"HALLWAY_{s.name}={raw!r}: {exc}") from exc
+            shown = "HALLWAY_" + s.name + ("" if s.secret else f"={raw!r}")
+            raise ValueError(f"{shown}: {exc}") from None
     return config

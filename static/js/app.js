@@ -4,6 +4,8 @@ import { syncChrome } from "./banner.js";
 import { setChangeFlags, syncStars } from "./card.js";
 import { flagMap } from "./changes.js";
 import { now as clockNow, pinned } from "./clock.js";
+import { syncAnnouncements } from "./notices.js";
+import { organizerName, outboxWaiting } from "./organizer.js";
 import { wireInstall } from "./install.js";
 import { markNav, wireMore } from "./nav.js";
 import { match } from "./router.js";
@@ -20,6 +22,13 @@ const main = document.getElementById("main");
 const tzButton = document.getElementById("tz-toggle");
 let current = null;
 let renderCount = 0;
+
+
+// The corrections' chrome and the announcement banner, on every page.
+function chrome() {
+  syncChrome(watcher, store, { onChangesView: current === "changes" });
+  syncAnnouncements(store, { onChangesView: current === "changes" });
+}
 
 function syncZoneButton() {
   tzButton.hidden = false;
@@ -48,7 +57,7 @@ async function render({ focus = false } = {}) {
   }
   current = found?.route.name ?? null;
   main.replaceChildren(view.node);
-  syncChrome(watcher, store, { onChangesView: current === "changes" });
+  chrome();
   document.title = `${view.title} · ${store.data.event.name}`;
   if (focus) (main.querySelector("h1") || main).focus();
 }
@@ -96,12 +105,12 @@ watcher.addEventListener("update", ({ detail }) => {
   const grew = watcher.history().length !== historyLength;
   historyLength = watcher.history().length;
   if (detail.added > 0 || (detail.settings && current === "changes") || (grew && current === "session")) render();
-  else syncChrome(watcher, store, { onChangesView: current === "changes" });
+  else chrome();
 });
 // Keep "Now and next" and the freshness line current while open, unless a ?now= pins the time.
 setInterval(() => {
   if (current === "now" && !pinned()) render();
-  else syncChrome(watcher, store, { onChangesView: current === "changes" });
+  else chrome();
 }, 30000);
 
 setChangeFlags(flagMap(watcher.history()));
@@ -112,6 +121,8 @@ store.start().then((data) => {
     watcher.start();
     startReminders(store);
   }
+  // An organizer's corrections kept on this phone are sent at the next open, on any page.
+  if (data && organizerName() && outboxWaiting()) import("./organize/outbox.js").then((m) => m.startOutbox(Math.min(watcher.poll, 10)));
   // Once the page has what it needs, so the worker's precache finds it in the HTTP cache.
   if (document.readyState === "complete") registerWorker();
   else window.addEventListener("load", () => registerWorker(), { once: true });

@@ -1,6 +1,7 @@
 // A session as a card (time, length, title, speakers, room, track, level, star) and the star.
 
 import { h } from "./dom.js";
+import { cardFlag } from "./notices.js";
 import { length, time } from "./time.js";
 
 // Badges of sessions changed by corrections ("New room", "New time", ...), set by app.js.
@@ -85,6 +86,7 @@ export function sessionCard(session, store, { note = null, extraClass = "" } = {
       h("time", { datetime: session.start.toISOString() }, time(session.start)),
       h("span", { class: "len" }, `to ${time(session.end)} · ${length(session.start, session.end)}`),
       session.cancelled && h("strong", { class: "flag" }, "Cancelled"),
+      cardFlag(store.doc, session),
     ),
     badges(session.id),
     h("h3", {}, h("a", { href: `/session/${session.id}` }, session.title)),

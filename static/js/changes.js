@@ -9,11 +9,14 @@ const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 // Fields of a session a correction may set, as in /api/v1/schedule.json.
 export const FIELDS = ["title", "kind", "start", "end", "room", "track", "level", "slides", "description", "speakers", "status"];
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+// Kinds that change a session (from the feed, or "update"/"remove" from a whole-schedule diff).
+// Any other kind (room_status, announce, ones not invented yet) is skipped here, not applied.
+const SESSION_KINDS = ["move", "retime", "cancel", "restore", "edit", "add", "revert", "update", "remove"];
 
 // A change from the feed, checked; null when it is not one (it is then skipped, not fatal).
 export function checkChange(raw) {
   if (!isObject(raw) || !Number.isInteger(raw.version) || raw.version < 1) return null;
-  if (typeof raw.kind !== "string" || !ID_RE.test(raw.session ?? "")) return null;
+  if (!SESSION_KINDS.includes(raw.kind) || !ID_RE.test(raw.session ?? "")) return null;
   if (!isObject(raw.after) || !isObject(raw.before)) return null;
   const pick = (obj) => Object.fromEntries(Object.entries(obj).filter(([k]) => FIELDS.includes(k) || k === "id"));
   return {

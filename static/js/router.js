@@ -16,6 +16,8 @@ export const ROUTES = [
   { name: "scan", path: /^\/scan$/, load: () => import("./views/scan.js") },
   { name: "share", path: /^\/share$/, load: () => import("./views/share.js") },
   { name: "changes", path: /^\/changes$/, load: () => import("./views/changes.js") },
+  // The organizers' console: its modules are loaded (and cached) only when it is opened.
+  { name: "organize", path: /^\/organize(?:\/(correct|add|history|rooms|announce))?$/, load: () => import("./organize/console.js") },
 ];
 
 export function match(url) {

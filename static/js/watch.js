@@ -17,6 +17,7 @@ const FETCH_TIMEOUT = 15000;
 // Answers that mean "this host has no changes feed" (a static export without the file):
 // the whole schedule, compared by its ETag, is the fallback.
 const NO_FEED = new Set([404, 405, 501]);
+const NOTICE_KINDS = new Set(["room_status", "announce"]);
 
 // Seconds between checks: ?poll=N or the debug key, when a whole number from 1 to 3600.
 export function pollSeconds(search, stored) {
@@ -149,12 +150,17 @@ export class Watcher extends EventTarget {
   }
 
   // The changes after `since`, recorded; those newer than the kept schedule applied to it.
-  take(body, since, first) {
-    const list = (Array.isArray(body.changes) ? body.changes : [])
+  async take(body, since, first) {
+    // Room status, announcements and their withdrawal are not session patches: the schedule
+    // document carries them (`notices`), so it is fetched again (one request, only then).
+    const had = this.store.data.version;
+    const raw = Array.isArray(body.changes) ? body.changes : [];
+    const notices = raw.some((c) => c && Number.isInteger(c.version) && c.version > had && (NOTICE_KINDS.has(c.kind) || !checkChange(c)));
+    const list = raw
+      .filter((c) => !NOTICE_KINDS.has(c?.kind))
       .map(checkChange)
       .filter((c) => c && c.version > since)
       .sort((a, b) => a.version - b.version);
-    const had = this.store.data.version;
     const cursor = this.state.cursor ?? -1;
     const newer = list.filter((c) => c.version > had);
     const target = Number.isInteger(body.version) ? Math.max(body.version, had) : had;
@@ -166,6 +172,7 @@ export class Watcher extends EventTarget {
     const unseen = list.filter((c) => c.version > cursor);
     this.record(unseen, (c) => first && c.version <= had);
     this.state.cursor = Math.max(target, cursor);
+    if (notices) await this.store.refresh();
     return unseen.filter((c) => !(first && c.version <= had)).length;
   }
 

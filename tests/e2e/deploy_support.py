@@ -151,7 +151,7 @@ class StaticMode:
 
     def publish(self, body: dict) -> None:
         args = [f"{k}={v}" for k, v in body.items() if k not in ("kind", "session")]
-        flask_cli(self.data_dir, "corrections", "add", body["kind"], body["session"], *args)
+        flask_cli(self.data_dir, "corrections", "add", body["kind"], body["session"], *args, "--force")
         self.export()
 
     def stop(self) -> None:

@@ -105,6 +105,19 @@ def test_malformed_changes_are_skipped(js) -> None:
     assert js("return m.checkChange(arg);", ok)["after"] == {"room": "y"}
 
 
+def test_kinds_that_change_no_session_are_skipped_not_applied(js) -> None:
+    # Room status and announcements share the feed; a client that does not show them, or a
+    # kind added later, must not set their fields on a session.
+    notices = [change(3, "room_status", None, {}, {"room": "x", "status": "full"}),
+               change(4, "announce", "a", {}, {"text": "Lunch in Hall B"}),
+               change(5, "teleport", "a", {"room": "x"}, {"room": "y"})]  # fmt: skip
+    assert js("return arg.map(m.checkChange);", notices) == [None, None, None]
+    sessions = [{"id": "a", "title": "A", "room": "x"}]
+    script = "return m.applyChanges(arg[0], arg[1].map(m.checkChange).filter(Boolean));"
+    kept = js(script, [sessions, notices])
+    assert kept == []
+
+
 def test_diff_of_two_schedules_names_added_removed_and_changed_sessions(js) -> None:
     before = [{"id": "a", "title": "A", "room": "x"}, {"id": "b", "title": "B", "room": "x"}]
     after = [{"id": "a", "title": "A", "room": "y"}, {"id": "c", "title": "C", "room": "x"}]

@@ -98,3 +98,29 @@ def test_raw_traversal_paths_never_reach_a_file_outside_static(tmp_path) -> None
     finally:
         server.stop()
     print(f"\n{sum(statuses.values())} raw traversal paths to gunicorn: {dict(sorted(statuses.items()))}")
+
+
+def fresh_window(deadline_s: float = 65.0) -> None:
+    """Poll until early in a rate-limit minute, so that a burst is counted in one window."""
+    import time
+
+    deadline = time.monotonic() + deadline_s
+    while time.time() % 60 > 25:
+        assert time.monotonic() < deadline, "the clock never reached the start of a minute"
+        time.sleep(0.2)
+
+
+def test_two_workers_share_the_limits_and_wrong_tokens_never_lock_out_the_right_one(tmp_path) -> None:
+    # Two gunicorn workers, no Redis: both count in the SQLite file next to the store.
+    server = Gunicorn(tmp_path, workers=2, env={"HALLWAY_WRITE_RATE_LIMIT": "5"}).start()
+    try:
+        fresh_window()
+        wrong = [post_correction(server, BODY, token="not-the-token")[0] for _ in range(60)]
+        right = post_correction(server, {**BODY, "title": "Right token, same address"})[0]
+        storm = [post_correction(server, {**BODY, "title": f"S{i}"})[0] for i in range(12)]
+    finally:
+        server.stop()
+    print(f"\n60 wrong tokens: {Counter(wrong)}; right token: {right}; storm of 12: {Counter(storm)}")
+    assert Counter(wrong) == Counter({401: 5, 429: 55})
+    assert right == 201
+    assert Counter(storm) == Counter({201: 4, 429: 8})  # 5 a minute in all, not 5 per worker

@@ -18,6 +18,7 @@ from ..domain.model import Schedule, Session
 from ..domain.serialize import session_from_dict, session_to_dict
 from ..domain.text import clean_record
 from ..domain.timeutil import parse_iso, to_iso
+from .describe import describe
 from .fields import CorrectionError, parse_request
 
 __all__ = ["Change", "Correction", "CorrectionError", "apply", "describe", "new_session_id", "prepare"]
@@ -29,7 +30,7 @@ NEAR_EVENT = timedelta(days=366)  # how far from the event's days a correction m
 @dataclass(frozen=True)
 class Change:
     kind: str
-    session: str
+    session: str | None  # None for room_status and announce (and their reverts): no session changes
     before: dict[str, Any]
     after: dict[str, Any]
     note: str | None = None
@@ -43,6 +44,7 @@ class Correction:
     version: int
     time: datetime
     change: Change
+    by: str | None = None  # the organizer who published it (None: stored before names existed)
 
     def to_dict(self) -> dict[str, Any]:
         c = self.change
@@ -55,6 +57,7 @@ class Correction:
             "after": c.after,
             "note": c.note,
             "reverts": c.reverts,
+            "by": self.by,
         }
 
 
@@ -73,16 +76,34 @@ def prepare(
     *,
     new_id: Callable[[set[str]], str] = new_session_id,
     lookup: Callable[[int], Correction] | None = None,
+    reverted_by: Callable[[int], int | None] | None = None,
 ) -> Change:
     """The change `body` asks for, checked against `schedule`; CorrectionError says what is wrong.
 
-    `lookup(version)` returns the stored correction a revert undoes (or raises CorrectionError).
+    `lookup(version)` returns the stored correction a revert undoes (or raises CorrectionError);
+    `reverted_by(version)` the newest version that reverted it, to name it when there is nothing
+    left to undo.
     """
     kind, fields, note = parse_request(body)
+    if kind in ("room_status", "announce"):
+        _check_references(schedule, fields)
+        if fields.get("session") is not None and schedule.session(fields["session"]) is None:
+            raise CorrectionError(f"unknown session {fields['session']!r}")
+        return Change(kind, None, {}, fields, note)
     if kind == "revert":
         if lookup is None:
             raise CorrectionError("revert is not available here")
-        return _revert(schedule, lookup(fields["reverts"]), note)
+        original = lookup(fields["reverts"])
+        undone = reverted_by(original.version) if reverted_by else None
+        if undone is not None and original.change.session is None:
+            raise CorrectionError(f"version {original.version} was already withdrawn by version {undone}")
+        try:
+            return _revert(schedule, original, note)
+        except CorrectionError:
+            if undone is None:
+                raise
+            message = f"version {original.version} was already reverted by version {undone}"
+            raise CorrectionError(message) from None
     if kind == "add":
         fields["id"] = new_id({s.id for s in schedule.sessions})
         _check_references(schedule, fields)
@@ -95,6 +116,9 @@ def prepare(
     current = schedule.session(session_id)
     if current is None:
         raise CorrectionError(f"unknown session {session_id!r}")
+    if kind == "retime" and "end" not in fields:
+        # A new start alone moves the whole session: a 10-minute talk stays 10 minutes long.
+        fields["end"] = to_iso(parse_iso(fields["start"]) + (current.end - current.start))
     if kind == "cancel":
         fields = {"status": "cancelled"}
     elif kind == "restore":
@@ -113,12 +137,17 @@ def _change(kind: str, current: Session, fields: dict[str, Any], note: str | Non
     start, end = after.get("start", now["start"]), after.get("end", now["end"])
     if parse_iso(end) < parse_iso(start):
         raise CorrectionError(f"end {end} would be before start {start}")
-    _with(current, after)
+    with_fields(current, after)
     return Change(kind, current.id, {k: now[k] for k in after}, after, note, **extra)
 
 
 def _revert(schedule: Schedule, original: Correction, note: str | None) -> Change:
     old = original.change
+    if old.session is None:
+        if old.kind == "revert":
+            raise CorrectionError(f"version {original.version} withdrew a notice; publish it again instead")
+        # Withdraws a room status or an announcement; `before` keeps what is withdrawn.
+        return Change("revert", None, dict(old.after), {}, note, reverts=original.version)
     current = schedule.session(old.session)
     if current is None:
         raise CorrectionError(f"session {old.session!r} of version {original.version} is not in the schedule")
@@ -155,7 +184,7 @@ def _check_references(schedule: Schedule, fields: dict[str, Any]) -> None:
             )
 
 
-def _with(session: Session, after: dict[str, Any]) -> Session:
+def with_fields(session: Session, after: dict[str, Any]) -> Session:
     """`session` with the fields of `after` (schedule.json shapes) set; provenance kept."""
     values: dict[str, Any] = dict(after)
     for key in ("start", "end"):
@@ -175,6 +204,8 @@ def apply(schedule: Schedule, changes: Iterable[Change]) -> Schedule:
     sessions = list(schedule.sessions)
     index = {s.id: i for i, s in enumerate(sessions)}
     for change in changes:
+        if change.session is None:
+            continue  # a room status or an announcement: see notices.py
         i = index.get(change.session)
         if change.kind == "add" and i is None:
             index[change.session] = len(sessions)
@@ -183,24 +214,5 @@ def apply(schedule: Schedule, changes: Iterable[Change]) -> Schedule:
             raise CorrectionError(f"correction for unknown session {change.session!r}")
         else:
             # Corrections stored before texts were cleaned are cleaned as they are applied.
-            sessions[i] = clean_record(_with(sessions[i], change.after))
+            sessions[i] = clean_record(with_fields(sessions[i], change.after))
     return schedule.with_sessions(tuple(sessions))
-
-
-def describe(change: Change, schedule: Schedule) -> str:
-    """One line for people: 'Compiling Things: room side -> main (moved to the larger room)'."""
-    session = schedule.session(change.session)
-    title = session.title if session else change.after.get("title", change.session)
-    if change.kind == "add":
-        parts = [f"added, {change.after['start']} in {change.after.get('room') or 'no room'}"]
-    else:
-        parts = [f"{k} {_short(change.before[k])} -> {_short(v)}" for k, v in change.after.items()]
-    text = f"{title}: {'; '.join(parts)}"
-    if change.reverts is not None:
-        text += f" (reverts version {change.reverts})"
-    return text + (f" ({change.note})" if change.note else "")
-
-
-def _short(value: Any) -> str:
-    text = value if isinstance(value, str) else repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"

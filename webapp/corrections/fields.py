@@ -35,6 +35,8 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "edit": ("session", *EDIT_FIELDS),
     "add": ("title", "start", "end", "room", *EDIT_FIELDS[1:]),
     "revert": ("reverts",),
+    "room_status": ("room", "status"),
+    "announce": ("text", "session", "room"),
 }
 REQUIRED: dict[str, tuple[str, ...]] = {
     "move": ("session", "room"),
@@ -44,6 +46,8 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "edit": ("session",),
     "add": ("title", "start", "end"),
     "revert": ("reverts",),
+    "room_status": ("room", "status"),
+    "announce": ("text",),
 }
 KINDS = tuple(ALLOWED)
 
@@ -126,6 +130,12 @@ def _reverts(name: str, value: Any) -> int:
     return value
 
 
+def _room_status(name: str, value: Any) -> str:
+    if value not in ("open", "full", "closed"):
+        raise CorrectionError(f"{name} must be open, full or closed, got {value!r}")
+    return value
+
+
 CHECKS: dict[str, Callable[[str, Any], Any]] = {
     "session": _id,
     "room": _opt_id,
@@ -139,6 +149,8 @@ CHECKS: dict[str, Callable[[str, Any], Any]] = {
     "description": lambda n, v: _list(n, v, _paragraph),
     "speakers": _speakers,
     "reverts": _reverts,
+    "status": _room_status,
+    "text": lambda n, v: _text(n, v, limit=MAX_NOTE),
 }
 
 
@@ -180,7 +192,7 @@ def parse_request(body: Any) -> tuple[str, dict[str, Any], str | None]:
     missing = [f for f in REQUIRED[kind] if f not in body]
     if missing:
         raise CorrectionError(f"kind {kind} needs {', '.join(missing)}")
-    if kind == "move" and body["room"] is None:
+    if kind in ("move", "room_status") and body["room"] is None:
         raise CorrectionError("room must be a room id, got None")
     if kind == "retime" and "start" not in body and "end" not in body:
         raise CorrectionError("kind retime needs start, end or both")

@@ -53,9 +53,11 @@ CREATE TRIGGER IF NOT EXISTS history_no_delete BEFORE DELETE ON history
 # Added in place to stores made before idempotency keys (ALTER TABLE runs no UPDATE trigger),
 # and by the same path to new ones, so the migration is exercised by every store opened.
 KEY_COLUMNS = ("idempotency_key", "request_sha256")
+# The organizer who published a correction, added the same way (`by` is an SQL keyword).
+ADDED_COLUMNS = (*KEY_COLUMNS, "organizer")
 KEY_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS history_idempotency_key ON history (idempotency_key)"
 HEAD_QUERY = "SELECT (SELECT max(version) FROM history), (SELECT value FROM meta WHERE key = 'store_id')"
-COLUMNS = "version, time, kind, session, before, after, note, reverts"
+COLUMNS = "version, time, kind, session, before, after, note, reverts, organizer"
 
 
 @dataclass(frozen=True)
@@ -71,19 +73,19 @@ class State:
     head: Head
     base_version: int  # version of the newest import
     base_sha256: str
-    corrections: tuple[Correction, ...]  # after the newest import, oldest first
+    corrections: tuple[Correction, ...]  # every one, oldest first: they stay on top of a re-import
 
 
 class KeyReused(Exception):
     """An idempotency key already stored with a different request."""
 
 
-def _utcnow() -> datetime:
+def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
 class Store:
-    def __init__(self, path: Path, *, timeout: float = 30.0, clock: Callable[[], datetime] = _utcnow) -> None:
+    def __init__(self, path: Path, *, timeout: float = 30.0, clock: Callable[[], datetime] = utcnow) -> None:
         self.path = path
         self.timeout = timeout
         self.clock = clock
@@ -112,7 +114,7 @@ class Store:
                         conn.execute(statement)
                 conn.execute("INSERT OR IGNORE INTO meta VALUES ('store_id', ?)", (uuid.uuid4().hex[:12],))
                 have = {row[1] for row in conn.execute("PRAGMA table_info(history)")}
-                for column in KEY_COLUMNS:
+                for column in ADDED_COLUMNS:
                     if column not in have:
                         conn.execute(f"ALTER TABLE history ADD COLUMN {column} TEXT")
                 conn.execute(KEY_INDEX)  # UNIQUE, and NULLs (no key) never collide
@@ -161,7 +163,7 @@ class Store:
             # The first import is version 0: the schedule before any correction.
             version = 0 if newest is None else newest + 1
             conn.execute(
-                f"INSERT INTO history ({COLUMNS}) VALUES (?, ?, ?, NULL, '{{}}', '{{}}', NULL, NULL)",
+                f"INSERT INTO history ({COLUMNS}) VALUES (?, ?, ?, NULL, '{{}}', '{{}}', NULL, NULL, NULL)",
                 (version, to_iso(self.clock()), IMPORT),
             )
             conn.execute("INSERT INTO snapshots VALUES (?, ?, ?)", (version, sha256, body))
@@ -188,7 +190,7 @@ class Store:
             if last is None:
                 return None
             rows = conn.execute(
-                f"SELECT {COLUMNS} FROM history WHERE version > ? ORDER BY version", (last[0],)
+                f"SELECT {COLUMNS} FROM history WHERE kind != ? ORDER BY version", (IMPORT,)
             ).fetchall()
         return State(head, last[0], last[1], tuple(_correction(r) for r in rows))
 
@@ -217,18 +219,25 @@ class Store:
         row = conn.execute(f"SELECT {COLUMNS} FROM history WHERE version = ?", (version,)).fetchone()
         if row is None or row[2] == IMPORT:
             raise CorrectionError(f"no correction has version {version}")
-        last = self._last_import(conn)
-        if last is not None and version < last[0]:
-            raise CorrectionError(f"version {version} predates the schedule import at version {last[0]}")
         return _correction(row)
 
-    def append(self, make: Callable[[], Change]) -> Correction:
+    def imports(self) -> list[int]:
+        """Versions of every schedule import, oldest first."""
+        rows = self._conn().execute("SELECT version FROM history WHERE kind = ? ORDER BY version", (IMPORT,))
+        return [row[0] for row in rows]
+
+    def reverted_by(self, version: int) -> int | None:
+        """The newest correction that reverted `version`, if any."""
+        query = "SELECT max(version) FROM history WHERE reverts = ?"
+        return self._conn().execute(query, (version,)).fetchone()[0]
+
+    def append(self, make: Callable[[], Change], by: str | None = None) -> Correction:
         """Store the change `make()` returns under the next version, holding the write lock while
         `make` reads the current state, so two writers never decide on the same state."""
-        return self.append_once(make, None, None)[0]
+        return self.append_once(make, None, None, by)[0]
 
     def append_once(
-        self, make: Callable[[], Change], key: str | None, request_sha256: str | None
+        self, make: Callable[[], Change], key: str | None, request_sha256: str | None, by: str | None = None
     ) -> tuple[Correction, bool]:
         """Like `append`, stored with its idempotency `key`: (correction, True) when stored now;
         (the stored one, False) when `key` came before with the same request; KeyReused when
@@ -249,9 +258,9 @@ class Store:
                     return _correction(row[:-1]), False
             change = make()
             version = (conn.execute("SELECT max(version) FROM history").fetchone()[0] or 0) + 1
-            correction = Correction(version, self.clock(), change)
+            correction = Correction(version, self.clock(), change, by)
             conn.execute(
-                f"INSERT INTO history ({COLUMNS}, {', '.join(KEY_COLUMNS)}) VALUES ({', '.join('?' * 10)})",
+                f"INSERT INTO history ({COLUMNS}, {', '.join(KEY_COLUMNS)}) VALUES ({', '.join('?' * 11)})",
                 (
                     version,
                     to_iso(correction.time),
@@ -261,6 +270,7 @@ class Store:
                     json.dumps(change.after, ensure_ascii=False),
                     change.note,
                     change.reverts,
+                    by,
                     key,
                     request_sha256,
                 ),
@@ -277,6 +287,6 @@ def _identity(path: Path) -> tuple[int, int] | None:
 
 
 def _correction(row: tuple) -> Correction:
-    version, time, kind, session, before, after, note, reverts = row
+    version, time, kind, session, before, after, note, reverts, by = row
     change = Change(kind, session, jsontext.loads(before), jsontext.loads(after), note, reverts)
-    return Correction(version, parse_iso(time), change)
+    return Correction(version, parse_iso(time), change, by)

@@ -127,7 +127,9 @@ def schedule_from_dict(doc: Any) -> Schedule:
         sessions = tuple(session_from_dict(s) for s in doc.get("sessions", []))
     except ScheduleFormatError:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+    except KeyError as exc:
+        raise ScheduleFormatError(f"not a Hallway schedule: no {exc.args[0]!r} field") from exc
+    except (TypeError, ValueError, AttributeError) as exc:
         raise ScheduleFormatError(f"malformed schedule document: {exc!r}") from exc
     # A file written before texts were cleaned, or edited by hand, is cleaned as it is read.
     return clean_schedule(

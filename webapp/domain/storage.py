@@ -45,11 +45,18 @@ def remove_stale_temps(path: Path, now: float | None = None) -> list[Path]:
     return removed
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes, mode: int = 0o644) -> None:
+    """Write `path` whole or not at all, readable like other files (mkstemp makes 0600): with
+    the mode it had, or `mode` when new."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = path.stat().st_mode & 0o777
+    except FileNotFoundError:
+        pass
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
+            os.fchmod(fh.fileno(), mode)
             # Locked until renamed, so a write stalled past STALE_AFTER is not taken for a dead one.
             fcntl.flock(fh, fcntl.LOCK_EX)
             remove_stale_temps(path)

@@ -1,4 +1,4 @@
-"""`flask --app webapp schedule import SOURCE... [--out FILE]` and `schedule show`.
+"""`hallway schedule import SOURCE... [--out FILE]` and `schedule show`.
 
 Reading and writing files happens here and nowhere else in the importers. Any problem
 stops the import with a message naming the file (and line), and nothing is written.
@@ -17,6 +17,7 @@ from flask.cli import with_appcontext
 from ..domain.model import Schedule
 from ..domain.serialize import ScheduleFormatError
 from ..domain.storage import SCHEDULE_FILE, load_schedule, save_schedule
+from ..domain.timeutil import local_date, zone
 from .merge import Overrides, merge
 from .sources import FORMATS, parse_source
 
@@ -77,6 +78,11 @@ def import_command(
     counts = f"{len(schedule.sessions)} sessions ({kept} ids kept), {len(schedule.speakers)} speakers"
     click.echo(f"{verb} {out}: {counts}.")
     click.echo(_summary(schedule))
+    if out.resolve() == _default_path().resolve():
+        # The served schedule: say what becomes of the corrections published on it (registered
+        # by webapp/cli.py, so that importers need not know about corrections).
+        for hook in current_app.extensions.get("hallway.after_import", ()):
+            hook(schedule, dry_run)
 
 
 def _language(value: str | None) -> str | None:
@@ -92,18 +98,56 @@ def _read(path: Path) -> bytes:
         raise click.ClickException(f"{path}: cannot read: {exc.strerror or exc}") from exc
 
 
-@schedule_group.command("show", help="Summarize a schedule file: event, days, rooms, counts.")
-@click.option(
-    "--file", "path", type=click.Path(dir_okay=False, path_type=Path), help="Default: the served one."
+@schedule_group.command(
+    "show", help="The schedule: event, days, rooms (with ids), then each session's id, time and room."
 )
+@click.option(
+    "--file",
+    "path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A schedule.json to show. Default: the served one, with its corrections.",
+)
+@click.option("--day", help="Only this day (YYYY-MM-DD).")
+@click.option("--room", "room_id", help="Only sessions in this room (its id).")
+@click.option("--search", help="Only sessions whose title contains this text (any case).")
+@click.option("--summary", is_flag=True, help="The summary only, no list of sessions.")
 @with_appcontext
-def show_command(path: Path | None) -> None:
-    path = path or _default_path()
-    try:
-        schedule = load_schedule(path)
-    except (ScheduleFormatError, OSError) as exc:
-        raise click.ClickException(str(exc)) from exc
+def show_command(
+    path: Path | None, day: str | None, room_id: str | None, search: str | None, summary: bool
+) -> None:
+    if path is None:
+        schedule = current_app.extensions["hallway.served_schedule"]()  # registered by webapp/cli.py
+    else:
+        try:
+            schedule = load_schedule(path)
+        except FileNotFoundError:
+            raise click.ClickException(f"{path}: no such file") from None
+        except (ScheduleFormatError, OSError) as exc:
+            raise click.ClickException(
+                f"{exc} (`schedule show --file` reads a Hallway schedule.json; "
+                "to read a source, use `schedule import --dry-run SOURCE`)"
+            ) from None
     click.echo(_summary(schedule))
+    if summary:
+        return
+    if room_id is not None and schedule.room(room_id) is None:
+        raise click.ClickException(
+            f"unknown room {room_id!r} (rooms: {', '.join(r.id for r in schedule.rooms)})"
+        )
+    tz = schedule.event.timezone
+    chosen = [
+        s
+        for s in schedule.sessions
+        if (day is None or local_date(s.start, tz).isoformat() == day)
+        and (room_id is None or s.room == room_id)
+        and (search is None or search.casefold() in s.title.casefold())
+    ]
+    click.echo(f"\n{len(chosen)} session(s), times in {tz}:")
+    for s in sorted(chosen, key=lambda s: (s.start, s.room or "", s.id)):
+        start, end = s.start.astimezone(zone(tz)), s.end.astimezone(zone(tz))
+        when = f"{start:%a %Y-%m-%d %H:%M}-{end:%H:%M}"
+        cancelled = " [cancelled]" if s.status != "confirmed" else ""
+        click.echo(f"{s.id}  {when}  {s.room or '-'}  {s.title}{cancelled}")
 
 
 def _summary(schedule: Schedule) -> str:
@@ -114,7 +158,7 @@ def _summary(schedule: Schedule) -> str:
         f"{ev.name} ({ev.id}), {', '.join(filter(None, [ev.venue, ev.city]))} [{ev.timezone}]",
         f"days: {', '.join(d.isoformat() for d in ev.days)}",
         f"sessions: {len(schedule.sessions)}, speakers: {len(schedule.speakers)}",
-        "rooms: " + ", ".join(f"{r.name} ({per_room[r.id]})" for r in schedule.rooms),
+        "rooms: " + ", ".join(f"{r.name} [{r.id}] ({per_room[r.id]})" for r in schedule.rooms),
         "tracks: " + ", ".join(f"{t.name} ({per_track[t.id]})" for t in schedule.tracks),
         f"no track: {per_track[None]}, no level: {sum(s.level is None for s in schedule.sessions)}",
     ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from collections import Counter
 from collections.abc import Callable
 
@@ -17,6 +18,8 @@ from . import ical, sched_api, sched_html, sched_text
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
 
 FORMATS = "Sched page text or HTML, Sched API JSON, frab schedule.json or schedule.xml, iCalendar"
+# `[event]` or `[[sessions]]` alone on the first line: TOML or INI, which JSON never starts with.
+TABLE_HEADER = re.compile(r"\[\[?[A-Za-z_][A-Za-z0-9_. \"-]*\]\]?[ \t]*(#.*)?\r?\n")
 
 
 def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPage:
@@ -33,6 +36,8 @@ def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPa
     stripped = text.strip()
     if not stripped:
         raise SourceError(source, "the file is empty")
+    if TABLE_HEADER.match(stripped):
+        raise SourceError(source, f"looks like TOML or INI (a [section] line), not a schedule ({FORMATS})")
     # Texts are cleaned in the merged schedule (`merge`), which also catches escaped controls
     # ("\u0001", "&#127;"); JSON parsers take raw ones inside strings (strict=False), but an
     # XML parser refuses them outright, so pages lose theirs before any parser sees them.

@@ -25,6 +25,7 @@ from flask.cli import with_appcontext
 from werkzeug.exceptions import HTTPException
 
 from .. import settings
+from ..corrections.cli import served_schedule
 from ..corrections.published import published, store_for
 from ..views.pages import APP_ROUTES
 from ..web import assets, security
@@ -35,6 +36,8 @@ from . import sync as export_sync
 # Routes not exported, with the reason. A guard test checks every route is exported or here.
 EXCLUDED: dict[str, str] = {
     "api.post_correction": "the write path: organizers publish on their own instance, then export again",
+    "api.check_correction": "part of the write path (a dry run of a correction)",
+    "api.whoami": "an organizer's sign-in check: a static host has no organizers",
     "exports.starred": "built from each visitor's stars (?s=...), which only a server can read",
     "health.healthz": "the state of a server process; a static host has none",
 }
@@ -212,6 +215,7 @@ def build(app: Flask, public_url: str, precompress: bool = False) -> Export:
 @click.option("--precompress", is_flag=True, help="Also write .gz and .br files (nginx gzip_static, Caddy).")
 @with_appcontext
 def export_command(directory: Path, public_url: str | None, precompress: bool) -> None:
+    served_schedule()  # no schedule, or a mistyped data directory: say so, no traceback
     public_url = public_url or current_app.config.get("PUBLIC_URL")
     if not public_url:
         raise click.UsageError(

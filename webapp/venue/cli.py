@@ -8,16 +8,20 @@ import click
 from flask import current_app
 from flask.cli import AppGroup
 
-from ..corrections.published import published
-from .plan import VenueError, load_venue
+from ..corrections.cli import served_schedule
+from .plan import VENUE_FILE, VenueError, load_venue
 
-venue_group = AppGroup("venue", help="Check the venue plan (data/venue.json).")
+venue_group = AppGroup("venue", help="Check the venue plan ($HALLWAY_DATA_DIR/venue.json).")
 
 
 @venue_group.command("check")
 def check() -> None:
-    """Report every problem in the venue plan, or summarise it; exit 1 on problems."""
-    schedule = published(current_app).schedule
+    """Report every problem in the venue plan ($HALLWAY_DATA_DIR/venue.json), or summarise it;
+    exit 1 on problems or when there is no plan."""
+    schedule = served_schedule()
+    path = Path(current_app.config["DATA_DIR"]) / VENUE_FILE
+    if not path.exists():
+        raise click.ClickException(f"no venue plan: {path} does not exist (README: Room maps)")
     rooms = {r.id: r.name for r in schedule.rooms}
     try:
         venue = load_venue(Path(current_app.config["DATA_DIR"]), rooms)

@@ -3,21 +3,30 @@ the work is in `feed`, `published` and `corrections`; `schemas/openapi.json` des
 
 from __future__ import annotations
 
-import hmac
+import hmac  # noqa: F401 - tests watch hmac.compare_digest through this module
 import json
 import re
-import time
+from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..corrections.apply import CorrectionError
-from ..corrections.published import STORE_ERRORS, StoreUnavailable, publish, publish_once, store_for
+from ..corrections.clashes import Clash, ClashError
+from ..corrections.published import (
+    STORE_ERRORS,
+    StoreUnavailable,
+    check,
+    clock,
+    publish,
+    publish_once,
+    store_for,
+)
 from ..corrections.store import KeyReused
 from ..domain import jsontext
 from ..domain.serialize import ScheduleFormatError
-from ..web import feed, ratelimit
+from ..web import feed, organizers, ratelimit
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 SINCE = re.compile(r"[0-9]{1,18}")
@@ -47,21 +56,57 @@ def changes() -> Response:
     return Response(feed.changes(current_app, int(since)), mimetype="application/json", headers=FEED_HEADERS)
 
 
+def _organizer(what: str) -> str | Response:
+    """The signed-in organizer's name, or the error answer (403 closed, 429, 401)."""
+    known = organizers.tokens(current_app.config)
+    if not known:
+        return _error(403, "the write path is closed: no admin token is configured")
+    name = organizers.identify(request.headers.get("Authorization", ""), known)
+    if name is not None:
+        return name  # a right token is never held back by others' wrong ones
+    client = request.remote_addr or "?"
+    now = clock(current_app)().timestamp()
+    wait = ratelimit.failed_sign_in(_limiter(), client, current_app.config["WRITE_RATE_LIMIT"], now)
+    if wait is not None:
+        return _error(429, f"too many failed sign-ins; retry in {wait} s", {"Retry-After": str(wait)})
+    current_app.logger.warning("refused %s from %s: missing or wrong token", what, client)
+    return _error(401, "missing or wrong bearer token", {"WWW-Authenticate": "Bearer"})
+
+
+def _limiter() -> ratelimit.Limiter:
+    limiter = current_app.extensions.get("hallway.limiter")
+    if limiter is None:
+        path = Path(current_app.config["DATA_DIR"]) / ratelimit.LIMIT_FILE
+        limiter = current_app.extensions["hallway.limiter"] = ratelimit.Limiter(path)
+    return limiter
+
+
+@bp.get("/whoami")
+def whoami() -> Response:
+    """Which organizer a token belongs to: how the console checks a token when signing in."""
+    name = _organizer("a sign-in")
+    if isinstance(name, Response):
+        return name
+    body = json.dumps({"name": name}, ensure_ascii=False)
+    return Response(body, mimetype="application/json", headers={"Cache-Control": "no-store"})
+
+
 @bp.post("/corrections")
 def post_correction() -> Response:
-    token = current_app.config.get("ADMIN_TOKEN")
-    if not token:
-        return _error(403, "the write path is closed: no admin token is configured")
-    wait = ratelimit.retry_after(
-        request.remote_addr or "?", current_app.config["WRITE_RATE_LIMIT"], time.time()
-    )
+    by = _organizer("a correction")
+    if isinstance(by, Response):
+        return by
+    limit, now = current_app.config["WRITE_RATE_LIMIT"], clock(current_app)().timestamp()
+    wait = ratelimit.reserve_write(_limiter(), by, limit, now)
     if wait is not None:
-        return _error(429, f"too many write requests; retry in {wait} s", {"Retry-After": str(wait)})
-    if not _authorized(request.headers.get("Authorization", ""), token):
-        current_app.logger.warning(
-            "refused a correction from %s: missing or wrong token", request.remote_addr
-        )
-        return _error(401, "missing or wrong bearer token", {"WWW-Authenticate": "Bearer"})
+        return _error(429, f"too many corrections from {by}; retry in {wait} s", {"Retry-After": str(wait)})
+    answer = _store(by)
+    if answer.status_code != 201:  # nothing new stored: the write does not count
+        ratelimit.release_write(_limiter(), by, limit, now)
+    return answer
+
+
+def _store(by: str) -> Response:
     key = request.headers.get("Idempotency-Key")
     if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
         return _error(400, "Idempotency-Key must be 1 to 128 printable ASCII characters")
@@ -69,14 +114,16 @@ def post_correction() -> Response:
     try:
         body = _json_body(current_app.config["MAX_CORRECTION_BYTES"])
         if key is None:
-            correction = publish(current_app, body)
+            correction = publish(current_app, body, by)
         else:
-            correction, stored_now = publish_once(current_app, body, key)
+            correction, stored_now = publish_once(current_app, body, key, by)
     except RequestEntityTooLarge:
         limit = current_app.config["MAX_CORRECTION_BYTES"]
         return _error(413, f"the body is larger than {limit} bytes")
     except CorrectionError as exc:
         return _error(400, str(exc))
+    except ClashError as exc:
+        return _clash(exc.clashes)
     except KeyReused as exc:
         return _error(409, str(exc))
     except STORE_ERRORS as exc:  # disk full, I/O error, locked, a damaged file: not stored
@@ -84,14 +131,40 @@ def post_correction() -> Response:
         current_app.logger.error("could not store a correction in %s: %s: %s", path, type(exc).__name__, exc)
         return _error(503, "the correction could not be stored; nothing changed, retry", {"Retry-After": "5"})
     current_app.logger.info(
-        "%s correction version %d (%s %s)",
+        "%s correction version %d (%s %s) by %s",
         "published" if stored_now else "answered a retry with the stored",
         correction.version,
         correction.change.kind,
         correction.change.session,
+        correction.by,
     )
     doc = json.dumps(correction.to_dict(), ensure_ascii=False)
     return Response(doc, status=201 if stored_now else 200, mimetype="application/json", headers=_head())
+
+
+@bp.post("/corrections/check")
+def check_correction() -> Response:
+    """The consequences of a correction without publishing it: its clashes and the session after."""
+    if isinstance(by := _organizer("a check"), Response):
+        return by
+    try:
+        body = _json_body(current_app.config["MAX_CORRECTION_BYTES"])
+        found, preview = check(current_app, body)
+    except RequestEntityTooLarge:
+        return _error(413, f"the body is larger than {current_app.config['MAX_CORRECTION_BYTES']} bytes")
+    except CorrectionError as exc:
+        return _error(400, str(exc))
+    doc = {"clashes": [c.to_dict() for c in found], "preview": preview}
+    return Response(
+        json.dumps(doc, ensure_ascii=False),
+        mimetype="application/json",
+        headers={"Cache-Control": "no-store"},
+    )
+
+
+def _clash(found: list[Clash]) -> Response:
+    doc = {"error": "clash", "clashes": [c.to_dict() for c in found]}
+    return Response(json.dumps(doc, ensure_ascii=False), status=409, mimetype="application/json")
 
 
 def _head() -> dict[str, str]:
@@ -125,13 +198,6 @@ def store_unavailable(exc: StoreUnavailable) -> Response:
         mimetype="text/plain",
         headers={"Retry-After": "30", "Cache-Control": "no-store"},
     )
-
-
-def _authorized(header: str, token: str) -> bool:
-    scheme, _, given = header.partition(" ")
-    # compare_digest on bytes: constant time for any input, and no TypeError on non-ASCII.
-    ok = hmac.compare_digest(given.strip().encode("utf-8"), token.encode("utf-8"))
-    return ok and scheme.lower() == "bearer"
 
 
 def _json_body(limit: int) -> Any:

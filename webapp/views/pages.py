@@ -23,6 +23,9 @@ APP_ROUTES: tuple[str, ...] = (
     *("/map", "/room/<sid>"),
     *("/scan", "/share"),
     "/changes",
+    # The organizers' console (js/organize/, loaded with import() only when opened).
+    *("/organize", "/organize/correct", "/organize/add", "/organize/history", "/organize/rooms"),
+    "/organize/announce",
 )
 ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 IMMUTABLE = "public, max-age=31536000, immutable"

@@ -18,6 +18,7 @@ NOT_PRECACHED: dict[str, str] = {
     assets.INLINE_CSS: "inlined into the shell, which is precached",
     "print.css": "door signs: printed online by organizers, not part of the app",
     "js/print.js": "door signs: printed online by organizers, not part of the app",
+    "css/organize.css": "the organizers' console's styles, loaded with the console (cached at first use)",
     "vendor/lean-qr/LICENSE": "the vendored library's licence, never fetched by the pages",
     "vendor/lean-qr/README.md": "where the vendored library comes from, never fetched by the pages",
     # The pages use only the 192 px icon; the browser fetches these itself when installing.
@@ -31,6 +32,10 @@ ON_DEMAND_PREFIXES: dict[str, str] = {
     # The scanner's fallback decoder (250 KB) for browsers without BarcodeDetector. The small
     # QR encoder (vendor/lean-qr, 2 KB gzip) is precached: session codes show offline.
     "vendor/jsqr/": "QR decoder for the Scan view, too large to precache; cached when first used",
+    # The organizers' console: attendees never load it, so their install stays as small as
+    # before; an organizer's phone caches it when the console is first opened (it holds
+    # code only: the token lives in localStorage, never in a cache).
+    "js/organize/": "organizers' console, imported only when an organizer opens it; cached when first used",
 }
 DOCUMENTS = ("/", "/manifest.webmanifest", "/api/v1/schedule.json", "/api/v1/venue.json")
 ID_PATTERN = "[A-Za-z0-9_-]{1,64}"

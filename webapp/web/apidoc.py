@@ -51,6 +51,8 @@ def components() -> dict[str, Any]:
     by_file = {filename: name for name, filename in COMPONENT_FILES.items()}
     out = {name: _rewrite(load_schema(f), name, by_file) for name, f in COMPONENT_FILES.items()}
     out["CorrectionRequest"] = {"$ref": "#/components/schemas/Correction/$defs/request"}
+    out["Clashes"] = {"$ref": "#/components/schemas/Correction/$defs/clashes"}
+    out["CorrectionCheck"] = {"$ref": "#/components/schemas/Correction/$defs/check"}
     return out
 
 

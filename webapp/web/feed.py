@@ -7,14 +7,26 @@ that its version 12 and the server's version 12 may be different schedules.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
 from flask import Flask
 
-from ..corrections.published import STORE_ERRORS, last_good, published, store_for, sync_import
+from ..corrections.notices import notices
+from ..corrections.published import (
+    STORE_ERRORS,
+    Published,
+    clock,
+    last_good,
+    published,
+    store_for,
+    sync_import,
+)
 from ..corrections.store import Head
 from . import caching
+
+NONE: dict[str, Any] = {"rooms": {}, "announcements": []}
 
 
 def _key(kind: str, head: Head, *rest: object) -> str:
@@ -22,21 +34,30 @@ def _key(kind: str, head: Head, *rest: object) -> str:
 
 
 def schedule_document(app: Flask) -> tuple[str, bytes]:
-    """(ETag, body) of /api/v1/schedule.json at the current version."""
+    """(ETag, body) of /api/v1/schedule.json at the current version, with the room statuses and
+    announcements current now (`notices`): a status that expired changes the ETag too."""
     try:
         sync_import(app)
         head = store_for(app).head()
     except STORE_ERRORS as exc:
-        pub = last_good(app, exc)
-        return pub.etag, pub.body
-    hit = caching.get(_key("schedule", head))
+        return _with_notices(app, last_good(app, exc))[1]
+    pub = published(app)
+    extra, value = _with_notices(app, pub)
+    # The same version can carry other notices later (a room status expires): they key it too.
+    key = _key("schedule", head, *([hashlib.sha256(extra).hexdigest()[:16]] if extra != _json(NONE) else []))
+    hit = caching.get(key)
     if hit is not None:
         return hit
-    pub = published(app)
-    value = (pub.etag, pub.body)
     if pub.version == head.version and pub.store_id == head.store_id:  # else a newer one came meanwhile
-        caching.set(_key("schedule", head), value)
+        caching.set(key, value)
     return value
+
+
+def _with_notices(app: Flask, pub: Published) -> tuple[bytes, tuple[str, bytes]]:
+    """(the notices' JSON, (ETag, body) of the schedule document carrying them)."""
+    extra = _json(notices(pub.notice_corrections, pub.schedule.event.timezone, clock(app)()))
+    body = pub.body[:-1] + b',"notices":' + extra + b"}"
+    return extra, (f'"v{pub.version}-{pub.store_id}-{hashlib.sha256(body).hexdigest()[:16]}"', body)
 
 
 def changes(app: Flask, since: int) -> bytes:

@@ -1,19 +1,97 @@
-"""A per-client fixed-window limit on the write path, counted in the shared cache so that
-several workers enforce one limit (with RedisCache; SimpleCache counts per process)."""
+"""Fixed-window limits on the write path, counted in a small SQLite file next to the
+corrections store, so every worker process on the host counts into the same window (the cache
+would count per process without Redis).
+
+Two counters that never mix: failed sign-ins per client address, and published corrections per
+organizer. A wrong token from a busy venue Wi-Fi therefore never locks an organizer out: a
+right token is always checked, and only the organizer's own writes count against them. Tokens
+are long random strings, so the failure limit is there to keep the server and its log quiet,
+not to stop guessing.
+"""
 
 from __future__ import annotations
 
-from . import caching
+import os
+import sqlite3
+import threading
+from pathlib import Path
 
 WINDOW = 60  # seconds
+LIMIT_FILE = "ratelimit.sqlite3"
+COUNT = "INSERT INTO hits VALUES (?, ?, 1) ON CONFLICT (bucket, window) DO UPDATE SET n = n + 1 RETURNING n"
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS hits (bucket TEXT, window INTEGER, n INTEGER, PRIMARY KEY (bucket, window))"
+)
 
 
-def retry_after(client: str, limit: int, now: float) -> int | None:
-    """Seconds to wait if `client` is over `limit` requests in the current window, else None."""
+class Limiter:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._local = threading.local()
+
+    def _conn(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None and self._local.pid == os.getpid():  # not a forked parent's
+            return conn
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(self.path, timeout=5.0, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = OFF")  # counters: losing the last second on a crash is fine
+        conn.execute(SCHEMA)
+        self._local.conn, self._local.pid = conn, os.getpid()
+        return conn
+
+    def count(self, bucket: str, now: float) -> int:
+        """Add one to `bucket` in the current window; the count including this one."""
+        window = int(now // WINDOW)
+        conn = self._conn()
+        row = conn.execute(COUNT, (bucket, window)).fetchone()
+        if row[0] == 1:  # first in a new window for this bucket: forget old windows
+            conn.execute("DELETE FROM hits WHERE window < ?", (window - 1,))
+        return row[0]
+
+    def uncount(self, bucket: str, now: float) -> None:
+        self._conn().execute(
+            "UPDATE hits SET n = n - 1 WHERE bucket = ? AND window = ?", (bucket, int(now // WINDOW))
+        )
+
+
+def wait(now: float) -> int:
+    """Seconds until the current window ends (for Retry-After)."""
+    return max(1, WINDOW - int(now) % WINDOW)
+
+
+def failed_sign_in(limiter: Limiter, client: str, limit: int, now: float) -> int | None:
+    """Count a wrong or missing token from `client`; seconds to wait if over `limit`, else None."""
     if limit <= 0:
         return None
-    window = int(now // WINDOW)
-    n = caching.count(f"hallway/rate/{client}/{window}", 2 * WINDOW)
-    if n is None or n <= limit:
+    try:
+        n = limiter.count(f"fail/{client}", now)
+    except sqlite3.Error:
+        return None  # a broken counter must not turn every answer into an error
+    return wait(now) if n > limit else None
+
+
+def reserve_write(limiter: Limiter, organizer: str, limit: int, now: float) -> int | None:
+    """Count a write by `organizer` before it is made (so that concurrent workers cannot both take
+    the last one); seconds to wait if over `limit`, else None. `release` gives it back when the
+    write is not made."""
+    if limit <= 0:
         return None
-    return max(1, WINDOW - int(now) % WINDOW)
+    try:
+        n = limiter.count(f"write/{organizer}", now)
+        if n > limit:
+            limiter.uncount(f"write/{organizer}", now)
+            return wait(now)
+    except sqlite3.Error:
+        return None
+    return None
+
+
+def release_write(limiter: Limiter, organizer: str, limit: int, now: float) -> None:
+    if limit <= 0:
+        return
+    try:
+        limiter.uncount(f"write/{organizer}", now)
+    except sqlite3.Error:
+        pass

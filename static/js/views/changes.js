@@ -3,6 +3,7 @@
 
 import { phrases, titleOf } from "../changes.js";
 import { h } from "../dom.js";
+import { announcementLinks, announcements, useNoticeStyles } from "../notices.js";
 import { dayLabel, time, venueDay } from "../time.js";
 import { empty, heading } from "./common.js";
 
@@ -40,6 +41,31 @@ function item(change, data, starred) {
     h("h3", {}, exists ? h("a", { href: `/session/${change.session}` }, title) : title),
     h("p", { class: "what" }, phrases(change, data).join("; ")),
     change.note && h("p", { class: "note" }, `“${change.note}”`),
+  );
+}
+
+// Announcements from the organizers, newest first (withdrawn ones are gone from the document).
+function announcementList(store) {
+  const list = store.doc ? announcements(store.doc) : [];
+  if (!list.length) return null;
+  useNoticeStyles();
+  return h(
+    "section",
+    { "aria-labelledby": "changes-announce" },
+    h("h2", { id: "changes-announce" }, "Announcements"),
+    h(
+      "ul",
+      { class: "announcements" },
+      list.map((a) =>
+        h(
+          "li",
+          { "data-announcement": String(a.version) },
+          h("p", {}, a.text),
+          a.time && h("p", { class: "meta" }, h("time", { datetime: a.time.toISOString() }, `${dayLabel(venueDay(a.time), "short")}, ${time(a.time)}`)),
+          h("p", {}, announcementLinks(a, store.data)),
+        ),
+      ),
+    ),
   );
 }
 
@@ -88,6 +114,7 @@ export function render(ctx) {
         watcher && h("button", { type: "button", class: "linkish", onclick: () => watcher.check() }, "Check now"),
       ),
       watcher && notifyControl(watcher),
+      announcementList(store),
       !history.length && empty("No changes so far. Corrections appear here as soon as this phone has a connection."),
       mine.length > 0 &&
         h(

@@ -4,6 +4,7 @@
 
 import { now as clockNow } from "../clock.js";
 import { h } from "../dom.js";
+import { STATUS_TEXT, roomNotice, roomNoticeLine } from "../notices.js";
 import { drawFloor } from "../plan.js";
 import { dayLabel, time, venueDay } from "../time.js";
 import { loadVenue, nowNext } from "../venue.js";
@@ -34,18 +35,22 @@ export function roomStatus(data, room, now) {
   };
 }
 
-export function planRooms(venue, data, now) {
+export function planRooms(venue, data, now, doc = null) {
   const rooms = new Map();
   for (const r of venue.rooms) {
     const status = roomStatus(data, { id: r.id, name: data.rooms.get(r.id)?.name || r.name }, now);
-    rooms.set(r.id, { href: `/room/${r.id}`, label: status.label, lines: status.lines });
+    // Full or closed (set by the organizers) comes first: it is what someone walking there needs.
+    const notice = doc && roomNotice(doc, r.id, now);
+    const flag = notice && notice.status !== "open" ? STATUS_TEXT[notice.status] : null;
+    const lines = flag ? [status.lines[0], flag, ...status.lines.slice(1)] : status.lines;
+    rooms.set(r.id, { href: `/room/${r.id}`, label: flag ? `${flag}. ${status.label}` : status.label, lines });
   }
   return rooms;
 }
 
 const sessionLink = (s) => h("a", { href: `/session/${s.id}` }, s.title);
 
-function roomList(venue, data, now, highlight) {
+function roomList(venue, data, now, highlight, doc = null) {
   const floors = new Map(venue.floors.map((f) => [f.id, f.name]));
   const items = venue.rooms.map((r) => {
     const name = data.rooms.get(r.id)?.name || r.name;
@@ -55,6 +60,7 @@ function roomList(venue, data, now, highlight) {
       { class: r.id === highlight ? "here" : null, "data-room": r.id },
       h("a", { href: `/room/${r.id}`, class: "name" }, name),
       h("span", { class: "floor" }, r.floor ? floors.get(r.floor) : "Not on the plan"),
+      doc && roomNoticeLine(doc, r.id, now),
       h("p", {}, "Now: ", on.length ? on.map(sessionLink) : "nothing"),
       h("p", {}, "Next: ", next ? [`${when(next, now)} `, sessionLink(next)] : "nothing"),
     );
@@ -89,12 +95,12 @@ export function render(ctx) {
   const body = h("div", { class: "map-body" }, h("p", { class: "loading" }, "Loading the plan…"));
   loadVenue()
     .then((venue) => {
-      const rooms = planRooms(venue, data, now);
+      const rooms = planRooms(venue, data, now, ctx.store.doc);
       body.replaceChildren(
         ...venue.floors.map((f) =>
           h("section", { class: "floor" }, h("h2", {}, f.name), drawFloor(f, rooms, { highlight })),
         ),
-        ...roomList(venue, data, now, highlight),
+        ...roomList(venue, data, now, highlight, ctx.store.doc),
         ...venueNotes(venue).flat().filter(Boolean),
       );
     })
@@ -102,7 +108,7 @@ export function render(ctx) {
       const rooms = [...data.rooms.values()].map((r) => ({ id: r.id, name: r.name, floor: null }));
       body.replaceChildren(
         h("p", { class: "empty" }, `The plan could not be loaded (${error.message}); here are the rooms.`),
-        ...roomList({ floors: [], rooms }, data, now, highlight),
+        ...roomList({ floors: [], rooms }, data, now, highlight, ctx.store.doc),
       );
     });
   return {

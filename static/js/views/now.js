@@ -3,6 +3,7 @@
 
 import { badges } from "../card.js";
 import { h } from "../dom.js";
+import { cardFlag, roomNoticeLine } from "../notices.js";
 import { conferenceDay, dayLabel, length, time, venueDay, zoneLabel } from "../time.js";
 import { nowNext } from "../venue.js";
 import { heading } from "./common.js";
@@ -18,23 +19,25 @@ function startsAt(session, now) {
   return `${dayLabel(session.day, "short")}, ${time(session.start)}`;
 }
 
-function line(kind, label, session, when) {
+function line(kind, label, session, when, flag = null) {
   return h(
     "div",
-    { class: `nowline ${kind}` },
+    { class: `nowline ${kind}`, "data-session": session.id },
     h("span", { class: "tag" }, label),
     h("span", { class: "what" }, h("a", { href: `/session/${session.id}` }, session.title), " ", h("span", { class: "at" }, when)),
+    flag,
     badges(session.id),
   );
 }
 
-function row(data, room, now) {
+function row(data, doc, room, now) {
   const { now: on, next } = nowNext(data, room.id, now);
   return h(
     "li",
     { class: "nowrow", "data-room": room.id },
     h("h2", {}, h("a", { href: `/room/${room.id}` }, room.name)),
-    on.map((s) => line("on", "Now", s, left(s, now))),
+    roomNoticeLine(doc, room.id, now),
+    on.map((s) => line("on", "Now", s, left(s, now), cardFlag(doc, s, now))),
     on.length === 0 && h("div", { class: "nowline idle" }, h("span", { class: "tag" }, "Now"), h("span", {}, "Nothing on")),
     next ? line("next", "Next", next, startsAt(next, now)) : h("div", { class: "nowline idle" }, h("span", { class: "tag" }, "Next"), h("span", {}, "Nothing more here")),
   );
@@ -52,7 +55,7 @@ export function render(ctx) {
       { class: "now" },
       heading("Now and next", `As of ${dayLabel(venueDay(now), "short")}, ${time(now)} ${zoneLabel(now)}`),
       over && h("p", { class: "note" }, "The event is over. Thank you for coming!"),
-      h("ul", { class: "nowrows" }, [...data.rooms.values()].map((room) => row(data, room, now))),
+      h("ul", { class: "nowrows" }, [...data.rooms.values()].map((room) => row(data, ctx.store.doc, room, now))),
     ),
   };
 }

@@ -5,18 +5,19 @@ import { sessionCard } from "../card.js";
 import { now as clockNow } from "../clock.js";
 import { h } from "../dom.js";
 import { drawFloor } from "../plan.js";
+import { roomNoticeLine } from "../notices.js";
 import { dayLabel } from "../time.js";
 import { loadVenue, nowNext } from "../venue.js";
 import { empty, heading, notFound, zoneNote } from "./common.js";
 import { planRooms, useMapStyles } from "./map.js";
 
-function place(venue, data, room, now) {
+function place(venue, data, room, now, doc) {
   const entry = venue.rooms.find((r) => r.id === room.id);
   const floor = entry && venue.floors.find((f) => f.id === entry.floor);
   const para = (title, text) => text && [h("h2", {}, title), h("p", {}, text)];
   return [
     floor
-      ? h("section", { class: "floor" }, h("p", { class: "sub" }, floor.name), drawFloor(floor, planRooms(venue, data, now), { highlight: room.id }))
+      ? h("section", { class: "floor" }, h("p", { class: "sub" }, floor.name), drawFloor(floor, planRooms(venue, data, now, doc), { highlight: room.id }))
       : h("p", { class: "empty" }, "This room is not on the venue plan."),
     para("Directions", entry?.directions),
     para("Accessibility", entry?.accessibility),
@@ -49,7 +50,7 @@ export function render(ctx) {
   useMapStyles();
   const where = h("div", { class: "room-place" }, h("p", { class: "loading" }, "Loading the plan…"));
   loadVenue()
-    .then((venue) => where.replaceChildren(...place(venue, data, room, now).flat().filter(Boolean)))
+    .then((venue) => where.replaceChildren(...place(venue, data, room, now, ctx.store.doc).flat().filter(Boolean)))
     .catch((error) => where.replaceChildren(h("p", { class: "empty" }, `The plan could not be loaded (${error.message}).`)));
   return {
     title: room.name,
@@ -57,6 +58,7 @@ export function render(ctx) {
       "section",
       { class: "room-page" },
       heading(room.name),
+      roomNoticeLine(ctx.store.doc, room.id, now),
       h(
         "p",
         { class: "links" },

@@ -4,6 +4,7 @@ import { badges, facts, sessionCard, starButton, starHint } from "../card.js";
 import { phrases } from "../changes.js";
 import { h, linkify } from "../dom.js";
 import { dayLabel, length, time, zoneLabel } from "../time.js";
+import { organizerName } from "../organizer.js";
 import { sessionCode } from "../qrui.js";
 import { heading, notFound } from "./common.js";
 
@@ -77,6 +78,7 @@ export function render(ctx) {
       heading(session.title),
       session.cancelled && cancelled(session, history),
       badges(session.id),
+      organizerName() && h("p", { class: "organizer-link" }, h("a", { href: `/organize/correct?session=${session.id}` }, "Correct this session")),
       h(
         "p",
         { class: "when big" },

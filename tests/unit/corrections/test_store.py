@@ -34,7 +34,8 @@ def test_first_import_is_version_zero_and_a_changed_file_is_a_new_version(tmp_pa
     assert store.head().version == 3
     assert store.snapshot(2) == b"{1}"
     state = store.state()
-    assert (state.base_version, state.base_sha256, state.corrections) == (3, "aaa", ())
+    assert (state.base_version, state.base_sha256) == (3, "aaa")
+    assert [c.version for c in state.corrections] == [1]  # kept on top of every later import
 
 
 def test_versions_follow_each_other_and_a_refused_change_stores_nothing(tmp_path):
@@ -78,7 +79,7 @@ def test_reading_the_current_version_uses_indexes_only(tmp_path):
     assert "SCAN history" not in details and "SCAN meta" not in details, details
 
 
-def test_lookup_refuses_imports_unknown_versions_and_versions_before_a_reimport(tmp_path):
+def test_lookup_refuses_imports_and_unknown_versions_and_not_versions_before_a_reimport(tmp_path):
     store = Store(tmp_path / STORE_FILE)
     store.record_import("aaa", b"{}")
     store.append(lambda: move("side"))
@@ -88,8 +89,8 @@ def test_lookup_refuses_imports_unknown_versions_and_versions_before_a_reimport(
     with pytest.raises(CorrectionError, match="no correction has version 9"):
         store.lookup(9)
     store.record_import("bbb", b"{}")
-    with pytest.raises(CorrectionError, match="predates the schedule import at version 2"):
-        store.lookup(1)
+    assert store.lookup(1).change.after == {"room": "side"}  # still on top, so still revertible
+    assert [c.version for c in store.state().corrections] == [1]
 
 
 def test_corrections_survive_a_restart_of_the_server_process(data_dir):
@@ -97,7 +98,8 @@ def test_corrections_survive_a_restart_of_the_server_process(data_dir):
         "import sys; from webapp import create_app; from webapp.corrections.published import publish\n"
         "app = create_app({'DATA_DIR': sys.argv[1]})\n"
         "with app.app_context():\n"
-        "    print(publish(app, {'kind': 'move', 'session': 's1a2b3', 'room': 'side'}).version)\n"
+        "    body = {'kind': 'move', 'session': 's1a2b3', 'room': 'side', 'force': True}\n"
+        "    print(publish(app, body).version)\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", script, str(data_dir)], cwd=ROOT, capture_output=True, text=True, timeout=60
@@ -151,13 +153,13 @@ def test_a_broken_schedule_file_keeps_the_last_import_served(data_dir):
     assert (again.version, again.etag) == (first.version, first.etag)
 
 
-def test_a_reimported_schedule_is_a_new_version_and_drops_older_corrections(data_dir):
+def test_a_reimported_schedule_is_a_new_version_and_keeps_the_corrections_on_top(data_dir):
     app = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
-    publish(app, {"kind": "move", "session": "s1a2b3", "room": "side"})
+    publish(app, {"kind": "move", "session": "s1a2b3", "room": "side", "force": True})
     doc = json.loads((data_dir / "schedule.json").read_text(encoding="utf-8"))
     doc["sessions"][1]["title"] = "Renamed at the source"
     (data_dir / "schedule.json").write_text(json.dumps(doc), encoding="utf-8")
     pub = published(create_app({"TESTING": True, "DATA_DIR": str(data_dir)}))
     assert pub.version == 2
     assert pub.schedule.session("k9x8y7").title == "Renamed at the source"
-    assert pub.schedule.session("s1a2b3").room == "main"  # the import is the new truth
+    assert pub.schedule.session("s1a2b3").room == "side"  # the correction survives the re-import

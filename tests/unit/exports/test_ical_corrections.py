@@ -25,7 +25,7 @@ def vevent(client, session_id: str):
 
 
 def correct(client, body: dict) -> None:
-    resp = client.post("/api/v1/corrections", json=body, headers=AUTH)
+    resp = client.post("/api/v1/corrections", json={**body, "force": True}, headers=AUTH)
     assert resp.status_code == 201, resp.get_json()
 
 

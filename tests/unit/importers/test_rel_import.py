@@ -174,7 +174,7 @@ def test_a_store_that_cannot_write_answers_503_and_changes_nothing(data_dir, mon
     client = app.test_client()
     before = client.get("/api/v1/schedule.json").data
 
-    def refuse(self, make):
+    def refuse(self, make, by=None):
         raise sqlite3.OperationalError(message)
 
     monkeypatch.setattr(Store, "append", refuse)

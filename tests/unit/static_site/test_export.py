@@ -107,7 +107,7 @@ def test_door_sign_links_with_a_day_point_at_files_that_exist(app, out):
 
 
 def test_changes_feed_holds_every_correction_since_the_last_import(app, out):
-    publish(app, {"kind": "move", "session": "s1a2b3", "room": "side"})
+    publish(app, {"kind": "move", "session": "s1a2b3", "room": "side", "force": True})
     publish(app, {"kind": "cancel", "session": "q4w5e6"})
     export(app, out)
     doc = json.loads((out / "api/v1/changes").read_text())
@@ -144,6 +144,7 @@ def test_after_a_correction_only_the_files_it_changes_are_rewritten(app, out):
             "session": "k9x8y7",
             "start": "2026-04-07T11:00:00+02:00",
             "end": "2026-04-07T11:10:00+02:00",
+            "force": True,  # after the day's last session
         },
     )
     report = export(app, out)

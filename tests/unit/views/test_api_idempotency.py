@@ -90,7 +90,7 @@ def test_a_refused_correction_does_not_use_up_its_key(app, client):
 
 
 def test_without_a_key_every_accepted_request_is_a_new_correction(app, client):
-    move = {"kind": "move", "session": "s1a2b3"}
+    move = {"kind": "move", "session": "s1a2b3", "force": True}  # side is taken at that time
     statuses = [post(client, {**move, "room": room}).status_code for room in ("side", "main", "side")]
     assert statuses == [201, 201, 201]
     assert versions(app) == [1, 2, 3]

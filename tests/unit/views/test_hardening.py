@@ -130,7 +130,9 @@ def _directory(path: Path) -> None:
 
 @pytest.mark.parametrize("damage", [_bad_header, _truncated, _zeroed_page, _directory])
 def test_a_damaged_store_keeps_reads_served_from_memory(app, client, data_dir, damage, caplog):
-    assert post(client, {"kind": "move", "session": "s1a2b3", "room": "side"}).status_code == 201
+    assert (
+        post(client, {"kind": "move", "session": "s1a2b3", "room": "side", "force": True}).status_code == 201
+    )
     served = client.get("/api/v1/schedule.json").get_json()
     store = data_dir / STORE_FILE
     conn = sqlite3.connect(store)

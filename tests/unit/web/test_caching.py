@@ -52,7 +52,7 @@ def test_two_workers_sharing_a_cache_agree_on_the_newest_version(data_dir):
     assert a.get("/api/v1/schedule.json").get_json()["version"] == 0
     assert b.get("/api/v1/schedule.json").get_json()["version"] == 0
     with first.app_context():
-        publish(first, {"kind": "move", "session": "s1a2b3", "room": "side"})
+        publish(first, {"kind": "move", "session": "s1a2b3", "room": "side", "force": True})
     assert b.get("/api/v1/schedule.json").get_json()["version"] == 1
     assert b.get("/api/v1/changes?since=0").get_json()["version"] == 1
 

@@ -21,7 +21,7 @@ from webapp.corrections.store import STORE_FILE
 
 TOKEN = "campaign-token"
 EDITS = [
-    {"kind": "move", "session": "s1a2b3", "room": "side"},
+    {"kind": "move", "session": "s1a2b3", "room": "side", "force": True},  # side is taken then
     {"kind": "move", "session": "s1a2b3", "room": "main"},
     {"kind": "cancel", "session": "q4w5e6"},
     {"kind": "restore", "session": "q4w5e6"},

@@ -1,0 +1,90 @@
+"""Room status and announcements: set in the console, on the attendee's phone after one poll
+(two browser contexts), through the same versioned feed as corrections."""
+
+from __future__ import annotations
+
+from e2e_support import PHONE
+from organize_support import ENV, changes, sign_in, today_schedule
+from playwright.sync_api import expect
+
+POLL = 1
+
+
+def attendee(browser, server, path):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{server.url}{path}{'&' if '?' in path else '?'}poll={POLL}")
+    expect(page.locator("[data-freshness]").first).to_contain_text("Up to date", timeout=15000)
+    return context, page
+
+
+def test_room_full_reaches_the_room_page_and_now_after_one_poll(browser, make_server, tmp_path) -> None:
+    server = make_server(today_schedule(tmp_path), env=ENV)
+    room_context, room_page = attendee(browser, server, "/room/main")
+    now_context, now_page = attendee(browser, server, "/now")
+    expect(room_page.locator(".room-status")).to_have_count(0)
+    org_context = browser.new_context(viewport=PHONE)
+    org = org_context.new_page()
+    sign_in(org, server, path="/organize/rooms")
+    card = org.get_by_role("form", name="Main Room")
+    card.get_by_role("radio", name="Room full").check()
+    card.get_by_label("Note for attendees (optional)").fill("overflow in Side Room")
+    card.get_by_role("button", name="Set Main Room").click()
+    expect(card.get_by_text("Published as version")).to_be_visible()
+    assert [c["kind"] for c in changes(server)] == ["room_status"]
+
+    # No reload: the pages opened before take it from their next check.
+    expect(room_page.locator("p.room-status")).to_have_text("Room full: overflow in Side Room", timeout=15000)
+    expect(room_page.locator('[data-session="onnow"] .room-status')).to_have_text("Room full")
+    column = now_page.locator("li.nowrow", has=now_page.get_by_role("heading", name="Main Room"))
+    expect(column.locator("p.room-status")).to_contain_text("Room full", timeout=15000)
+    expect(now_page.locator('[data-session="onnow"] .room-status')).to_have_text("Room full")
+    # Only the session on now in that room carries it.
+    expect(now_page.locator('[data-session="sidenow"] .room-status')).to_have_count(0)
+    room_page.goto(server.url + "/map")
+    expect(room_page.locator('[data-room="main"] .room-status')).to_contain_text("Room full")
+
+    # Open again: the status goes away.
+    card.get_by_role("radio", name="Room open").check()
+    card.get_by_label("Note for attendees (optional)").fill("")
+    card.get_by_role("button", name="Set Main Room").click()
+    expect(now_page.locator('[data-session="onnow"] .room-status')).to_have_count(0, timeout=15000)
+    for context in (room_context, now_context, org_context):
+        context.close()
+
+
+def test_announcement_shows_once_as_a_banner_is_listed_on_changes_and_can_be_withdrawn(
+    browser, make_server, tmp_path
+) -> None:
+    server = make_server(today_schedule(tmp_path), env=ENV)
+    phone_context, phone = attendee(browser, server, "/?day=all")
+    org_context = browser.new_context(viewport=PHONE)
+    org = org_context.new_page()
+    sign_in(org, server, path="/organize/announce")
+    org.get_by_label("Message (shown once to everyone, listed on Changes)").fill("Lunch is in Hall B today")
+    org.get_by_label("About a session (optional)").select_option("onnow")
+    org.get_by_role("button", name="Publish the announcement").click()
+    expect(org.get_by_text("Published as version")).to_be_visible()
+
+    banner = phone.locator("#announce-banner")
+    expect(banner).to_contain_text("Lunch is in Hall B today", timeout=15000)
+    expect(banner.get_by_role("link", name="Packed Keynote")).to_be_visible()
+    banner.get_by_role("button", name="Dismiss the announcement").click()
+    expect(banner).to_be_hidden()
+    phone.reload()
+    expect(phone.locator("main h1")).to_be_visible()
+    expect(phone.locator("[data-freshness]").first).to_contain_text("Up to date", timeout=15000)
+    expect(phone.locator("#announce-banner")).to_be_hidden()  # once
+    phone.goto(server.url + "/changes?poll=1")
+    listed = phone.locator(".announcements li")
+    expect(listed).to_have_count(1)
+    expect(listed).to_contain_text("Lunch is in Hall B today")
+
+    expect(org.locator(".announcements li")).to_contain_text("Lunch is in Hall B today", timeout=15000)
+    org.get_by_role("button", name="Withdraw").click()
+    expect(org.locator(".announcements li")).to_have_count(0, timeout=15000)
+    expect(phone.locator(".announcements li")).to_have_count(0, timeout=15000)
+    kinds = [c["kind"] for c in changes(server)]
+    assert kinds == ["announce", "revert"]
+    phone_context.close()
+    org_context.close()

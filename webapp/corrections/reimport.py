@@ -1,0 +1,79 @@
+"""Corrections on top of a schedule import, including one made after they were published.
+
+Every correction is re-applied, in order, to the newest import. Most apply as they did. Some
+the new data already contains (redundant: the sources caught up); some it contradicts (the
+session is gone, or the field now holds a third value): those are named, so the organizer can
+keep or revert each. A contradicted change to a field still wins over the import (the organizer
+decided it later than the sources); a change to a session that is gone cannot apply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..domain.model import Schedule
+from ..domain.serialize import session_from_dict, session_to_dict
+from ..domain.text import clean_record
+from .apply import Correction, with_fields
+
+REDUNDANT = "redundant"
+CONTRADICTED = "contradicted"
+
+
+@dataclass(frozen=True)
+class Finding:
+    correction: Correction
+    status: str  # REDUNDANT or CONTRADICTED
+    reason: str
+    applied: bool  # False: the correction could not apply (its session is gone)
+
+
+def reapply(base: Schedule, corrections: Iterable[Correction]) -> tuple[Schedule, list[Finding]]:
+    """`base` with every correction re-applied, and what the import made of each that it touched.
+
+    One pass over a list of sessions (like `apply`): this runs for every new version."""
+    sessions = list(base.sessions)
+    index = {s.id: i for i, s in enumerate(sessions)}
+    findings: list[Finding] = []
+    for c in corrections:
+        change = c.change
+        if change.session is None:
+            continue  # room status, announcements: no session involved
+        i = index.get(change.session)
+        if change.kind == "add":
+            if i is not None:
+                reason = f"the import now has a session with id {change.session!r}; the added one is left out"
+                findings.append(Finding(c, CONTRADICTED, reason, False))
+            else:
+                index[change.session] = len(sessions)
+                sessions.append(clean_record(session_from_dict(change.after)))
+            continue
+        if i is None:
+            reason = f"session {change.session!r} is not in the imported schedule"
+            findings.append(Finding(c, CONTRADICTED, reason, False))
+            continue
+        now = session_to_dict(sessions[i])
+        if all(now.get(k) == v for k, v in change.after.items()):
+            findings.append(Finding(c, REDUNDANT, f"the import already has {_fields(change.after)}", True))
+            continue
+        differ = {
+            k: now.get(k) for k in change.after if now.get(k) not in (change.before.get(k), change.after[k])
+        }
+        if differ:
+            was = _fields({k: change.before.get(k) for k in differ})
+            keeps = _fields({k: change.after[k] for k in differ})
+            reason = f"the import has {_fields(differ)} (it was {was} when corrected); it keeps {keeps}"
+            findings.append(Finding(c, CONTRADICTED, reason, True))
+        sessions[i] = clean_record(with_fields(sessions[i], change.after))  # as `apply` does
+    return base.with_sessions(tuple(sessions)), findings
+
+
+def _fields(values: dict[str, Any]) -> str:
+    return ", ".join(f"{k} {_short(v)}" for k, v in values.items())
+
+
+def _short(value: Any) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
