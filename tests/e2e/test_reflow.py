@@ -17,11 +17,17 @@ MEASURE = """() => {
   for (const b of document.querySelectorAll("button.star")) {
     const r = b.getBoundingClientRect();
     if (r.width === 0) continue;
-    let clipped = r.left < 0 || r.right > vw + 0.5;
+    let scroller = null; // the rooms grid scrolls sideways by design: its stars are reached by scrolling
+    for (let p = b.parentElement; p && !scroller; p = p.parentElement) {
+      const s = getComputedStyle(p);
+      if (/auto|scroll/.test(s.overflowX + s.overflowY)) scroller = p;
+    }
+    let clipped = !scroller && (r.left < 0 || r.right > vw + 0.5);
     clipped ||= b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1;
     for (let p = b.parentElement; p && !clipped; p = p.parentElement) {
       const s = getComputedStyle(p);
       if (s.overflowX === "visible" && s.overflowY === "visible") continue;
+      if (p === scroller) break;
       const pr = p.getBoundingClientRect();
       clipped = r.left < pr.left - 0.5 || r.right > pr.right + 0.5;
       clipped ||= r.top < pr.top - 0.5 || r.bottom > pr.bottom + 0.5;

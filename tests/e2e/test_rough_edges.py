@@ -4,11 +4,12 @@ inside the event."""
 from __future__ import annotations
 
 import json
+from datetime import datetime
 
 import pytest
 from corrections_support import TOKEN, open_app, publish
 from playwright.sync_api import expect
-from read_support import PHONES, phone_page, rough_schedule, shipped
+from read_support import PARIS, PHONES, phone_page, rough_schedule, shipped
 from schedules import write
 
 pytestmark = pytest.mark.parametrize("viewport", PHONES, ids=lambda v: f"{v['width']}x{v['height']}")
@@ -100,7 +101,7 @@ def test_a_disabled_button_looks_disabled(browser, rough, viewport) -> None:
 
 
 def test_length_stays_on_one_line_beside_cancelled(browser, rough, viewport) -> None:
-    page = phone_page(browser, viewport)
+    page = phone_page(browser, viewport, at=datetime(2026, 4, 7, 8, 0, tzinfo=PARIS))  # before it, not folded
     page.goto(rough.url + "/?day=2026-04-07")
     card = page.locator('.card[data-session="c1"]')
     expect(card.locator(".flag")).to_have_text("Cancelled")
