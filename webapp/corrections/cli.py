@@ -175,7 +175,7 @@ def _as_they_were(corrections: list[Correction]) -> dict[int, Schedule]:
             continue
         if newest != base:
             base = newest
-            schedule, _ = reapply(schedule_from_dict(json.loads(store.snapshot(newest))), done)
+            schedule, _ = reapply(schedule_from_dict(jsontext.loads(store.snapshot(newest))), done)
         out[c.version] = schedule
         schedule, _ = reapply(schedule, [c])
         done.append(c)
