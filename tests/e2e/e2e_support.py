@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,10 @@ CHROMIUM_FLAGS = [
     "--no-default-browser-check",
 ]
 PHONE = {"width": 360, "height": 740}
+# Early on the first day of tests/fixtures/mini_schedule.json, before its first session: the
+# schedule opens on day one then. Once the event is over (the real clock, from April 2026 on) it
+# opens on the whole programme instead, so tests that mean day one set the page's clock here.
+BEFORE_THE_EVENT = datetime(2026, 4, 7, 5, 0, tzinfo=UTC)
 START_TIMEOUT = 20.0
 
 
@@ -154,3 +159,8 @@ def wait_controlled(page: Any, timeout_ms: int = 15000) -> None:
         "() => navigator.serviceWorker.controller !== null",
         timeout=timeout_ms,
     )
+
+
+def before_the_event(target: Any) -> None:
+    """Set a page's or context's clock to BEFORE_THE_EVENT; time runs on from there."""
+    target.clock.install(time=BEFORE_THE_EVENT)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
-from e2e_support import offsite_requests
+from e2e_support import before_the_event, offsite_requests
 from playwright.sync_api import Page, expect
 
 
@@ -12,7 +10,7 @@ def test_schedule_shows_sessions_of_the_first_day(page: Page, live_server) -> No
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     # Before the event the schedule opens on its first day (after it, on the whole programme).
-    page.clock.install(time=datetime(2026, 4, 7, 7, 0, tzinfo=UTC))
+    before_the_event(page)
     page.goto(live_server.url + "/")
     expect(page.locator("h1")).to_have_text("Tuesday 7 April")
     expect(page.locator(".card h3")).to_have_count(2)

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from deploy_support import TOKEN, FlaskMode, GunicornMode, StaticMode
-from e2e_support import LiveServer, wait_controlled
+from e2e_support import LiveServer, before_the_event, wait_controlled
 from playwright.sync_api import expect
 
 TITLE = "Compiling Things"
@@ -44,7 +43,7 @@ def test_browse_star_receive_a_correction_and_go_offline(mode, page) -> None:
     # A deep link is the first visit: a QR code on a door leads there. ?poll=1: the app checks
     # the changes feed every second instead of every minute. The clock is set before the event,
     # when the schedule opens on its first day (after it, on the whole programme).
-    page.clock.install(time=datetime(2026, 4, 7, 5, 0, tzinfo=UTC))
+    before_the_event(page)
     page.goto(mode.url + "/session/k9x8y7?poll=1")
     expect(page.locator("h1")).to_have_text(TITLE)
     wait_controlled(page)

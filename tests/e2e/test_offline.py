@@ -3,12 +3,13 @@ opened before, new pages, cold starts, stars and filters. And Chromium finds it 
 
 from __future__ import annotations
 
-from e2e_support import wait_controlled
+from e2e_support import before_the_event, wait_controlled
 from playwright.sync_api import expect
 
 
 def first_visit(profile, live_server):
     page = profile.new_page()
+    before_the_event(page)
     page.goto(live_server.url + "/")
     expect(page.locator(".card")).to_have_count(2)
     wait_controlled(page)

@@ -149,6 +149,8 @@ def test_hand_edited_changes_state_never_breaks_the_app(page, live_server) -> No
         expect(page.locator(".card")).to_have_count(3)
         page.goto(live_server.url + "/changes")
         expect(page.locator("main h1")).to_be_visible()
-        page.wait_for_function("() => document.body.innerText.includes('version')")
+        # The page finished (it once stayed on "Loading…"), and the footer knows its version.
+        expect(page.locator("main")).not_to_contain_text("Loading")
+        expect(page.locator("footer [data-freshness]")).to_have_attribute("data-version", re.compile(r"^\d+$"))
         assert "Invalid" not in page.locator("body").inner_text()
     assert errors == []

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from deploy_support import StaticMode
-from e2e_support import ROOT, offsite_requests, wait_controlled
+from e2e_support import ROOT, before_the_event, offsite_requests, wait_controlled
 from playwright.sync_api import expect
 
 # Every view, and a door sign for one day (a page the export saved under a new name).
@@ -55,6 +55,7 @@ def test_every_view_finds_every_file_it_asks_for(site, page) -> None:
 
 
 def test_a_new_deployment_exported_over_the_site_is_offered_and_keeps_stars(site, page) -> None:
+    before_the_event(page)
     page.goto(site.url + "/")
     wait_controlled(page)
     page.get_by_role("button", name="Star: Compiling Things").click()

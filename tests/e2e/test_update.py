@@ -3,11 +3,12 @@ new version takes over only on consent, and the stars are still there afterwards
 
 from __future__ import annotations
 
-from e2e_support import wait_controlled
+from e2e_support import before_the_event, wait_controlled
 from playwright.sync_api import expect
 
 
 def test_new_deployment_prompts_and_keeps_stars(page, live_server) -> None:
+    before_the_event(page)
     page.goto(live_server.url + "/")
     wait_controlled(page)
     page.get_by_role("button", name="Star: Compiling Things").click()
@@ -36,6 +37,7 @@ def test_new_deployment_prompts_and_keeps_stars(page, live_server) -> None:
 
 
 def test_first_visit_shows_no_update_prompt(page, live_server) -> None:
+    before_the_event(page)
     page.goto(live_server.url + "/")
     wait_controlled(page)
     page.reload()
