@@ -18,15 +18,21 @@ export async function notifyStarred(store, changes) {
   if (!mine.length) return;
   const title = mine.length === 1 ? `Changed: ${titleOf(mine[0], data)}` : `${mine.length} changes to your starred sessions`;
   const options = { body: mine.map((c) => sentence(c, data)).join("\n").slice(0, 600), tag: "hallway-changes", data: { url: "/changes" } };
+  return systemNotification(title, options);
+}
+
+// Through the service worker where there is one (phones require it), else from the page
+// (desktop browsers allow that). Failing both, the caller's banner or toast has said it.
+export async function systemNotification(title, options) {
   try {
     const registration = await navigator.serviceWorker?.getRegistration();
     if (registration) return await registration.showNotification(title, options);
   } catch {
-    // Fall through to a page notification (desktop browsers allow it without a worker).
+    // Fall through to a page notification.
   }
   try {
     new Notification(title, options);
   } catch {
-    // Some phones allow notifications only from a worker; the banner still says it.
+    // Some phones allow notifications only from a worker.
   }
 }

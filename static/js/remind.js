@@ -5,6 +5,7 @@
 // (/my.ics?alarm=) carries the same reminder, and My schedule says so.
 
 import { now } from "./clock.js";
+import { systemNotification } from "./notify.js";
 import { time } from "./time.js";
 import { toast } from "./toasts.js";
 
@@ -80,18 +81,8 @@ async function show(session, data, at) {
   const body = `${time(session.start)}${room ? ` · ${room}` : ""}`;
   if (document.visibilityState === "visible") toast(`${title} (${body})`, { timeout: 0 }); // stays until dismissed
   if (!notificationsAllowed()) return;
-  const options = { body, tag: `hallway-remind-${session.id}`, data: { url: `/session/${session.id}` } };
-  try {
-    const registration = await navigator.serviceWorker?.getRegistration();
-    if (registration) return await registration.showNotification(title, options);
-  } catch {
-    // Fall through to a page notification.
-  }
-  try {
-    new Notification(title, options);
-  } catch {
-    // Some phones allow notifications only from a worker; the toast said it when in front.
-  }
+  // The toast above said it when the app was in front.
+  return systemNotification(title, { body, tag: `hallway-remind-${session.id}`, data: { url: `/session/${session.id}` } });
 }
 
 export function startReminders(store) {
