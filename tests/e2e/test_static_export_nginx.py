@@ -116,7 +116,7 @@ def test_feeds_and_documents_are_revalidated_with_their_types(nginx, path, cache
 
 
 def test_hashed_assets_are_immutable_and_served_precompressed(nginx) -> None:
-    app_js = next(nginx.site.glob("assets/*/js/app.js"))
+    app_js = next(nginx.site.glob("assets/*/js/app.bundle.js"))
     path = "/" + app_js.relative_to(nginx.site).as_posix()
     status, headers, body = nginx.get(path, **{"Accept-Encoding": "gzip"})
     assert status == 200 and headers["Cache-Control"] == export_headers.IMMUTABLE

@@ -10,14 +10,12 @@ from typing import Any
 from flask import Flask, render_template
 
 from ..corrections.published import published
-from ..web import assets
+from ..web import assets, bundle
 from . import install
 
 THEME_COLOR = "#0b4f8a"
 BACKGROUND_COLOR = "#f7f8fa"
-ENTRY = "js/app.js"
-# The first screen's view, loaded by app.js with import(); its static imports are followed.
-FIRST_VIEW = "js/views/schedule.js"
+ENTRY = bundle.BUNDLE  # the attendee app in one module (its lazy parts import it back)
 
 
 @dataclass(frozen=True)
@@ -90,7 +88,7 @@ def documents(app: Flask) -> Documents:
         css=css,
         theme_color=THEME_COLOR,
         entry=tree.url(ENTRY),
-        preload=[tree.url(p) for p in assets.module_graph(tree, ENTRY, FIRST_VIEW)],
+        preload=[tree.url(p) for p in assets.module_graph(tree, ENTRY) if p != ENTRY],
         icon=tree.url("icons/icon-192.png"),
         prefix=tree.prefix,
         public_url=public_url,

@@ -41,12 +41,15 @@ DOCUMENTS = ("/", "/manifest.webmanifest", "/api/v1/schedule.json", "/api/v1/ven
 ID_PATTERN = "[A-Za-z0-9_-]{1,64}"
 
 
-def excluded(path: str) -> bool:
-    return path in NOT_PRECACHED or path.startswith(tuple(ON_DEMAND_PREFIXES))
+def excluded(path: str, tree: assets.AssetTree | None = None) -> bool:
+    """Not precached: listed above, fetched on demand, or a source module the app runs from
+    the bundle instead (webapp.web.bundle)."""
+    bundled = tree.bundled if tree is not None else frozenset()
+    return path in NOT_PRECACHED or path.startswith(tuple(ON_DEMAND_PREFIXES)) or path in bundled
 
 
 def precache_list(tree: assets.AssetTree) -> list[str]:
-    return [*DOCUMENTS, *(tree.url(p) for p in tree.files if not excluded(p))]
+    return [*DOCUMENTS, *(tree.url(p) for p in tree.files if not excluded(p, tree))]
 
 
 def route_regex(rule: str) -> str:

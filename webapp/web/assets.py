@@ -1,7 +1,9 @@
 """The PWA's files, content-addressed: one hash names the whole static tree.
 
 Serving `static/` under `/assets/<tree hash>/` lets every file be cached immutably while
-relative ES-module imports keep working. Text files are compressed once, at scan time.
+relative ES-module imports keep working. At scan time the attendee app's modules are joined
+into one (`webapp.web.bundle`), scripts lose their comments and indentation
+(`webapp.web.minify`), and text files are compressed, once.
 """
 
 from __future__ import annotations
@@ -18,9 +20,13 @@ from pathlib import Path
 import brotli
 from flask import Flask
 
+from . import bundle, minify
+
 COMPRESSIBLE = {".js", ".mjs", ".css", ".svg", ".json", ".webmanifest", ".html", ".txt", ".map"}
 TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".webmanifest": "application/manifest+json"}
 INLINE_CSS = "css/app.css"  # inlined into the shell so the first paint needs one round trip
+APP_MODULE = "js/app.js"  # the attendee app's entry module, the root of the bundle
+SCRIPTS = (".js", ".mjs")
 
 
 @dataclass(frozen=True)
@@ -36,6 +42,9 @@ class Asset:
 class AssetTree:
     tree_hash: str
     files: dict[str, Asset]
+    # Source modules inside the bundle: still served (for reading, and for old pages), never
+    # fetched by the app.
+    bundled: frozenset[str] = frozenset()
 
     @property
     def prefix(self) -> str:
@@ -64,18 +73,46 @@ def _encode(suffix: str, body: bytes, digest: str) -> dict[str, bytes]:
     return _ENCODED[digest]
 
 
+# Bundled and minified scripts by the digest of all the sources: a rescan (debug mode, a
+# test's fresh app) redoes the work only when a script changed.
+_BUILT: dict[str, tuple[dict[str, bytes], frozenset[str]]] = {}
+
+
+def _built_scripts(sources: dict[str, bytes]) -> tuple[dict[str, bytes], frozenset[str]]:
+    """The scripts as served: the bundle added, lazy modules pointed at it, all minified
+    (vendored files are shipped minified already)."""
+    key = hashlib.sha256(
+        b"".join(p.encode() + b"\0" + hashlib.sha256(b).digest() for p, b in sorted(sources.items()))
+    )
+    if key.hexdigest() not in _BUILT:
+        built = bundle.build(APP_MODULE, sources)
+        served = {**sources, **built.rewritten, built.path: built.body}
+        served = {p: b if p.startswith("vendor/") else minify.javascript(b, p) for p, b in served.items()}
+        _BUILT[key.hexdigest()] = (served, frozenset(built.members))
+    return _BUILT[key.hexdigest()]
+
+
+def _asset(rel: str, body: bytes) -> Asset:
+    suffix = posixpath.splitext(rel)[1]
+    mimetype = TYPES.get(suffix) or mimetypes.guess_type(rel)[0] or "application/octet-stream"
+    digest = hashlib.sha256(body).hexdigest()
+    return Asset(rel, body, mimetype, digest, _encode(suffix, body, digest))
+
+
 def scan(root: Path) -> AssetTree:
-    files: dict[str, Asset] = {}
+    read: dict[str, bytes] = {}
     for path in sorted(root.rglob("*")):
         rel = path.relative_to(root).as_posix()
         if not path.is_file() or any(part.startswith((".", "__")) for part in rel.split("/")):
             continue
-        body = path.read_bytes()
-        mimetype = TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        digest = hashlib.sha256(body).hexdigest()
-        files[rel] = Asset(rel, body, mimetype, digest, _encode(path.suffix, body, digest))
+        read[rel] = path.read_bytes()
+    bundled: frozenset[str] = frozenset()
+    if APP_MODULE in read:
+        scripts, bundled = _built_scripts({p: b for p, b in read.items() if p.endswith(SCRIPTS)})
+        read.update(scripts)
+    files = {rel: _asset(rel, read[rel]) for rel in sorted(read)}
     tree = hashlib.sha256("".join(f"{a.path}\0{a.digest}\n" for a in files.values()).encode())
-    return AssetTree(tree_hash=tree.hexdigest()[:12], files=files)
+    return AssetTree(tree_hash=tree.hexdigest()[:12], files=files, bundled=bundled)
 
 
 def tree(app: Flask) -> AssetTree:

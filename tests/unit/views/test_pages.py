@@ -27,7 +27,7 @@ def test_every_app_route_serves_the_shell(client, path) -> None:
     assert response.mimetype == "text/html"
     assert response.headers["Cache-Control"] == "no-cache"
     soup = BeautifulSoup(response.data, "html.parser")
-    assert soup.find("script", type="module")["src"].endswith("/js/app.js")
+    assert soup.find("script", type="module")["src"].endswith("/js/app.bundle.js")
     assert soup.title.string == "MiniCon 2026"
 
 

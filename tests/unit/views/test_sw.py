@@ -31,7 +31,7 @@ def test_every_static_file_is_precached_or_deliberately_left_out(app, client) ->
     for path in on_disk:
         if any(part.startswith((".", "__")) for part in path.split("/")):
             continue
-        assert tree.url(path) in precache or sw.excluded(path), f"{path}: precache it or say why not in sw.py"
+        assert tree.url(path) in precache or sw.excluded(path, tree), f"{path}: precache it or say why not in sw.py"
 
 
 def test_every_exclusion_names_a_real_file_or_folder() -> None:

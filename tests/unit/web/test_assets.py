@@ -32,18 +32,23 @@ def test_module_graph_follows_static_imports_only(tmp_path) -> None:
     tree = make_tree(
         tmp_path,
         {
-            "js/app.js": 'import { a } from "./a.js";\nexport { b } from "./sub/b.js";\nimport("./lazy.js");',
-            "js/a.js": 'import { app } from "./app.js"; // a cycle\nconst s = "from \'./nope.js\'";',
+            "js/main.js": 'import { a } from "./a.js";\nexport { b } from "./sub/b.js";\nimport("./lazy.js");',
+            "js/a.js": 'import { app } from "./main.js"; // a cycle\nconst s = "from \'./nope.js\'";',
             "js/sub/b.js": "import {\n  c,\n} from '../c.js';",
             "js/c.js": "",
             "js/lazy.js": "",
         },
     )
-    assert assets.module_graph(tree, "js/app.js") == ["js/app.js", "js/a.js", "js/sub/b.js", "js/c.js"]
+    assert assets.module_graph(tree, "js/main.js") == ["js/main.js", "js/a.js", "js/sub/b.js", "js/c.js"]
 
 
-def test_shell_preloads_the_first_screens_modules_and_not_the_other_views(client) -> None:
+def test_shell_loads_the_app_as_one_module_holding_every_attendee_view(client) -> None:
     soup = BeautifulSoup(client.get("/").data, "html.parser")
-    preloaded = {link["href"].split("/", 3)[3] for link in soup.find_all("link", rel="modulepreload")}
-    assert {"js/app.js", "js/store.js", "js/router.js", "js/views/schedule.js", "js/card.js"} <= preloaded
-    assert "js/views/my.js" not in preloaded
+    scripts = [s["src"].split("/", 3)[3] for s in soup.find_all("script")]
+    assert scripts == ["js/app.bundle.js"]
+    assert soup.find_all("link", rel="modulepreload") == []
+    tree = assets.tree(client.application)
+    assert {"js/app.js", "js/store.js", "js/router.js", "js/views/schedule.js", "js/views/my.js"} <= tree.bundled
+    assert not any(p.startswith(("js/organize/", "vendor/")) or p == "js/qrcode.js" for p in tree.bundled)
+
+
