@@ -110,6 +110,7 @@ def scan(root: Path) -> AssetTree:
     if APP_MODULE in read:
         scripts, bundled = _built_scripts({p: b for p, b in read.items() if p.endswith(SCRIPTS)})
         read.update(scripts)
+    read.update({p: minify.css(b) for p, b in read.items() if p.endswith(".css")})
     files = {rel: _asset(rel, read[rel]) for rel in sorted(read)}
     tree = hashlib.sha256("".join(f"{a.path}\0{a.digest}\n" for a in files.values()).encode())
     return AssetTree(tree_hash=tree.hexdigest()[:12], files=files, bundled=bundled)

@@ -49,3 +49,26 @@ def javascript(source: bytes, path: str = "script") -> bytes:
     # are code: their spaces can go.
     kept = [s for s in (ln.strip(b" \t\r") for ln in lines) if s]
     return b"\n".join(kept) + b"\n"
+
+
+def css(source: bytes) -> bytes:
+    """A style sheet without comments, indentation and blank lines; strings kept as written."""
+    out = bytearray()
+    i, n = 0, len(source)
+    while i < n:
+        byte = source[i]
+        if byte in b"\"'":
+            end = i + 1
+            while end < n and source[end] != byte:
+                end += 2 if source[end] == 0x5C else 1  # a backslash escapes the next byte
+            out += source[i : end + 1]
+            i = end + 1
+        elif source.startswith(b"/*", i):
+            end = source.find(b"*/", i + 2)
+            i = n if end < 0 else end + 2
+            out += b" "
+        else:
+            out.append(byte)
+            i += 1
+    lines = (line.strip(b" \t\r") for line in bytes(out).split(b"\n"))
+    return b"\n".join(line for line in lines if line) + b"\n"

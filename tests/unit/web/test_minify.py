@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from webapp.web.jsmodule import ModuleError
-from webapp.web.minify import javascript
+from webapp.web.minify import css, javascript
 
 
 def minified(source: str) -> str:
@@ -34,3 +34,8 @@ def test_a_block_comment_still_separates_what_it_stood_between() -> None:
 def test_unreadable_javascript_is_refused_with_its_name() -> None:
     with pytest.raises(ModuleError, match="js/bad.js: .* near line 2"):
         javascript(b"const a = 1;\nconst = ;\n", "js/bad.js")
+
+
+def test_style_sheets_lose_comments_and_indentation_but_not_strings() -> None:
+    source = b'/* theme */\n.a {\n  color: red; /* why */\n  content: "/* kept */";\n}\n\n.b::after { content: \'a\\\'/*\'; }\n'
+    assert css(source) == b'.a {\ncolor: red;\ncontent: "/* kept */";\n}\n.b::after { content: \'a\\\'/*\'; }\n'
