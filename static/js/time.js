@@ -56,18 +56,30 @@ export function zoneLabel(at = now()) {
   return part ? part.value : currentZone();
 }
 
+// The list's hot path (three times per card): its formatter is kept per zone, without the
+// options' JSON key that fmt builds on every call.
+const clockFormats = new Map();
 export function time(date) {
-  return fmt({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(date);
+  const zone = currentZone();
+  let format = clockFormats.get(zone);
+  if (!format) {
+    format = fmt({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    clockFormats.set(zone, format);
+  }
+  return format.format(date);
 }
 
 // A venue day ("2026-04-07") by name; formatted in UTC from noon so no zone moves the date.
 const dayFormats = new Map();
+const dayLabels = new Map(); // a day's name never depends on the zone: each is formatted once
 export function dayLabel(day, style = "long") {
   if (!dayFormats.has(style)) {
     const opts = style === "long" ? { weekday: "long", day: "numeric", month: "long" } : { weekday: "short", day: "numeric", month: "short" };
     dayFormats.set(style, new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", ...opts }));
   }
-  return dayFormats.get(style).format(new Date(`${day}T12:00:00Z`));
+  const key = `${style} ${day}`;
+  if (!dayLabels.has(key)) dayLabels.set(key, dayFormats.get(style).format(new Date(`${day}T12:00:00Z`)));
+  return dayLabels.get(key);
 }
 
 // The calendar day in the venue's zone, as YYYY-MM-DD: days belong to the venue.
