@@ -56,17 +56,23 @@ export function zoneLabel(at = now()) {
   return part ? part.value : currentZone();
 }
 
-// The list's hot path (three times per card): its formatter is kept per zone, without the
-// options' JSON key that fmt builds on every call.
-const clockFormats = new Map();
+// The list's hot path (three times per card, and Intl formatting is slow on a slow phone):
+// each zone keeps its formatter and the times it has formatted; an event has a few hundred.
+const clockTimes = new Map(); // zone -> { format, done: Map(ms -> "09:30") }
 export function time(date) {
   const zone = currentZone();
-  let format = clockFormats.get(zone);
-  if (!format) {
-    format = fmt({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    clockFormats.set(zone, format);
+  let clock = clockTimes.get(zone);
+  if (!clock) {
+    clock = { format: fmt({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" }), done: new Map() };
+    clockTimes.set(zone, clock);
   }
-  return format.format(date);
+  const ms = +date; // a Date or its milliseconds, as Intl takes either
+  let text = clock.done.get(ms);
+  if (text === undefined) {
+    text = clock.format.format(date);
+    if (clock.done.size < 5000) clock.done.set(ms, text); // bounded: "now" is a new moment each time
+  }
+  return text;
 }
 
 // A venue day ("2026-04-07") by name; formatted in UTC from noon so no zone moves the date.
