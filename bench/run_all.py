@@ -1,6 +1,6 @@
 """Run every benchmark and write its figures into docs/benchmarks.md (newest run first).
 
-    .venv/bin/python bench/run_all.py            # all figures (about 6 minutes), writes the docs
+    .venv/bin/python bench/run_all.py            # all figures (about 5 minutes), writes the docs
     .venv/bin/python bench/run_all.py --short    # sizes only, for CI: exit 1 if one is over budget
     .venv/bin/python bench/run_all.py --only first_visit,large   # some of them
 
