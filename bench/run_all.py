@@ -1,6 +1,6 @@
 """Run every benchmark and write its figures into docs/benchmarks.md (newest run first).
 
-    .venv/bin/python bench/run_all.py            # all figures (about 3 minutes), writes the docs
+    .venv/bin/python bench/run_all.py            # all figures (about 5 minutes), writes the docs
     .venv/bin/python bench/run_all.py --short    # sizes only, for CI: exit 1 if one is over budget
     .venv/bin/python bench/run_all.py --only first_visit,large   # some of them
 
@@ -21,6 +21,7 @@ from pathlib import Path
 
 import first_visit
 import grid
+import import_speed
 import large
 import lighthouse
 import load
@@ -34,6 +35,7 @@ SCRIPTS = {
     "large": large,
     "grid": grid,
     "load": load,
+    "import_speed": import_speed,
 }
 DOC = ROOT / "docs" / "benchmarks.md"
 MARKER = "<!-- bench/run_all.py writes each run below this line, newest first -->"

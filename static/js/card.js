@@ -74,7 +74,8 @@ export function facts(session, data, { always = false } = {}) {
   ].filter(Boolean);
 }
 
-export function sessionCard(session, store, { note = null, extraClass = "" } = {}) {
+// `now`: the moment for the room-status flag (a long list passes one for all its cards).
+export function sessionCard(session, store, { note = null, extraClass = "", now = undefined } = {}) {
   const changed = changeFlags.has(session.id) && "changed";
   const classes = ["card", session.cancelled && "cancelled", changed, extraClass].filter(Boolean).join(" ");
   return h(
@@ -86,7 +87,7 @@ export function sessionCard(session, store, { note = null, extraClass = "" } = {
       h("time", { datetime: session.start.toISOString() }, time(session.start)),
       h("span", { class: "len" }, `to ${time(session.end)} · ${length(session.start, session.end)}`),
       session.cancelled && h("strong", { class: "flag" }, "Cancelled"),
-      cardFlag(store.doc, session),
+      cardFlag(store.doc, session, now),
     ),
     badges(session.id),
     h("h3", {}, h("a", { href: `/session/${session.id}` }, session.title)),

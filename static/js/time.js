@@ -56,18 +56,36 @@ export function zoneLabel(at = now()) {
   return part ? part.value : currentZone();
 }
 
+// The list's hot path (three times per card, and Intl formatting is slow on a slow phone):
+// each zone keeps its formatter and the times it has formatted; an event has a few hundred.
+const clockTimes = new Map(); // zone -> { format, done: Map(ms -> "09:30") }
 export function time(date) {
-  return fmt({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(date);
+  const zone = currentZone();
+  let clock = clockTimes.get(zone);
+  if (!clock) {
+    clock = { format: fmt({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" }), done: new Map() };
+    clockTimes.set(zone, clock);
+  }
+  const ms = +date; // a Date or its milliseconds, as Intl takes either
+  let text = clock.done.get(ms);
+  if (text === undefined) {
+    text = clock.format.format(date);
+    if (clock.done.size < 5000) clock.done.set(ms, text); // bounded: "now" is a new moment each time
+  }
+  return text;
 }
 
 // A venue day ("2026-04-07") by name; formatted in UTC from noon so no zone moves the date.
 const dayFormats = new Map();
+const dayLabels = new Map(); // a day's name never depends on the zone: each is formatted once
 export function dayLabel(day, style = "long") {
   if (!dayFormats.has(style)) {
     const opts = style === "long" ? { weekday: "long", day: "numeric", month: "long" } : { weekday: "short", day: "numeric", month: "short" };
     dayFormats.set(style, new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", ...opts }));
   }
-  return dayFormats.get(style).format(new Date(`${day}T12:00:00Z`));
+  const key = `${style} ${day}`;
+  if (!dayLabels.has(key)) dayLabels.set(key, dayFormats.get(style).format(new Date(`${day}T12:00:00Z`)));
+  return dayLabels.get(key);
 }
 
 // The calendar day in the venue's zone, as YYYY-MM-DD: days belong to the venue.

@@ -22,8 +22,9 @@ export function pickDay(data, query, now = clockNow()) {
   return data.days.includes(today) ? today : data.days[0];
 }
 
-export function dayTabs(data, chosen, { all = false } = {}) {
-  const here = new URL(location.href);
+// `base`: the address the links keep their other parameters from (the page's own by default).
+export function dayTabs(data, chosen, { all = false, base = location.href } = {}) {
+  const here = new URL(base);
   const days = all ? [...data.days, "all"] : data.days;
   return h(
     "nav",

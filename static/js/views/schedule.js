@@ -1,6 +1,7 @@
 // Schedule by day and time, and Find: filters and search, all kept in the URL.
 
 import { languageName, sessionCard } from "../card.js";
+import { now as clockNow } from "../clock.js";
 import { h } from "../dom.js";
 import { withQuery } from "../router.js";
 import { conferenceDay, dayLabel, time } from "../time.js";
@@ -85,76 +86,157 @@ function filterForm(data, query) {
 const BATCH = 20;
 let pending = null; // the observer of the list shown last, dropped when a new list replaces it
 
+// Every piece of the list (a day's heading, a slot, a card, the "now" line) has a key saying
+// what it shows. An update keeps the pieces already on screen whose key it still needs and
+// builds only the others: typing one more letter mostly leaves the first screen as it was,
+// and a kept node costs no script, style or layout (rebuilding 20 cards per key took most of
+// the 100 ms a key may take on a slow phone).
+const KEY = Symbol("list key");
+
+function piece(key, make, cards = null) {
+  return { key, make, cards };
+}
+
+// Puts `items` into `parent` in order, reusing its children of the same key, dropping the rest.
+function place(parent, items) {
+  const old = new Map();
+  for (const el of parent.children) if (el[KEY]) old.set(el[KEY], el);
+  let at = parent.firstChild;
+  for (const item of items) {
+    let el = old.get(item.key);
+    if (el) old.delete(item.key);
+    else {
+      el = item.make();
+      el[KEY] = item.key;
+    }
+    if (item.cards) place(el.lastElementChild, item.cards);
+    if (el === at) at = at.nextSibling;
+    else parent.insertBefore(el, at);
+  }
+  while (at) {
+    const next = at.nextSibling;
+    at.remove();
+    at = next;
+  }
+}
+
+// Builds the pieces of a later batch (nothing on screen to reuse): cards that continue the
+// slot the previous batch ended in go into that slot's section.
+function build(items, lastSection) {
+  const nodes = [];
+  for (const item of items) {
+    const el = item.continues ? lastSection : item.make();
+    el[KEY] = item.key;
+    if (item.cards) {
+      el.lastElementChild.append(
+        ...item.cards.map((c) => {
+          const card = c.make();
+          card[KEY] = c.key;
+          return card;
+        }),
+      );
+    }
+    if (!item.continues) nodes.push(el);
+  }
+  return nodes;
+}
+
 // `now` (during the event, on today's list) adds the "now" line before the first session
-// still to start, marks running sessions live and ended ones past.
-function list(sessions, store, day, now = null) {
+// still to start, marks running sessions live and ended ones past. Shows the list in
+// `results` after `lead` (pieces that come before it, such as the fold control).
+function list(results, lead, sessions, store, day, now = null) {
   pending?.disconnect();
   pending = null;
-  if (!sessions.length) return [empty("No sessions match. Try fewer filters or other words.")];
+  if (!sessions.length) {
+    place(results, [...lead, piece("empty", () => empty("No sessions match. Try fewer filters or other words."))]);
+    return;
+  }
+  const flagAt = clockNow(); // a room's "full" flag on the card of a session on now
+  const used = new Set();
+  const unique = (key) => {
+    let k = key;
+    for (let n = 2; used.has(k); n++) k = `${key}#${n}`;
+    used.add(k);
+    return k;
+  };
   let lastDay = null;
   let lastSlot = null;
-  let group = null;
+  let slotItem = null;
+  let lastSection = null; // the section of the last slot built, which a later batch may continue
   let next = 0;
   let marked = !now;
   const upcoming = now ? sessions.findIndex((s) => s.start > now) : -1;
   const more = (size = BATCH) => {
-    const nodes = [];
+    const items = [];
+    const nowLine = () => piece(unique("now"), () => nowMark(now));
     for (const stop = Math.min(sessions.length, next + size); next < stop; next++) {
       const s = sessions[next];
       if (!marked && s.start > now) {
-        nodes.push(nowMark(now));
+        items.push(nowLine());
         marked = true;
         lastSlot = null;
       }
       if (day === "all" && s.day !== lastDay) {
-        nodes.push(h("h2", { class: "dayhead" }, dayLabel(s.day)));
+        const label = dayLabel(s.day);
+        items.push(piece(unique(`day ${s.day}`), () => h("h2", { class: "dayhead" }, label)));
         lastDay = s.day;
         lastSlot = null;
       }
       const slot = time(s.start);
       if (slot !== lastSlot) {
-        group = h("div", { class: "cards" });
         const state = now && (s.start > now ? "" : isPast(s, now) ? "ended" : "current");
-        nodes.push(h("section", { class: `slot ${state || ""}`.trim() }, h(day === "all" ? "h3" : "h2", { class: "slothead" }, slot), group));
+        const level = day === "all" ? "h3" : "h2";
+        const make = () => {
+          lastSection = h("section", { class: `slot ${state || ""}`.trim() }, h(level, { class: "slothead" }, slot), h("div", { class: "cards" }));
+          return lastSection;
+        };
+        slotItem = piece(unique(`slot ${s.day} ${slot} ${state || ""} ${level}`), make, []);
+        items.push(slotItem);
         lastSlot = slot;
+      } else if (!items.includes(slotItem)) {
+        slotItem = { ...piece(slotItem.key, null, []), continues: true };
+        items.push(slotItem);
       }
       const past = now && isPast(s, now);
       const live = now && !past && s.start <= now && !s.cancelled;
-      group.append(sessionCard(s, store, { extraClass: past ? "past" : live ? "live" : "", note: past ? "Ended" : null }));
+      const options = { extraClass: past ? "past" : live ? "live" : "", note: past ? "Ended" : null, now: flagAt };
+      slotItem.cards.push(piece(`${s.id} ${options.extraClass}`, () => sessionCard(s, store, options)));
     }
     if (!marked && next >= sessions.length) {
-      nodes.push(nowMark(now)); // everything shown has started: the line closes the list
+      items.push(nowLine()); // everything shown has started: the line closes the list
       marked = true;
     }
-    return nodes;
+    return items;
   };
   // The first batch reaches past the "now" line, so "Jump to now" always finds it; with no
   // "now" in this list (another day, before or after the event) it is one screenful.
   const reach = !now ? 0 : upcoming < 0 ? sessions.length : upcoming;
-  const out = more(Math.max(BATCH, reach + BATCH));
-  if (next < sessions.length && "IntersectionObserver" in window) {
-    const sentinel = h("div", { class: "more", "aria-hidden": "true" });
+  const observing = "IntersectionObserver" in window;
+  const first = more(observing ? Math.max(BATCH, reach + BATCH) : sessions.length);
+  if (next < sessions.length) {
+    const sentinel = piece("more", () => h("div", { class: "more", "aria-hidden": "true" }));
+    place(results, [...lead, ...first, sentinel]);
+    lastSection = results.querySelector(":scope > section:last-of-type"); // built or kept
+    const mark = results.lastElementChild;
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
-        sentinel.before(...more());
+        mark.before(...build(more(), lastSection));
         if (next >= sessions.length) {
           observer.disconnect();
-          sentinel.remove();
+          mark.remove();
         } else {
-          observer.unobserve(sentinel); // still in range after this batch: observing anew reports it again
-          observer.observe(sentinel);
+          observer.unobserve(mark); // still in range after this batch: observing anew reports it again
+          observer.observe(mark);
         }
       },
       { rootMargin: "800px 0px" },
     );
-    out.push(sentinel);
-    observer.observe(sentinel);
+    observer.observe(mark);
     pending = observer;
   } else {
-    while (next < sessions.length) out.push(...more());
+    place(results, [...lead, ...first]);
   }
-  return out;
 }
 
 function chosenDay(data, query, now, state) {
@@ -168,7 +250,38 @@ function chosenDay(data, query, now, state) {
   return query.get("day") || !searching ? pickDay(data, query, now) : "all";
 }
 
+// The address follows the filters, written once typing pauses rather than on every key:
+// history.replaceState is a same-document navigation to Chromium and took about 30 ms of a
+// 4x slower phone's main thread per key, more than the rest of the update. The results
+// never wait for it; a click anywhere (following a link, a tab) or leaving the page writes
+// it at once, so the history entry left behind carries the filters.
+const ADDRESS_DELAY = 400;
+let address = null; // { href, from, timer }: the address to write, over the page's `from`
+
+function currentAddress() {
+  return address ? address.href : location.href;
+}
+
+function writeAddress() {
+  if (!address) return;
+  const { href, from, timer } = address;
+  clearTimeout(timer);
+  address = null;
+  if (location.href === from) history.replaceState(history.state, "", href); // not after a navigation
+}
+
+function setAddress(href) {
+  const from = address ? address.from : location.href;
+  if (address) clearTimeout(address.timer);
+  address = { href: new URL(href, location.href).href, from, timer: setTimeout(writeAddress, ADDRESS_DELAY) };
+}
+
+// Capture: before app.js's click handler pushes the next page.
+window.addEventListener("click", writeAddress, true);
+window.addEventListener("pagehide", writeAddress);
+
 export function render(ctx) {
+  writeAddress(); // a schedule shown again (new data, the time switch) starts from the full address
   const { store } = ctx;
   const data = store.data;
   const now = ctx.now;
@@ -177,14 +290,18 @@ export function render(ctx) {
   const results = h("div", { class: "results" });
   const count = h("p", { class: "count", "aria-live": "polite" });
   const zone = h("span");
-  const form = filterForm(data, ctx.query);
+  const form = filterForm(data, new URL(location.href).searchParams);
   let shownDay = null;
 
   const update = () => {
-    const query = new URL(location.href).searchParams;
+    const base = currentAddress();
+    const query = new URL(base).searchParams;
     const day = chosenDay(data, query, now, state);
-    // Day tabs keep the filters in their links, so they follow every change.
-    top.replaceChildren(...heading(day === "all" ? "All days" : dayLabel(day)), dayTabs(data, day, { all: true }));
+    // Day tabs keep the filters in their links, so they follow every change; the heading
+    // stays while the day does.
+    const tabs = dayTabs(data, day, { all: true, base });
+    if (day === shownDay) top.lastElementChild.replaceWith(tabs);
+    else top.replaceChildren(...heading(day === "all" ? "All days" : dayLabel(day)), tabs);
     shownDay = day;
     const all = filterSessions(data, query, day);
     // Today is the conference day: at a congress, 01:00 still belongs to the evening before.
@@ -193,15 +310,18 @@ export function render(ctx) {
     const fold = timed && !FILTERS.some((f) => query.get(f)) && query.get("past") !== "1";
     const sessions = fold ? all.filter((s) => !isPast(s, now)) : all;
     const folded = all.length - sessions.length;
-    zone.replaceChildren(zoneNote(all[0]?.start ?? data.sessions[0]?.start));
-    count.textContent = `${all.length} session${all.length === 1 ? "" : "s"}`;
-    results.replaceChildren(
-      ...[foldControl(folded, timed && query.get("past") === "1", setPast)].filter(Boolean),
-      ...list(sessions, store, day, timed ? now : null),
-    );
+    const zoneText = zoneNote(all[0]?.start ?? data.sessions[0]?.start);
+    if (zone.textContent !== zoneText.textContent) zone.replaceChildren(zoneText);
+    // Said again only when it changes: the count is a live region.
+    const counted = `${all.length} session${all.length === 1 ? "" : "s"}`;
+    if (count.textContent !== counted) count.textContent = counted;
+    const showing = timed && query.get("past") === "1";
+    const lead = folded || showing ? [piece(`fold ${folded} ${showing}`, () => foldControl(folded, showing, setPast))] : [];
+    list(results, lead, sessions, store, day, timed ? now : null);
     followNow(results, jump, timed);
   };
   const setPast = (on) => {
+    writeAddress();
     history.replaceState(history.state, "", withQuery(location.href, { past: on }));
     update();
   };
@@ -209,7 +329,7 @@ export function render(ctx) {
   const onInput = () => {
     const fd = new FormData(form);
     const changes = Object.fromEntries(FILTERS.map((f) => [f, fd.get(f) || null]));
-    history.replaceState(history.state, "", withQuery(location.href, changes));
+    setAddress(withQuery(currentAddress(), changes));
     update();
   };
   form.addEventListener("input", onInput); // selects and checkboxes fire "input" too: one update each
