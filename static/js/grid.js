@@ -11,12 +11,7 @@ const TIME_W = 3.6;
 const HEAD_H = 3.2;
 const COL_MIN = 10.5;
 const PER_MIN = 0.28; // 10 minutes = 2.8 rem: two lines of a lightning talk
-const MARGIN = 1; // screens drawn ahead of the visible one, each way
-const KEEP = 2; // screens away before a block is dropped: scrolling back and forth reuses blocks
-// Blocks added per frame beyond the visible ones: each costs style, layout and paint, and a
-// frame that added a whole column's worth at once ran past 50 ms on a slow phone
-// (bench/grid.py). The visible ones are always added at once.
-const PER_FRAME = 4;
+const MARGIN = 1; // screens rendered beyond the visible one, each way
 
 const rem = () => parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
 const px = (el, prop, value) => el.style.setProperty(prop, `${value}px`); // CSSOM: allowed by the CSP
@@ -141,44 +136,34 @@ export class RoomGrid {
     this.paint();
   }
 
-  // Columns and times (ms) within `screens` screens of the visible area.
-  area(screens) {
-    const { scrollLeft, scrollTop, clientWidth, clientHeight } = this.scroller;
-    return {
-      c0: Math.max(0, Math.floor((scrollLeft - clientWidth * screens) / this.colW)),
-      c1: Math.min(this.rooms.length - 1, Math.floor((scrollLeft + clientWidth * (1 + screens)) / this.colW)),
-      from: this.range.from + ((scrollTop - clientHeight * screens) / this.perMin) * 60000,
-      to: this.range.from + ((scrollTop + clientHeight * (1 + screens)) / this.perMin) * 60000,
-      // The middle of the visible area, in columns and ms: nearer blocks are drawn first.
-      mid: [(scrollLeft + clientWidth / 2) / this.colW, this.range.from + ((scrollTop + clientHeight / 2) / this.perMin) * 60000],
-    };
-  }
-
-  *within({ c0, c1, from, to }) {
-    for (let c = c0; c <= c1; c++) for (const s of this.byColumn[c]) if (s.end > from && s.start < to) yield [s, c];
-  }
-
-  // Draws the visible blocks, then those within MARGIN screens a few per frame, nearest first;
-  // drops the blocks beyond KEEP screens.
+  // Adds the blocks within a screen of the visible area and drops the others, in one frame:
+  // each frame that changes the DOM pays for style, layout, paint and layers of the whole
+  // grid, so spreading the additions over more frames (a few per frame, nearest first) and
+  // keeping blocks longer gave more long tasks on the sweep (bench/grid.py, four runs under
+  // heavy load), not fewer.
   paint() {
     if (!this.sized) return;
+    const { scrollLeft, scrollTop, clientWidth, clientHeight } = this.scroller;
+    const c0 = Math.max(0, Math.floor((scrollLeft - clientWidth * MARGIN) / this.colW));
+    const c1 = Math.min(this.rooms.length - 1, Math.floor((scrollLeft + clientWidth * (1 + MARGIN)) / this.colW));
+    const from = this.range.from + ((scrollTop - clientHeight * MARGIN) / this.perMin) * 60000;
+    const to = this.range.from + ((scrollTop + clientHeight * (1 + MARGIN)) / this.perMin) * 60000;
+    const wanted = new Set();
     const added = document.createDocumentFragment();
-    for (const [s, c] of this.within(this.area(0))) if (!this.shown.has(s.id)) added.append(this.add(s, c));
-    const near = this.area(MARGIN);
-    const [midC, midT] = near.mid;
-    const distance = ([s, c]) => Math.abs(c + 0.5 - midC) * this.colW + (Math.abs((s.start.getTime() + s.end.getTime()) / 2 - midT) / 60000) * this.perMin;
-    const waiting = [...this.within(near)].filter(([s]) => !this.shown.has(s.id)).sort((a, b) => distance(a) - distance(b));
-    for (const [s, c] of waiting.slice(0, PER_FRAME)) added.append(this.add(s, c));
-    if (!added.childElementCount) return; // dropping alone can wait: a frame that changes nothing costs nothing
-    const kept = new Set([...this.within(this.area(KEEP))].map(([s]) => s.id));
+    for (let c = c0; c <= c1; c++) {
+      for (const s of this.byColumn[c]) {
+        if (s.end < from || s.start > to) continue;
+        wanted.add(s.id);
+        if (!this.shown.has(s.id)) added.append(this.add(s, c));
+      }
+    }
     for (const [id, block] of this.shown) {
-      if (!kept.has(id)) {
+      if (!wanted.has(id)) {
         block.remove();
         this.shown.delete(id);
       }
     }
     this.body.append(added);
-    if (waiting.length > PER_FRAME) this.schedule();
   }
 
   add(s, column) {
