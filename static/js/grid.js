@@ -4,7 +4,7 @@
 
 import { badges, starButton } from "./card.js";
 import { h } from "./dom.js";
-import { length, time } from "./time.js";
+import { length, time, wholeHours } from "./time.js";
 
 // Sizes in rem, so the grid follows the person's font size.
 const TIME_W = 3.6;
@@ -16,11 +16,37 @@ const MARGIN = 1; // screens rendered beyond the visible one, each way
 const rem = () => parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
 const px = (el, prop, value) => el.style.setProperty(prop, `${value}px`); // CSSOM: allowed by the CSP
 
+// The day's span, from a whole hour of the zone shown to another.
 export function span(sessions) {
-  const hour = 3600000;
   const first = Math.min(...sessions.map((s) => s.start.getTime()));
   const last = Math.max(...sessions.map((s) => s.end.getTime()));
-  return { from: Math.floor(first / hour) * hour, to: Math.ceil(last / hour) * hour };
+  const hours = wholeHours(first, last);
+  return { from: hours[0], to: hours.at(-1), hours };
+}
+
+// Sessions of one room that overlap share its column side by side: each group of overlapping
+// sessions is split into lanes, a session taking the first lane free at its start.
+export function lanes(sessions) {
+  const sorted = [...sessions].sort((a, b) => a.start - b.start || b.end - a.end);
+  const out = new Map();
+  let group = [];
+  let ends = [];
+  let groupEnd = -Infinity;
+  const close = () => {
+    for (const [s, lane] of group) out.set(s.id, { lane, lanes: ends.length });
+    group = [];
+    ends = [];
+  };
+  for (const s of sorted) {
+    if (s.start.getTime() >= groupEnd) close();
+    let lane = ends.findIndex((end) => end <= s.start.getTime());
+    if (lane < 0) lane = ends.push(0) - 1;
+    ends[lane] = s.end.getTime();
+    groupEnd = group.length ? Math.max(groupEnd, ends[lane]) : ends[lane];
+    group.push([s, lane]);
+  }
+  close();
+  return out;
 }
 
 export class RoomGrid {
@@ -31,6 +57,7 @@ export class RoomGrid {
     this.columns = new Map(rooms.map((r, i) => [r.id, i]));
     this.byColumn = rooms.map(() => []);
     for (const s of sessions) if (this.columns.has(s.room)) this.byColumn[this.columns.get(s.room)].push(s);
+    this.lanes = new Map(this.byColumn.flatMap((list) => [...lanes(list)]));
     this.range = span(sessions);
     this.shown = new Map(); // session id -> block
     this.scroller = h("div", { class: "grid-scroll", tabindex: "0", role: "region", "aria-label": label });
@@ -41,21 +68,20 @@ export class RoomGrid {
     this.scroller.append(this.canvas);
     this.sized = false;
     this.placed = false; // scrolled to "now" once, when the box could scroll
-    let queued = false;
-    this.scroller.addEventListener(
-      "scroll",
-      () => {
-        if (queued) return;
-        queued = true;
-        requestAnimationFrame(() => {
-          queued = false;
-          this.paint();
-        });
-      },
-      { passive: true },
-    );
+    this.queued = false;
+    // Blocks follow the scroll once per frame, never inside the scroll event itself.
+    this.scroller.addEventListener("scroll", () => this.schedule(), { passive: true });
     // Fires once the grid is in the page and sized, and again on rotation or resize.
     new ResizeObserver(() => this.layout()).observe(this.scroller);
+  }
+
+  schedule() {
+    if (this.queued) return;
+    this.queued = true;
+    requestAnimationFrame(() => {
+      this.queued = false;
+      this.paint();
+    });
   }
 
   yOf(ms) {
@@ -75,25 +101,22 @@ export class RoomGrid {
     px(this.canvas, "width", this.timeW + this.colW * this.rooms.length);
     px(this.canvas, "height", this.headH + bodyH);
     px(this.canvas, "--col", this.colW);
-    px(this.canvas, "--hour", this.perMin * 60);
     px(this.canvas, "--time-w", this.timeW);
     px(this.canvas, "--head-h", this.headH);
     px(this.times, "height", bodyH);
-    const hours = [];
-    for (let t = this.range.from; t < this.range.to; t += 3600000) {
+    const hours = this.range.hours.slice(0, -1).map((t) => {
       const label = h("span", {}, time(new Date(t)));
       px(label, "top", this.yOf(t));
-      hours.push(label);
-    }
+      return label;
+    });
     this.times.replaceChildren(...hours);
     // Rules as plain boxes: a repeating gradient over a 90-room canvas cost most of each
     // scrolled frame (bench/grid.py: median frame 50 ms with it, 17 ms without).
-    const rules = [];
-    for (let t = this.range.from + 3600000; t < this.range.to; t += 3600000) {
+    const rules = this.range.hours.slice(1, -1).map((t) => {
       const rule = h("div", { class: "grid-hour" });
       px(rule, "top", this.yOf(t));
-      rules.push(rule);
-    }
+      return rule;
+    });
     for (let c = 1; c < this.rooms.length; c++) {
       const rule = h("div", { class: "grid-col" });
       px(rule, "left", c * this.colW);
@@ -113,7 +136,11 @@ export class RoomGrid {
     this.paint();
   }
 
-  // Adds the blocks within a screen of the visible area and drops the others.
+  // Adds the blocks within a screen of the visible area and drops the others, in one frame:
+  // each frame that changes the DOM pays for style, layout, paint and layers of the whole
+  // grid, so spreading the additions over more frames (a few per frame, nearest first) and
+  // keeping blocks longer gave more long tasks on the sweep (bench/grid.py, four runs under
+  // heavy load), not fewer.
   paint() {
     if (!this.sized) return;
     const { scrollLeft, scrollTop, clientWidth, clientHeight } = this.scroller;
@@ -122,15 +149,12 @@ export class RoomGrid {
     const from = this.range.from + ((scrollTop - clientHeight * MARGIN) / this.perMin) * 60000;
     const to = this.range.from + ((scrollTop + clientHeight * (1 + MARGIN)) / this.perMin) * 60000;
     const wanted = new Set();
+    const added = document.createDocumentFragment();
     for (let c = c0; c <= c1; c++) {
       for (const s of this.byColumn[c]) {
         if (s.end < from || s.start > to) continue;
         wanted.add(s.id);
-        if (!this.shown.has(s.id)) {
-          const block = this.block(s, c);
-          this.shown.set(s.id, block);
-          this.body.append(block);
-        }
+        if (!this.shown.has(s.id)) added.append(this.add(s, c));
       }
     }
     for (const [id, block] of this.shown) {
@@ -139,6 +163,13 @@ export class RoomGrid {
         this.shown.delete(id);
       }
     }
+    this.body.append(added);
+  }
+
+  add(s, column) {
+    const block = this.block(s, column);
+    this.shown.set(s.id, block);
+    return block;
   }
 
   block(s, column) {
@@ -156,9 +187,11 @@ export class RoomGrid {
       h("h3", {}, h("a", { href: `/session/${s.id}` }, s.title)),
       starButton(this.store, s),
     );
-    px(el, "left", column * this.colW + 2);
+    const { lane, lanes: count } = this.lanes.get(s.id);
+    const laneW = this.colW / count;
+    px(el, "left", column * this.colW + lane * laneW + 2);
     px(el, "top", this.yOf(s.start.getTime()) + 1);
-    px(el, "width", this.colW - 4);
+    px(el, "width", laneW - 4);
     px(el, "height", Math.max(this.yOf(s.end.getTime()) - this.yOf(s.start.getTime()) - 2, 1.4 * this.rem));
     return el;
   }

@@ -75,6 +75,23 @@ export function time(date) {
   return text;
 }
 
+// The whole hours of the zone shown, from the last one at or before `from` to the first at or
+// after `to` (ms). A zone may sit 30 or 45 minutes off UTC (India, Nepal), so whole hours are
+// found among UTC's quarter hours rather than assumed to be UTC's own.
+export function wholeHours(from, to) {
+  const quarter = 15 * 60000;
+  const whole = (t) => Number(fmt({ minute: "2-digit" }).format(t)) === 0;
+  let t = Math.floor(from / quarter) * quarter;
+  for (let i = 0; i < 8 && !whole(t); i++) t -= quarter;
+  const hours = [t];
+  while (hours.at(-1) < to) {
+    let next = hours.at(-1) + quarter;
+    for (let i = 0; i < 8 && !whole(next); i++) next += quarter;
+    hours.push(next);
+  }
+  return hours;
+}
+
 // A venue day ("2026-04-07") by name; formatted in UTC from noon so no zone moves the date.
 const dayFormats = new Map();
 const dayLabels = new Map(); // a day's name never depends on the zone: each is formatted once

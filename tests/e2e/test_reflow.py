@@ -5,8 +5,10 @@ name, and type follows the person's font setting."""
 from __future__ import annotations
 
 import pytest
+from event_day import DURING, day_doc, day_server
 from playwright.sync_api import expect
 from read_support import IN_EVENT, NARROW, SCHEDULE, large_text, real_paths, shipped
+from schedules import session
 
 # What cannot fit: the page wider than the viewport; a star button outside the viewport, cut by
 # an ancestor that clips, or too small for its glyph; the brand cut or gone.
@@ -88,3 +90,27 @@ def test_every_view_reflows_at_320_px_and_200_percent_text(playwright, server, t
             problems[path] = bad
     context.close()
     assert problems == {}
+
+
+def test_a_congress_grid_reflows_with_its_rooms_disclosure_open_and_sessions_side_by_side(
+    playwright, make_server, tmp_path
+) -> None:
+    doc = day_doc()
+    doc["sessions"].append(
+        session("ov1015", "Overlapping Talk", "2026-04-07T10:15:00+02:00", "2026-04-07T11:00:00+02:00")
+    )
+    for r in range(12):
+        doc["rooms"].append({"id": f"r{r:02d}", "name": f"Room with a long name {r:02d}"})
+    srv = day_server(make_server, tmp_path, doc)
+    context = large_text(playwright, tmp_path / "profile", NARROW)
+    context.clock.install(time=DURING)
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(srv.url + "/rooms")
+    expect(page.locator('.gblock[data-session="ov1015"]')).to_be_visible()
+    page.locator(".roompick summary").click()
+    expect(page.locator("nav.chips")).to_be_visible()
+    got = page.evaluate(MEASURE)
+    context.close()
+    assert got["font"] == "32px"
+    assert got["scroll"] <= got["client"], got
+    assert got["stars"] == [] and got["small"] == [], got

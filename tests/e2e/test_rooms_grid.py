@@ -5,6 +5,8 @@ blocks near the view are in the DOM."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 from corrections_support import TOKEN, open_app, publish
 from event_day import DURING, PHONES, day_doc, day_server, phone
@@ -157,4 +159,73 @@ def test_time_views_have_no_serious_accessibility_violations(
     expect(page.locator("main h1")).to_be_visible()
     expect(page.locator(".gblock, .nowrow, .card").first).to_be_visible()
     assert serious(page) == []
+    context.close()
+
+
+def test_overlapping_sessions_in_one_room_share_its_column_side_by_side(
+    browser, make_server, tmp_path
+) -> None:
+    doc = day_doc()  # Morning Talk, main, 10:00-10:45; Called Off Talk, main, 10:50-11:20
+    doc["sessions"].append(
+        session("ov1015", "Overlapping Talk", "2026-04-07T10:15:00+02:00", "2026-04-07T11:00:00+02:00")
+    )
+    server = day_server(make_server, tmp_path, doc)
+    context, page = phone(browser, PHONES[0], DURING)
+    page.goto(server.url + "/rooms")
+    expect(page.locator('.gblock[data-session="ov1015"]')).to_be_visible()
+    column = page.locator(".grid-room", has_text="Main Room").bounding_box()
+    talk, other, off = box(page, "mt1000"), box(page, "ov1015"), box(page, "cx1050")
+    assert talk["x"] + talk["width"] <= other["x"] + 0.5, (talk, other)  # side by side, not on top
+    for b in (talk, other, off):
+        assert column["x"] - 0.5 <= b["x"] and b["x"] + b["width"] <= column["x"] + column["width"] + 0.5
+    assert abs(off["x"] - talk["x"]) < 1  # the first lane free again once Morning Talk is over
+    context.close()
+
+
+def test_hour_lines_follow_whole_hours_of_a_half_hour_zone(browser, make_server, tmp_path) -> None:
+    doc = day_doc()
+    doc["event"]["timezone"] = "Asia/Kolkata"  # UTC+05:30: UTC's whole hours fall on :30 there
+    doc["sessions"] = [
+        session("in1000", "Ten o'clock", "2026-04-07T10:00:00+05:30", "2026-04-07T10:45:00+05:30"),
+        session("in1100", "Eleven o'clock", "2026-04-07T11:00:00+05:30", "2026-04-07T12:10:00+05:30", "side"),
+    ]
+    server = day_server(make_server, tmp_path, doc)
+    context, page = phone(browser, PHONES[0], datetime(2026, 4, 7, 4, 0, tzinfo=UTC))  # 09:30 there
+    page.goto(server.url + "/rooms?day=2026-04-07")
+    expect(page.locator(".grid-times span")).to_have_text(["10:00", "11:00", "12:00"])
+    rules = [page.locator(".grid-hour").nth(i).bounding_box()["y"] for i in range(2)]
+    eleven = box(page, "in1100")["y"] - 1  # a block starts 1 px below its time
+    assert abs(rules[0] - eleven) < 1.5, (rules, eleven)
+    assert abs(rules[1] - rules[0] - (eleven - (box(page, "in1000")["y"] - 1))) < 1.5  # an hour apart
+    context.close()
+
+
+def test_a_congress_keeps_its_room_chips_behind_a_disclosure_and_the_grid_on_the_first_screen(
+    browser, make_server, tmp_path
+) -> None:
+    doc = day_doc()
+    for r in range(12):
+        doc["rooms"].append({"id": f"r{r:02d}", "name": f"Room {r:02d}"})
+        doc["sessions"].append(
+            session(
+                f"c{r:02d}",
+                f"Talk {r}",
+                "2026-04-07T10:00:00+02:00",
+                "2026-04-07T10:45:00+02:00",
+                f"r{r:02d}",
+            )
+        )
+    server = day_server(make_server, tmp_path, doc)
+    context, page = phone(browser, PHONES[0], DURING)
+    page.goto(server.url + "/rooms")
+    expect(page.locator(".gblock").first).to_be_visible()
+    assert page.locator(".grid-scroll").bounding_box()["y"] < PHONES[0]["height"] / 2
+    chips = page.locator("nav.chips")
+    expect(chips).to_be_hidden()
+    page.get_by_text("Room: all rooms").click()
+    expect(chips.get_by_role("link", name="Room 11")).to_be_visible()
+    assert serious(page) == []
+    chips.get_by_role("link", name="Room 11").click()
+    expect(page.locator(".grid-room")).to_have_text(["Room 11"])
+    expect(page.get_by_text("Room: Room 11")).to_be_visible()
     context.close()

@@ -8,6 +8,8 @@ import { withQuery } from "../router.js";
 import { dayLabel } from "../time.js";
 import { dayTabs, empty, heading, pickDay, zoneNote } from "./common.js";
 
+const FEW_ROOMS = 8; // chips shown outright up to this many rooms
+
 // Resolves once grid.css applies: the grid measures its box, which the styles size.
 let styled = null;
 function useGridStyles() {
@@ -28,7 +30,7 @@ export function render(ctx) {
   const here = new URL(location.href);
   const rooms = [...data.rooms.values()].filter((r) => !only || r.id === only);
   const ready = useGridStyles();
-  const chips = h(
+  let chips = h(
     "nav",
     { class: "chips", "aria-label": "Rooms" },
     h("a", { href: withQuery(here, { room: null }), "aria-current": only ? null : "page" }, "All rooms"),
@@ -36,6 +38,11 @@ export function render(ctx) {
       h("a", { href: withQuery(here, { room: r.id }), "aria-current": r.id === only ? "page" : null }, r.name),
     ),
   );
+  // A congress's 90 room chips filled four phone screens above the grid (and were laid out
+  // and repainted with it): past a few rooms they wait behind a disclosure.
+  if (data.rooms.size > FEW_ROOMS) {
+    chips = h("details", { class: "roompick" }, h("summary", {}, `Room: ${only ? data.rooms.get(only).name : "all rooms"}`), chips);
+  }
   const sessions = data.sessions.filter((s) => s.day === day && (!only || s.room === only));
   let grid = empty(only ? "Nothing in this room on this day." : "Nothing on this day.");
   if (sessions.length) {
