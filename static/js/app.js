@@ -89,7 +89,12 @@ tzButton.addEventListener("click", () => {
 });
 
 store.addEventListener("notice", (event) => toast(event.detail));
-store.addEventListener("changed", () => render());
+// The long texts arriving change only the views that show them (or search them): others are
+// left as they are, so a form being filled or a list being read is not rebuilt.
+const TEXT_VIEWS = new Set(["session", "speaker"]);
+store.addEventListener("changed", ({ detail }) => {
+  if (!detail.texts || TEXT_VIEWS.has(current) || new URL(location.href).searchParams.has("q")) render();
+});
 store.addEventListener("stars", () => {
   if (current === "my") render();
   else syncStars(main, store);
