@@ -4,7 +4,7 @@
 // The schedule comes in two documents: the outline first (all the lists need), then the
 // long texts (descriptions, bios), merged in after the first screen (texts.js).
 
-import { NO_TEXTS, carryTexts, checkTexts, fits, heldOf, mergeTexts, notePatched } from "./texts.js";
+import { NO_TEXTS, carryTexts, checkTexts, fits, heldOf, mergeTexts, needsTexts, notePatched, tookWhole } from "./texts.js";
 import { conferenceDay, setConferenceDays, setVenueZone } from "./time.js";
 
 export const FEED = "/api/v1/outline.json";
@@ -135,8 +135,8 @@ export class Store extends EventTarget {
       if (older && !otherStore(this.data, doc) && !rewound) return false;
       // The same store's texts stay shown until this version's come; another store's (or a
       // history that went back) are not this document's at all.
-      const same = this.doc && !otherStore(this.data, doc) && !rewound && this.held.version !== null;
-      if (!same) this.held = NO_TEXTS;
+      const same = Boolean(this.doc) && !otherStore(this.data, doc) && !rewound;
+      this.held = tookWhole(this.held, Number.isInteger(doc.version) ? doc.version : 0, same);
       this.replace(same ? carryTexts(this.doc, doc) : doc, etag);
       await this.writeStored();
       this.syncTexts();
@@ -167,15 +167,15 @@ export class Store extends EventTarget {
     this.syncTexts();
   }
 
-  // Fetches the texts when the document's are older than it (or missing): one request at a
-  // time, again after it when the version moved meanwhile. Cheap when nothing changed: the
-  // browser revalidates with the ETag and gets a 304.
+  // Fetches the texts when the document's may be older than it (or are missing): one request
+  // at a time, again after it when the document moved meanwhile. A correction does not make
+  // it fetch them (texts.js, needsTexts); a start with them current revalidates nothing.
   syncTexts() {
     if (this.textsRun) {
       this.textsAgain = true;
       return this.textsRun;
     }
-    if (!this.data || (this.held.version !== null && this.held.version >= this.data.version)) return Promise.resolve(false);
+    if (!this.data || !needsTexts(this.held, this.data.version)) return Promise.resolve(false);
     this.textsRun = this.loadTexts().finally(() => {
       this.textsRun = null;
       if (this.textsAgain) {

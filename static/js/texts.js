@@ -7,9 +7,32 @@ const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v)
 const own = (obj, key) => (Object.hasOwn(obj, key) ? obj[key] : undefined);
 const storeOf = (doc) => (doc && typeof doc.store === "string" && doc.store ? doc.store : null);
 
-// What the device knows of its texts: the version of the texts merged (null: none yet) and,
-// by session id, the version of a correction that set a description after them.
-export const NO_TEXTS = Object.freeze({ version: null, patched: Object.freeze({}) });
+// What the device knows of its texts: `version`, of the texts merged (null: none yet);
+// `base`, the version of the outline last taken whole; `reached`, the version corrections
+// brought it to since (a correction carries in full any description it changes and never
+// touches a bio, so it needs no new texts); `patched`, by session id, the version of a
+// correction that set a description.
+export const NO_TEXTS = Object.freeze({ version: null, base: 0, reached: 0, patched: Object.freeze({}) });
+
+// The version the texts are current for: the corrections' when the texts are not older than
+// the outline they were applied to; else only the texts' own (a re-import in between may
+// have changed any text).
+function currentTo(held) {
+  return held.version >= held.base ? Math.max(held.version, held.reached) : held.version;
+}
+
+// Whether the document at `version` needs a texts document: none yet, or not current for it.
+export function needsTexts(held, version) {
+  return held.version === null || currentTo(held) < version;
+}
+
+// `held` once an outline at `version` is taken whole, keeping what it knows (`keep`: the same
+// store, not rewound) or not. At a version the texts are already current for (the outline
+// fetched again for its notices), nothing changes: no texts download for an announcement.
+export function tookWhole(held, version, keep) {
+  if (keep && held.version !== null && currentTo(held) >= version) return held;
+  return { ...(keep ? held : NO_TEXTS), base: version, reached: version };
+}
 
 // A texts document, checked; null when it is not one (damaged, cut): it is then ignored.
 export function checkTexts(raw) {
@@ -41,7 +64,7 @@ export function mergeTexts(doc, held, texts) {
       })
     : doc.speakers;
   const patched = Object.fromEntries(Object.entries(held.patched).filter(([, v]) => v > texts.version));
-  return { doc: { ...doc, sessions, speakers }, held: { version: texts.version, patched } };
+  return { doc: { ...doc, sessions, speakers }, held: { ...held, version: texts.version, patched } };
 }
 
 // The texts `before` had, on the same sessions and speakers of `after` (a newer outline of
@@ -67,17 +90,20 @@ export function notePatched(held, doc, sessions, version) {
     const was = current.get(s.id);
     if (!was || !("description" in was) || JSON.stringify(was.description) !== JSON.stringify(s.description)) patched.set(s.id, version);
   }
-  return { ...held, patched: Object.fromEntries(patched) };
+  return { ...held, reached: Math.max(held.reached, version), patched: Object.fromEntries(patched) };
 }
 
 // What a kept document says it holds (`texts`), checked; a copy kept by app versions before
 // the split has none and is whole: its texts are those of its own version.
 export function heldOf(kept, doc) {
   const raw = isObject(kept) ? kept : null;
-  if (raw && (raw.version === null || Number.isInteger(raw.version)) && isObject(raw.patched)) {
+  const ints = (...values) => values.every((v) => Number.isInteger(v));
+  if (raw && (raw.version === null || ints(raw.version)) && ints(raw.base, raw.reached) && isObject(raw.patched)) {
     const patched = Object.fromEntries(Object.entries(raw.patched).filter(([, v]) => Number.isInteger(v)));
-    return { version: raw.version, patched };
+    return { version: raw.version, base: raw.base, reached: raw.reached, patched };
   }
+  const version = Number.isInteger(doc?.version) ? doc.version : 0;
+  if (raw) return tookWhole(NO_TEXTS, version, false); // damaged: the texts are fetched again
   const whole = Array.isArray(doc?.sessions) && doc.sessions.every((s) => !isObject(s) || "description" in s);
-  return whole && Number.isInteger(doc.version) ? { version: doc.version, patched: {} } : NO_TEXTS;
+  return whole ? { version, base: version, reached: version, patched: {} } : tookWhole(NO_TEXTS, version, false);
 }
