@@ -128,7 +128,8 @@ store.start().then((data) => {
   }
   // An organizer's corrections kept on this phone are sent at the next open, on any page.
   if (data && organizerName() && outboxWaiting()) import("./organize/outbox.js").then((m) => m.startOutbox(Math.min(watcher.poll, 10)));
-  // Once the page has what it needs, so the worker's precache finds it in the HTTP cache.
-  if (document.readyState === "complete") registerWorker();
-  else window.addEventListener("load", () => registerWorker(), { once: true });
+  // Once the page has what it needs, texts included, so the worker's precache finds it all in
+  // the HTTP cache (a 304 each) instead of downloading the texts a second time.
+  const loaded = document.readyState === "complete" ? Promise.resolve() : new Promise((r) => window.addEventListener("load", r, { once: true }));
+  Promise.all([loaded, store.textsSettled()]).then(() => registerWorker());
 });

@@ -186,6 +186,11 @@ export class Store extends EventTarget {
     return this.textsRun;
   }
 
+  // Resolves when no texts request is under way (whatever it brought).
+  textsSettled() {
+    return (this.textsRun ?? Promise.resolve()).then(() => undefined, () => undefined);
+  }
+
   async loadTexts() {
     let texts;
     try {
