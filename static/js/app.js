@@ -93,7 +93,17 @@ store.addEventListener("notice", (event) => toast(event.detail));
 // left as they are, so a form being filled or a list being read is not rebuilt.
 const TEXT_VIEWS = new Set(["session", "speaker"]);
 store.addEventListener("changed", ({ detail }) => {
-  if (!detail.texts || TEXT_VIEWS.has(current) || new URL(location.href).searchParams.has("q")) render();
+  if (!detail.texts) render();
+  else if (TEXT_VIEWS.has(current) || new URL(location.href).searchParams.has("q")) {
+    // Someone typing a search when the texts come keeps the box, and the caret at the end.
+    const typing = document.activeElement?.id;
+    render().then(() => {
+      const box = typing && document.getElementById(typing);
+      if (!box || document.activeElement === box) return;
+      box.focus();
+      if (box.type === "search" || box.type === "text") box.setSelectionRange(box.value.length, box.value.length);
+    });
+  }
 });
 store.addEventListener("stars", () => {
   if (current === "my") render();
