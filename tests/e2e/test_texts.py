@@ -10,6 +10,8 @@ import urllib.request
 
 from corrections_support import TOKEN, publish
 from e2e_support import PHONE, before_the_event, wait_controlled, wait_for
+from organize_support import ADA
+from organize_support import ENV as ORGANIZERS
 from playwright.sync_api import expect
 
 KEPT_TEXTS = """() => caches.open('hallway-data').then((c) => c.match('/api/v1/schedule.json'))
@@ -116,4 +118,32 @@ def test_a_corrected_description_shows_and_older_texts_do_not_undo_it(browser, m
     expect(page.locator(".detail")).to_contain_text("Brand new words.")
     page.goto(server.url + "/session/s1a2b3")
     expect(page.locator(".detail .text p")).to_have_text(marker)
+    context.close()
+
+
+def test_the_organizers_edit_form_waits_for_the_description_it_would_replace(browser, make_server) -> None:
+    server = make_server(env=ORGANIZERS)
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    page = context.new_page()
+    held = []
+
+    def hold(route) -> None:
+        held.append(route)
+
+    page.route("**/api/v1/texts.json", hold)  # a slow network: the texts have not come yet
+    page.goto(server.url + "/organize")
+    page.get_by_label("Organizer token").fill(ADA)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_text("Signed in as")).to_be_visible()
+    page.goto(server.url + "/organize/correct?session=s1a2b3")
+    page.get_by_label("Edit title, speakers, description").check()
+    box = page.get_by_label("Description (a blank line between paragraphs)")
+    expect(box).to_be_disabled()  # unknown, not empty: an edit must not replace what it never showed
+    expect(page.locator(".chosen-form")).to_contain_text("still loading")
+    assert held
+
+    held[-1].continue_()  # the texts come: the form fills in where it is
+    expect(box).to_be_enabled()
+    expect(box).to_have_value("Welcome <b>all</b>.\n\nSee https://example.org/x for more.")
+    expect(page.locator(".chosen-form")).not_to_contain_text("still loading")
     context.close()
