@@ -8,6 +8,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from bs4 import BeautifulSoup
 
 from webapp import create_app
 from webapp.web.apidoc import OPENAPI_FILE
@@ -91,3 +92,9 @@ def test_a_correction_moves_both_documents_to_its_version(client):
     assert outline.get_json()["version"] == texts.get_json()["version"] == version
     assert texts.get_json()["descriptions"]["q4w5e6"] == ["Now with words."]
     assert texts.get_json()["store"] == outline.get_json()["store"] == store
+
+
+def test_the_shell_preloads_the_outline_not_the_whole_document(client):
+    soup = BeautifulSoup(client.get("/").data, "html.parser")
+    fetched = [link["href"] for link in soup.find_all("link", rel="preload") if link.get("as") == "fetch"]
+    assert fetched == ["/api/v1/outline.json"]
