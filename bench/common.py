@@ -212,10 +212,15 @@ def best_size(url: str, coding: str, plain: bytes, timeout: float = 90) -> int:
     return best
 
 
+DOCUMENTS = ("/api/v1/outline.json", "/api/v1/texts.json", "/api/v1/schedule.json")
+
+
 def warm_feed(url: str) -> None:
-    """Ask for the feed as browsers do and wait until every worker serves its best compression:
-    what a phone gets any time after a version was published, not in the second after."""
-    best_size(url + "/api/v1/schedule.json", "br", get(url + "/api/v1/schedule.json", "identity")[0])
+    """Ask for the schedule documents (the app's outline and texts, the whole one for other
+    readers) as browsers do and wait until every worker serves their best compression: what a
+    phone gets any time after a version was published, not in the second after."""
+    for path in DOCUMENTS:
+        best_size(url + path, "br", get(url + path, "identity")[0])
 
 
 def controlled(page: Any, timeout_ms: int = 20000) -> None:

@@ -103,11 +103,23 @@ def on_the_wire(
 
 def breakdown(wire: list[dict[str, Any]]) -> dict[str, int]:
     """Body bytes by kind: where the first visit's bytes go."""
-    kinds = {"the schedule feed": 0, "scripts": 0, "styles": 0, "images": 0, "other documents": 0}
+    kinds = {
+        "the schedule outline": 0,
+        "the schedule texts": 0,
+        "the whole schedule.json": 0,  # the app no longer loads it: 0 unless something regressed
+        "scripts": 0,
+        "styles": 0,
+        "images": 0,
+        "other documents": 0,
+    }
     for r in wire:
         path = r["path"].split("?")[0]
-        if path == "/api/v1/schedule.json":
-            kind = "the schedule feed"
+        if path == "/api/v1/outline.json":
+            kind = "the schedule outline"
+        elif path == "/api/v1/texts.json":
+            kind = "the schedule texts"
+        elif path == "/api/v1/schedule.json":
+            kind = "the whole schedule.json"
         elif path.endswith((".js", ".mjs")):
             kind = "scripts"
         elif path.endswith(".css"):

@@ -4,7 +4,9 @@ const VERSION = {{ version|tojson }};
 const CACHE = `hallway-${VERSION}`;
 const PRECACHE = {{ precache|tojson }};
 const APP_ROUTES = {{ routes|tojson }}.map((source) => new RegExp(source));
-const FEED = "/api/v1/schedule.json";
+// The schedule's documents, network first: the app's outline and texts, and the whole
+// schedule.json that pages of app versions before the split still ask for.
+const FEEDS = new Set(["/api/v1/outline.json", "/api/v1/texts.json", "/api/v1/schedule.json"]);
 const KEEP = new Set([CACHE, "hallway-data"]); // hallway-data: the page's own last good schedule
 
 // Hashed assets never change under their URL, so the copies the page just loaded from the
@@ -53,16 +55,16 @@ async function shell(request) {
   return (await fromCache("/")) || fetch(request);
 }
 
-async function networkFirst(request) {
+async function networkFirst(request, path) {
   const cache = await caches.open(CACHE);
   try {
     // Always revalidated, whatever the host's headers: a static host that sends no
     // Cache-Control would let the browser reuse an old feed for hours (heuristic freshness).
     const response = await fetch(request, { cache: "no-cache" });
-    if (response.ok) await cache.put(FEED, response.clone());
+    if (response.ok) await cache.put(path, response.clone());
     return response;
   } catch (error) {
-    const cached = await cache.match(FEED);
+    const cached = await cache.match(path);
     if (cached) return cached;
     throw error;
   }
@@ -84,8 +86,8 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate" && APP_ROUTES.some((re) => re.test(url.pathname))) {
     event.respondWith(shell(request));
-  } else if (url.pathname === FEED) {
-    event.respondWith(networkFirst(request));
+  } else if (FEEDS.has(url.pathname)) {
+    event.respondWith(networkFirst(request, url.pathname));
   } else if (url.pathname.startsWith("/assets/") || url.pathname === "/manifest.webmanifest") {
     event.respondWith(cacheFirst(request));
   }

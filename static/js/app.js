@@ -89,7 +89,22 @@ tzButton.addEventListener("click", () => {
 });
 
 store.addEventListener("notice", (event) => toast(event.detail));
-store.addEventListener("changed", () => render());
+// The long texts arriving change only the views that show them (or search them): others are
+// left as they are, so a form being filled or a list being read is not rebuilt.
+const TEXT_VIEWS = new Set(["session", "speaker"]);
+store.addEventListener("changed", ({ detail }) => {
+  if (!detail.texts) render();
+  else if (TEXT_VIEWS.has(current) || new URL(location.href).searchParams.has("q")) {
+    // Someone typing a search when the texts come keeps the box, and the caret at the end.
+    const typing = document.activeElement?.id;
+    render().then(() => {
+      const box = typing && document.getElementById(typing);
+      if (!box || document.activeElement === box) return;
+      box.focus();
+      if (box.type === "search" || box.type === "text") box.setSelectionRange(box.value.length, box.value.length);
+    });
+  }
+});
 store.addEventListener("stars", () => {
   if (current === "my") render();
   else syncStars(main, store);
@@ -123,7 +138,8 @@ store.start().then((data) => {
   }
   // An organizer's corrections kept on this phone are sent at the next open, on any page.
   if (data && organizerName() && outboxWaiting()) import("./organize/outbox.js").then((m) => m.startOutbox(Math.min(watcher.poll, 10)));
-  // Once the page has what it needs, so the worker's precache finds it in the HTTP cache.
-  if (document.readyState === "complete") registerWorker();
-  else window.addEventListener("load", () => registerWorker(), { once: true });
+  // Once the page has what it needs, texts included, so the worker's precache finds it all in
+  // the HTTP cache (a 304 each) instead of downloading the texts a second time.
+  const loaded = document.readyState === "complete" ? Promise.resolve() : new Promise((r) => window.addEventListener("load", r, { once: true }));
+  Promise.all([loaded, store.textsSettled()]).then(() => registerWorker());
 });

@@ -173,6 +173,8 @@ export function diffSessions(beforeSessions, afterSessions, version, at) {
     const after = {};
     const before = {};
     for (const key of FIELDS) {
+      // A description not fetched yet on one side (texts.js) is unknown there, not changed.
+      if (key === "description" && !(key in was && key in s)) continue;
       if (JSON.stringify(was[key] ?? null) !== JSON.stringify(s[key] ?? null)) {
         after[key] = s[key] ?? null;
         before[key] = was[key] ?? null;

@@ -1,10 +1,17 @@
 // The schedule (last good copy kept on the device) and the stars. Emits "changed" when the
-// schedule is replaced or patched, "stars" when stars change, "notice" with a message for
-// the person holding the phone.
+// schedule is replaced or patched (detail.texts: only its long texts came), "stars" when
+// stars change, "notice" with a message for the person holding the phone.
+// The schedule comes in two documents: the outline first (all the lists need), then the
+// long texts (descriptions, bios), merged in after the first screen (texts.js).
 
+import { NO_TEXTS, carryTexts, checkTexts, fits, heldOf, mergeTexts, needsTexts, notePatched, tookWhole } from "./texts.js";
 import { conferenceDay, setConferenceDays, setVenueZone } from "./time.js";
 
-export const FEED = "/api/v1/schedule.json";
+export const FEED = "/api/v1/outline.json";
+export const TEXTS = "/api/v1/texts.json";
+// The device's copy, in DATA_CACHE: one whole schedule document (the outline with its texts)
+// under the key app versions before the split kept theirs at, so either version reads it.
+const KEPT = "/api/v1/schedule.json";
 export const STARS_KEY = "hallway.stars.v1";
 const DATA_CACHE = "hallway-data";
 const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -81,6 +88,10 @@ export class Store extends EventTarget {
     this.data = null;
     this.doc = null;
     this.etag = null;
+    this.held = NO_TEXTS; // which texts this.doc holds (texts.js)
+    this.textsRun = null;
+    this.textsAgain = false;
+    this.saving = Promise.resolve();
     this.stars = new Map(); // session id -> title when starred (to name it if it disappears)
     this.persistAsked = false;
   }
@@ -95,13 +106,16 @@ export class Store extends EventTarget {
     const stored = await this.readStored();
     if (stored) {
       try {
+        this.held = stored.held;
         this.replace(stored.doc, stored.etag);
       } catch {
+        this.held = NO_TEXTS;
         this.notice("The schedule kept on this device was damaged; fetching it again.");
       }
     }
     const fresh = this.refresh();
     if (!this.data) await fresh;
+    this.syncTexts();
     return this.data;
   }
 
@@ -119,8 +133,13 @@ export class Store extends EventTarget {
       // same store; another store's document is taken whole, its versions start again.
       const older = this.data && Number.isInteger(doc.version) && doc.version < this.data.version;
       if (older && !otherStore(this.data, doc) && !rewound) return false;
-      this.replace(doc, etag);
-      await this.writeStored(doc, etag);
+      // The same store's texts stay shown until this version's come; another store's (or a
+      // history that went back) are not this document's at all.
+      const same = Boolean(this.doc) && !otherStore(this.data, doc) && !rewound;
+      this.held = tookWhole(this.held, Number.isInteger(doc.version) ? doc.version : 0, same);
+      this.replace(same ? carryTexts(this.doc, doc) : doc, etag);
+      await this.writeStored();
+      this.syncTexts();
       return true;
     } catch (error) {
       if (!this.data) this.notice(`Could not load the schedule (${error.message}). Check the connection and reload.`);
@@ -128,12 +147,12 @@ export class Store extends EventTarget {
     }
   }
 
-  replace(doc, etag = null) {
+  replace(doc, etag = null, texts = false) {
     const previous = this.data;
     this.data = index(doc);
     this.doc = doc;
     this.etag = etag;
-    this.dispatchEvent(new CustomEvent("changed", { detail: { previous } }));
+    this.dispatchEvent(new CustomEvent("changed", { detail: { previous, texts } }));
   }
 
   // Corrections: sessions added or replaced by id, others removed, at a new version.
@@ -141,21 +160,66 @@ export class Store extends EventTarget {
     const byId = new Map(this.doc.sessions.map((s) => [s.id, s]));
     for (const id of removed) byId.delete(id);
     for (const s of sessions) byId.set(s.id, s);
+    this.held = notePatched(this.held, this.doc, sessions, version);
     const doc = { ...this.doc, version, sessions: [...byId.values()] };
     this.replace(doc, null);
-    this.writeStored(doc, null);
+    this.writeStored();
+    this.syncTexts();
+  }
+
+  // Fetches the texts when the document's may be older than it (or are missing): one request
+  // at a time, again after it when the document moved meanwhile. A correction does not make
+  // it fetch them (texts.js, needsTexts); a start with them current revalidates nothing.
+  syncTexts() {
+    if (this.textsRun) {
+      this.textsAgain = true;
+      return this.textsRun;
+    }
+    if (!this.data || !needsTexts(this.held, this.data.version)) return Promise.resolve(false);
+    this.textsRun = this.loadTexts().finally(() => {
+      this.textsRun = null;
+      if (this.textsAgain) {
+        this.textsAgain = false;
+        this.syncTexts();
+      }
+    });
+    return this.textsRun;
+  }
+
+  // Resolves when no texts request is under way (whatever it brought).
+  textsSettled() {
+    return (this.textsRun ?? Promise.resolve()).then(() => undefined, () => undefined);
+  }
+
+  async loadTexts() {
+    let texts;
+    try {
+      const response = await fetch(TEXTS);
+      if (!response.ok) return false;
+      texts = checkTexts(await response.json());
+    } catch {
+      return false; // offline or damaged: the outline works without them; the next check tries again
+    }
+    // Checked against the document as it is now: a correction may have come meanwhile.
+    if (!texts || !this.doc || !fits(this.doc, this.held, texts)) return false;
+    const merged = mergeTexts(this.doc, this.held, texts);
+    this.held = merged.held;
+    this.replace(merged.doc, this.etag, true);
+    await this.writeStored();
+    return true;
   }
 
   async readStored() {
     let response;
     try {
-      response = await (await caches.open(DATA_CACHE)).match(FEED);
+      response = await (await caches.open(DATA_CACHE)).match(KEPT);
     } catch {
       return null; // no Cache API (insecure context): the network decides
     }
     if (!response) return null;
     try {
-      return { doc: await response.json(), etag: response.headers.get("ETag") };
+      const { texts, ...doc } = await response.json();
+      return { doc, etag: response.headers.get("ETag"), held: heldOf(texts, doc) };
     } catch {
       // Damaged or hand-edited: said, not silently dropped; the network (or the worker) decides.
       this.notice("The schedule kept on this device was damaged and was ignored; fetching it again.");
@@ -163,14 +227,20 @@ export class Store extends EventTarget {
     }
   }
 
-  async writeStored(doc, etag) {
-    try {
-      const headers = { "Content-Type": "application/json", ...(etag ? { ETag: etag } : {}) };
-      const cache = await caches.open(DATA_CACHE);
-      await cache.put(FEED, new Response(JSON.stringify(doc), { headers }));
-    } catch {
-      // Keeping a copy is a convenience: the service worker's cache still has the feed.
-    }
+  // Keeps the document as it is now, with what it holds of the texts; writes in call order.
+  writeStored() {
+    const body = JSON.stringify({ ...this.doc, texts: this.held });
+    const etag = this.etag;
+    this.saving = this.saving.then(async () => {
+      try {
+        const headers = { "Content-Type": "application/json", ...(etag ? { ETag: etag } : {}) };
+        const cache = await caches.open(DATA_CACHE);
+        await cache.put(KEPT, new Response(body, { headers }));
+      } catch {
+        // Keeping a copy is a convenience: the service worker's cache still has the feed.
+      }
+    });
+    return this.saving;
   }
 
   loadStars() {

@@ -143,6 +143,7 @@ export class Watcher extends EventTarget {
     if (added !== null) {
       this.state.okAt = now;
       this.state.store = this.store.data.store;
+      this.store.syncTexts?.(); // texts that could not be fetched before (offline) are tried again
     }
     this.baseDoc = this.store.doc;
     this.save();

@@ -99,4 +99,5 @@ def test_short_form_keeps_every_size_within_budget() -> None:
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     assert "first visit, bytes on the wire" in proc.stdout
-    assert "full feed, brotli" in proc.stdout
+    assert "whole schedule.json (other readers; the app no longer loads it), brotli" in proc.stdout
+    assert "the app's outline" in proc.stdout and "the app's texts" in proc.stdout

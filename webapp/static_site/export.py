@@ -79,6 +79,7 @@ def seed_urls(app: Flask) -> list[str]:
     urls += [f"/session/{i}{suffix}" for i in ids["session"] for suffix in (".ics", "/qr.svg", "/qr.png")]
     urls += [f"/room/{i}.ics" for i in ids["room"]]
     urls += ["/sw.js", "/manifest.webmanifest", "/api/v1/schedule.json", "/api/v1/venue.json"]
+    urls += ["/api/v1/outline.json", "/api/v1/texts.json"]  # what the app itself loads
     urls += ["/schedule.ics", "/export/schedule.json", "/export/schedule.xml", "/print", "/print/all"]
     tree = assets.tree(app)
     return urls + [tree.url(p) for p in tree.files]

@@ -1,5 +1,6 @@
-"""JSON API: the schedule feed, the changes feed and the corrections write path. Thin routes:
-the work is in `feed`, `published` and `corrections`; `schemas/openapi.json` describes them."""
+"""JSON API: the schedule feed (whole, and split in outline and texts for the app), the changes
+feed and the corrections write path. Thin routes: the work is in `feed`, `published` and
+`corrections`; `schemas/openapi.json` describes them."""
 
 from __future__ import annotations
 
@@ -41,7 +42,21 @@ def _error(status: int, message: str, headers: dict[str, str] | None = None) -> 
 
 @bp.get("/schedule.json")
 def schedule_json() -> Response:
-    etag, body = feed.schedule_document(current_app)
+    return _document(*feed.schedule_document(current_app))
+
+
+# The app's split of the same document: the outline for the first screen, the texts after it.
+@bp.get("/outline.json")
+def outline_json() -> Response:
+    return _document(*feed.outline_document(current_app))
+
+
+@bp.get("/texts.json")
+def texts_json() -> Response:
+    return _document(*feed.texts_document(current_app))
+
+
+def _document(etag: str, body: bytes) -> Response:
     headers = {"ETag": etag, **FEED_HEADERS}
     if request.if_none_match.contains_weak(etag.strip('"')):
         return Response(status=304, headers=headers)

@@ -37,7 +37,9 @@ ON_DEMAND_PREFIXES: dict[str, str] = {
     # code only: the token lives in localStorage, never in a cache).
     "js/organize/": "organizers' console, imported only when an organizer opens it; cached when first used",
 }
-DOCUMENTS = ("/", "/manifest.webmanifest", "/api/v1/schedule.json", "/api/v1/venue.json")
+# The app loads the outline, then the texts: both precached, so it works offline after one
+# visit, descriptions and bios included. The whole schedule.json is not: the app never reads it.
+DOCUMENTS = ("/", "/manifest.webmanifest", "/api/v1/outline.json", "/api/v1/texts.json", "/api/v1/venue.json")
 ID_PATTERN = "[A-Za-z0-9_-]{1,64}"
 
 

@@ -8,6 +8,7 @@ tools that read only that one file (schemathesis, editors) resolve everything.
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ COMPONENT_FILES: dict[str, str] = {
     "Correction": "correction.schema.json",
     "Changes": "changes.schema.json",
     "Venue": "venue.schema.json",
+    "Texts": "texts.schema.json",
 }
 
 
@@ -50,10 +52,24 @@ def _rewrite(node: Any, own: str, by_file: dict[str, str]) -> Any:
 def components() -> dict[str, Any]:
     by_file = {filename: name for name, filename in COMPONENT_FILES.items()}
     out = {name: _rewrite(load_schema(f), name, by_file) for name, f in COMPONENT_FILES.items()}
+    out["Outline"] = outline(out["Schedule"])
     out["CorrectionRequest"] = {"$ref": "#/components/schemas/Correction/$defs/request"}
     out["Clashes"] = {"$ref": "#/components/schemas/Correction/$defs/clashes"}
     out["CorrectionCheck"] = {"$ref": "#/components/schemas/Correction/$defs/check"}
     return out
+
+
+def outline(schedule: dict[str, Any]) -> dict[str, Any]:
+    """The schedule's schema without the long texts (each session's `description`, each
+    speaker's `bio`): derived, so the outline cannot drift from the whole document."""
+    doc = copy.deepcopy(schedule)
+    doc["title"] = "Hallway schedule outline (GET /api/v1/outline.json)"
+    doc["description"] = "The schedule document without the texts of /api/v1/texts.json."
+    for listed, field in (("sessions", "description"), ("speakers", "bio")):
+        item = doc["properties"][listed]["items"]
+        del item["properties"][field]
+        item["required"] = [r for r in item["required"] if r != field]
+    return doc
 
 
 def synced(doc: dict[str, Any]) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""What the feed routes answer, cached by version: the schedule document and the changes since N.
+"""What the feed routes answer, cached by version: the schedule document (whole, or split into
+the outline and the texts for the app) and the changes since N.
 
 Both carry the store's id (`store`) next to the version: versions count within one store, and
 a store replaced on disk (a backup restored, a new server) starts again, so a phone must know
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask
@@ -24,7 +26,7 @@ from ..corrections.published import (
     sync_import,
 )
 from ..corrections.store import Head
-from . import caching
+from . import caching, texts
 
 NONE: dict[str, Any] = {"rooms": {}, "announcements": []}
 
@@ -36,15 +38,60 @@ def _key(kind: str, head: Head, *rest: object) -> str:
 def schedule_document(app: Flask) -> tuple[str, bytes]:
     """(ETag, body) of /api/v1/schedule.json at the current version, with the room statuses and
     announcements current now (`notices`): a status that expired changes the ETag too."""
+    return _noticed(app, "schedule", lambda pub: pub.body)
+
+
+def outline_document(app: Flask) -> tuple[str, bytes]:
+    """(ETag, body) of /api/v1/outline.json: the schedule document without the long texts."""
+    return _noticed(app, "outline", lambda pub: _split(app, pub)[0])
+
+
+def texts_document(app: Flask) -> tuple[str, bytes]:
+    """(ETag, body) of /api/v1/texts.json: the descriptions and bios of the same version."""
     try:
         sync_import(app)
         head = store_for(app).head()
     except STORE_ERRORS as exc:
-        return _with_notices(app, last_good(app, exc))[1]
+        return _texts(app, last_good(app, exc))
+    key = _key("texts", head)
+    hit = caching.get(key)
+    if hit is not None:
+        return hit
     pub = published(app)
-    extra, value = _with_notices(app, pub)
+    value = _texts(app, pub)
+    if pub.version == head.version and pub.store_id == head.store_id:
+        caching.set(key, value)
+    return value
+
+
+def _texts(app: Flask, pub: Published) -> tuple[str, bytes]:
+    body = _split(app, pub)[1]
+    return f'"t{pub.version}-{pub.store_id}-{hashlib.sha256(body).hexdigest()[:16]}"', body
+
+
+def _split(app: Flask, pub: Published) -> tuple[bytes, bytes]:
+    """The (outline, texts) bodies of `pub`, split once per version in this process."""
+    kept = app.extensions.get("hallway.split")
+    if kept is not None and kept[0] == pub.etag:
+        return kept[1]
+    parts = texts.split(pub.body)
+    app.extensions["hallway.split"] = (pub.etag, parts)
+    return parts
+
+
+def _noticed(app: Flask, kind: str, body_of: Callable[[Published], bytes]) -> tuple[str, bytes]:
+    """(ETag, body) of the document `body_of` makes from the published schedule, with the
+    notices current now, cached per version and notices."""
+    try:
+        sync_import(app)
+        head = store_for(app).head()
+    except STORE_ERRORS as exc:
+        pub = last_good(app, exc)
+        return _with_notices(app, pub, body_of(pub))[1]
+    pub = published(app)
+    extra, value = _with_notices(app, pub, body_of(pub))
     # The same version can carry other notices later (a room status expires): they key it too.
-    key = _key("schedule", head, *([hashlib.sha256(extra).hexdigest()[:16]] if extra != _json(NONE) else []))
+    key = _key(kind, head, *([hashlib.sha256(extra).hexdigest()[:16]] if extra != _json(NONE) else []))
     hit = caching.get(key)
     if hit is not None:
         return hit
@@ -53,10 +100,10 @@ def schedule_document(app: Flask) -> tuple[str, bytes]:
     return value
 
 
-def _with_notices(app: Flask, pub: Published) -> tuple[bytes, tuple[str, bytes]]:
-    """(the notices' JSON, (ETag, body) of the schedule document carrying them)."""
+def _with_notices(app: Flask, pub: Published, doc: bytes) -> tuple[bytes, tuple[str, bytes]]:
+    """(the notices' JSON, (ETag, body) of the document `doc` carrying them)."""
     extra = _json(notices(pub.notice_corrections, pub.schedule.event.timezone, clock(app)()))
-    body = pub.body[:-1] + b',"notices":' + extra + b"}"
+    body = doc[:-1] + b',"notices":' + extra + b"}"
     return extra, (f'"v{pub.version}-{pub.store_id}-{hashlib.sha256(body).hexdigest()[:16]}"', body)
 
 

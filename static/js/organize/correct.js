@@ -116,11 +116,29 @@ function editForm(ctx, session, raw, base, withNote) {
     const q = filter.value.trim().toLowerCase();
     for (const li of boxes) li.hidden = Boolean(q) && !li.dataset.name.includes(q) && !li.querySelector("input").checked;
   });
-  const description = (raw.description || []).join("\n\n");
+  // Before the texts document came (store.js), the description is unknown, not empty: it
+  // cannot be edited then, so an edit never replaces a text the form never showed. It is
+  // filled in when they come.
+  let known = "description" in raw;
+  let was = raw.description || [];
+  const textarea = h("textarea", { name: "description", rows: "6", disabled: !known }, was.join("\n\n"));
+  const later = known ? null : "The description is still loading; it can be edited once it shows here.";
+  if (!known) {
+    ctx.store.textsSettled().then(() => {
+      const fresh = ctx.store.doc.sessions.find((s) => s && s.id === session.id);
+      if (!fresh || !("description" in fresh)) return;
+      known = true;
+      was = fresh.description || [];
+      if (base) base.description = fresh.description ?? null; // what a conflict is checked against
+      textarea.value = was.join("\n\n");
+      textarea.disabled = false;
+      textarea.parentElement?.querySelector(".hint")?.remove();
+    });
+  }
   const fields = [
     field("Title", h("input", { name: "title", type: "text", required: true, maxlength: "2000", value: session.title })),
     h("fieldset", { class: "speakers" }, h("legend", {}, "Speakers"), field("Find a speaker", filter), h("ul", { class: "speaker-boxes" }, boxes)),
-    field("Description (a blank line between paragraphs)", h("textarea", { name: "description", rows: "6" }, description)),
+    field("Description (a blank line between paragraphs)", textarea, later),
     noteField(),
   ];
   return correctionForm(ctx, "Edit title, speakers, description", fields, (form) => {
@@ -131,7 +149,7 @@ function editForm(ctx, session, raw, base, withNote) {
     const speakers = [...form.querySelectorAll("input[name=speaker]:checked")].map((b) => b.value);
     if (JSON.stringify([...speakers].sort()) !== JSON.stringify([...(raw.speakers || [])].sort())) body.speakers = speakers;
     const paragraphs = form.elements.description.value.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
-    if (JSON.stringify(paragraphs) !== JSON.stringify(raw.description || [])) body.description = paragraphs;
+    if (known && JSON.stringify(paragraphs) !== JSON.stringify(was)) body.description = paragraphs;
     if (Object.keys(body).length === 2) return { error: "Nothing changed: edit the title, the speakers or the description." };
     return { body: withNote(form, body), base, label: `Edit “${session.title}”: ${Object.keys(body).slice(2).join(", ")}` };
   }, "Check and publish the edit");

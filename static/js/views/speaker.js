@@ -19,7 +19,7 @@ export function render(ctx) {
       heading(person.name, [person.role, person.company].filter(Boolean).join(", ") || null),
       person.bio && h("div", { class: "text bio" }, paragraphs(person.bio)),
       // All the bio there is; where the source schedule cut it, say so rather than end on "…".
-      person.bio_truncated && h("p", { class: "note" }, "The source schedule shortened this bio; this is all of it that was published."),
+      person.bio && person.bio_truncated && h("p", { class: "note" }, "The source schedule shortened this bio; this is all of it that was published."),
       h("h2", {}, sessions.length === 1 ? "Session" : "Sessions"),
       zoneNote(sessions[0]?.start),
       sessions.map((s) => [h("p", { class: "dayhead small" }, dayLabel(s.day)), sessionCard(s, store)]),

@@ -60,6 +60,8 @@ def test_the_shell_is_written_at_every_deep_link(app, client, out):
     ("url", "rel"),
     [
         ("/api/v1/schedule.json", "api/v1/schedule.json"),
+        ("/api/v1/outline.json", "api/v1/outline.json"),
+        ("/api/v1/texts.json", "api/v1/texts.json"),
         ("/api/v1/venue.json", "api/v1/venue.json"),
         ("/sw.js", "sw.js"),
         ("/manifest.webmanifest", "manifest.webmanifest"),
@@ -162,6 +164,10 @@ def test_after_a_correction_only_the_files_it_changes_are_rewritten(app, out):
     assert not changed & set(untouched)
     assert not [rel for rel in changed if rel.startswith("assets/")]
     assert json.loads(after["api/v1/schedule.json"][1])["version"] == 1
+    # The app's two documents move with it: the outline and the texts of the same version.
+    assert {"api/v1/outline.json", "api/v1/texts.json"} <= changed
+    assert json.loads(after["api/v1/outline.json"][1])["version"] == 1
+    assert json.loads(after["api/v1/texts.json"][1])["version"] == 1
 
 
 def test_files_of_a_session_no_longer_in_the_schedule_are_removed(app, data_dir, out):

@@ -43,9 +43,18 @@ def test_every_exclusion_names_a_real_file_or_folder() -> None:
 
 def test_everything_precached_is_served(client) -> None:
     _, _, precache = worker(client)
-    assert {"/", "/manifest.webmanifest", "/api/v1/schedule.json"} <= set(precache)
+    assert {"/", "/manifest.webmanifest", "/api/v1/outline.json", "/api/v1/texts.json"} <= set(precache)
     for url in precache:
         assert client.get(url).status_code == 200, url
+
+
+def test_the_app_documents_are_precached_and_the_whole_schedule_is_not(client) -> None:
+    # The app reads the outline and the texts; precaching schedule.json too would download
+    # every description twice. Old pages still asking for it get it from the network.
+    _, _, precache = worker(client)
+    assert "/api/v1/schedule.json" not in precache
+    body = client.get("/sw.js").get_data(as_text=True)
+    assert '"/api/v1/schedule.json"' in body  # still served network first, cached for offline
 
 
 def test_worker_is_never_cached_and_is_javascript(client) -> None:
