@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..domain import jsontext
+
 
 def split(body: bytes) -> tuple[bytes, bytes]:
     """(outline, texts) JSON of the schedule document `body` (its `version` and `store` in both).
@@ -18,7 +20,7 @@ def split(body: bytes) -> tuple[bytes, bytes]:
     The outline is the document minus each session's `description` and each speaker's `bio`;
     the texts hold the non-empty ones by id: {"version", "store", "descriptions", "bios"}.
     """
-    doc = json.loads(body)
+    doc = jsontext.loads(body)  # our own document, but every read goes one way (depth-safe)
     descriptions: dict[str, list[str]] = {}
     bios: dict[str, str] = {}
     for session in doc["sessions"]:
