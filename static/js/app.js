@@ -31,7 +31,7 @@ function chrome() {
 }
 
 function syncZoneButton() {
-  tzButton.hidden = false;
+  tzButton.removeAttribute("data-pending");
   tzButton.setAttribute("aria-pressed", String(usingDevice()));
   const at = store.data.sessions[0]?.start;
   tzButton.textContent = usingDevice() ? `My time · ${zoneLabel(at)}` : `Venue time · ${zoneLabel(at)}`;
