@@ -94,7 +94,7 @@ store.addEventListener("notice", (event) => toast(event.detail));
 const TEXT_VIEWS = new Set(["session", "speaker"]);
 store.addEventListener("changed", ({ detail }) => {
   if (!detail.texts) render();
-  else if (TEXT_VIEWS.has(current) || new URL(location.href).searchParams.has("q")) {
+  else if (TEXT_VIEWS.has(current) || new URL(location.href).searchParams.has("q") || main.querySelector("#f-q")?.value) {
     // Someone typing a search when the texts come keeps the box, and the caret at the end.
     const typing = document.activeElement?.id;
     render().then(() => {

@@ -45,6 +45,45 @@ def test_search_finds_a_word_only_a_description_holds(page, live_server) -> None
     expect(page.locator(".card h3")).to_have_text(["Opening <script>alert(1)</script>"])
 
 
+def _held_texts(browser, live_server):
+    """A first visit to the whole programme whose texts request waits for the test."""
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    before_the_event(context)
+    page = context.new_page()
+    held = []
+
+    def hold(route) -> None:
+        held.append(route)
+
+    page.route("**/api/v1/texts.json", hold)
+    page.goto(live_server.url + "/?day=all")
+    expect(page.locator(".card")).to_have_count(3)
+    # page.evaluate lets Playwright hand the request to `hold`
+    wait_for(lambda: page.evaluate("true") and held, timeout=15)
+    return context, page, held[0]
+
+
+def test_a_search_typed_after_the_texts_came_looks_in_them(browser, live_server) -> None:
+    # The schedule view searches the document it finds when the reader types, not the one it
+    # was drawn from before the texts were merged.
+    context, page, texts = _held_texts(browser, live_server)
+    texts.continue_()
+    wait_kept_description(page, "s1a2b3", ["Welcome <b>all</b>.", "See https://example.org/x for more."])
+    page.get_by_label("Search titles, descriptions, speakers").fill("welcome")
+    expect(page.locator(".card h3")).to_have_text(["Opening <script>alert(1)</script>"])
+    context.close()
+
+
+def test_a_search_being_typed_when_the_texts_come_is_run_again(browser, live_server) -> None:
+    # Not yet in the address (that waits for a pause in typing), the search is still redone.
+    context, page, texts = _held_texts(browser, live_server)
+    page.get_by_label("Search titles, descriptions, speakers").fill("welcome")
+    expect(page.locator(".count")).to_have_text("0 sessions")  # the texts are not in yet
+    texts.continue_()
+    expect(page.locator(".card h3")).to_have_text(["Opening <script>alert(1)</script>"])
+    context.close()
+
+
 def test_descriptions_and_bios_show_offline_after_one_visit(profile, live_server) -> None:
     page = profile.new_page()
     before_the_event(page)

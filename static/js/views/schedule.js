@@ -294,6 +294,9 @@ export function render(ctx) {
   let shownDay = null;
 
   const update = () => {
+    // The texts merged after the first screen replace store.data: a search typed since then
+    // must look in them, not in the document this view was built with.
+    const data = store.data;
     const base = currentAddress();
     const query = new URL(base).searchParams;
     const day = chosenDay(data, query, now, state);
