@@ -45,17 +45,24 @@ def test_search_finds_a_word_only_a_description_holds(page, live_server) -> None
     expect(page.locator(".card h3")).to_have_text(["Opening <script>alert(1)</script>"])
 
 
-def _held_texts(browser, live_server):
-    """A first visit to the whole programme whose texts request waits for the test."""
-    context = browser.new_context(viewport=PHONE, service_workers="block")
-    before_the_event(context)
-    page = context.new_page()
+def hold_texts(page) -> list:
+    """The page's texts requests, held until the test answers them (a slow network). Needs
+    no worker in the context: a worker's own requests are not the page's to hold."""
     held = []
 
     def hold(route) -> None:
         held.append(route)
 
     page.route("**/api/v1/texts.json", hold)
+    return held
+
+
+def _held_texts(browser, live_server):
+    """A first visit to the whole programme whose texts request waits for the test."""
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    before_the_event(context)
+    page = context.new_page()
+    held = hold_texts(page)
     page.goto(live_server.url + "/?day=all")
     expect(page.locator(".card")).to_have_count(3)
     # page.evaluate lets Playwright hand the request to `hold`
@@ -131,12 +138,7 @@ def test_a_corrected_description_shows_and_older_texts_do_not_undo_it(browser, m
     context = browser.new_context(viewport=PHONE, service_workers="block")
     before_the_event(context)
     page = context.new_page()
-    held = []
-
-    def hold(route) -> None:
-        held.append(route)
-
-    page.route("**/api/v1/texts.json", hold)
+    held = hold_texts(page)
     page.goto(server.url + "/session/q4w5e6?poll=1")
     expect(page.locator("h1")).to_have_text("Day Two Keynote")
     expect(page.locator("[data-freshness]").first).to_contain_text("Up to date", timeout=10000)
@@ -164,12 +166,7 @@ def test_the_organizers_edit_form_waits_for_the_description_it_would_replace(bro
     server = make_server(env=ORGANIZERS)
     context = browser.new_context(viewport=PHONE, service_workers="block")
     page = context.new_page()
-    held = []
-
-    def hold(route) -> None:
-        held.append(route)
-
-    page.route("**/api/v1/texts.json", hold)  # a slow network: the texts have not come yet
+    held = hold_texts(page)  # a slow network: the texts have not come yet
     page.goto(server.url + "/organize")
     page.get_by_label("Organizer token").fill(ADA)
     page.get_by_role("button", name="Sign in").click()
