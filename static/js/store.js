@@ -23,7 +23,7 @@ export function index(doc) {
   if (!doc || typeof doc !== "object" || !doc.event || !str(doc.event.name) || !Array.isArray(doc.sessions)) {
     throw new Error("not a schedule document");
   }
-  setVenueZone(str(doc.event.timezone) || "UTC");
+  setVenueZone(str(doc.event.timezone) || "UTC", doc.zone);
   setConferenceDays(doc.event.day_ranges);
   const named = (list) => new Map(arr(list).filter((x) => x && ID_RE.test(x.id) && str(x.name)).map((x) => [x.id, x]));
   const rooms = named(doc.rooms);

@@ -1,36 +1,82 @@
 // Times in the venue's zone by default, or the device's; always labelled.
+//
+// The venue's clock, day and zone name come from the table of its UTC offsets the outline
+// carries (the server's tz database, around the event): Intl's start-up costs a cheap phone a
+// fifth of a second, which the first screen then does not pay. Outside the table, for the
+// device's zone, or with no table (an older document), Intl answers.
 
 import { now } from "./clock.js";
 
 const KEY = "hallway.tz.v1";
 const formats = new Map();
 let venueZone = "UTC";
+let table = null; // { until: ms, periods: [{ from: ms, offset: minutes, label }] }
 let useDevice = false;
 
 function fmt(options) {
   const zone = currentZone();
   const key = zone + JSON.stringify(options);
-  if (!formats.has(key)) formats.set(key, new Intl.DateTimeFormat("en-GB", { timeZone: zone, ...options }));
+  if (!formats.has(key)) formats.set(key, formatter(zone, options));
   return formats.get(key);
+}
+
+function formatter(zone, options, locale = "en-GB") {
+  try {
+    return new Intl.DateTimeFormat(locale, { timeZone: zone, ...options });
+  } catch {
+    return new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...options }); // an unknown zone name must not break the app
+  }
 }
 
 export function deviceZone() {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 }
 
-export function setVenueZone(zone) {
-  try {
-    new Intl.DateTimeFormat("en-GB", { timeZone: zone });
-    venueZone = zone;
-  } catch {
-    venueZone = "UTC"; // an unknown zone name must not break the app
-  }
+// `given`: the outline's zone table ({name, until, periods: [{from, offset, label}]}); one
+// that is not for `zone` or not well formed is ignored, and Intl answers instead.
+export function setVenueZone(zone, given = null) {
+  venueZone = zone;
+  table = readTable(zone, given);
   try {
     useDevice = localStorage.getItem(KEY) === "device";
   } catch {
     useDevice = false;
   }
 }
+
+function readTable(zone, given) {
+  if (!given || given.name !== zone || !Array.isArray(given.periods) || !given.periods.length || given.periods.length > 1000) {
+    return null;
+  }
+  const until = Date.parse(given.until);
+  const periods = [];
+  for (const p of given.periods) {
+    const from = Date.parse(p && p.from);
+    const label = p && p.label;
+    if (!(from < until) || (periods.length && from <= periods.at(-1).from)) return null;
+    if (!Number.isInteger(p.offset) || Math.abs(p.offset) > 18 * 60 || typeof label !== "string" || !label || label.length > 16) return null;
+    periods.push({ from, offset: p.offset, label });
+  }
+  return { until, periods };
+}
+
+// The venue's offset and name at `ms` from the table, or null outside it.
+function venuePeriod(ms) {
+  if (!table || !(ms >= table.periods[0].from && ms < table.until)) return null;
+  let found = null;
+  for (const p of table.periods) {
+    if (p.from > ms) break;
+    found = p;
+  }
+  return found;
+}
+
+// The period of the zone shown, when the table knows it.
+function shownPeriod(ms) {
+  return useDevice ? null : venuePeriod(ms);
+}
+
+const two = (n) => String(n).padStart(2, "0");
 
 export function usingDevice() {
   return useDevice;
@@ -50,6 +96,8 @@ export function currentZone() {
 }
 
 export function zoneLabel(at = now()) {
+  const known = shownPeriod(+at);
+  if (known) return known.label;
   const part = fmt({ timeZoneName: "short" })
     .formatToParts(at)
     .find((p) => p.type === "timeZoneName");
@@ -60,6 +108,11 @@ export function zoneLabel(at = now()) {
 // each zone keeps its formatter and the times it has formatted; an event has a few hundred.
 const clockTimes = new Map(); // zone -> { format, done: Map(ms -> "09:30") }
 export function time(date) {
+  const known = shownPeriod(+date);
+  if (known) {
+    const local = new Date(+date + known.offset * 60000);
+    return `${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
+  }
   const zone = currentZone();
   let clock = clockTimes.get(zone);
   if (!clock) {
@@ -80,7 +133,11 @@ export function time(date) {
 // found among UTC's quarter hours rather than assumed to be UTC's own.
 export function wholeHours(from, to) {
   const quarter = 15 * 60000;
-  const whole = (t) => Number(fmt({ minute: "2-digit" }).format(t)) === 0;
+  const whole = (t) => {
+    const known = shownPeriod(t);
+    if (!known) return Number(fmt({ minute: "2-digit" }).format(t)) === 0;
+    return (((Math.floor(t / 60000) + known.offset) % 60) + 60) % 60 === 0;
+  };
   let t = Math.floor(from / quarter) * quarter;
   for (let i = 0; i < 8 && !whole(t); i++) t -= quarter;
   const hours = [t];
@@ -92,24 +149,26 @@ export function wholeHours(from, to) {
   return hours;
 }
 
-// A venue day ("2026-04-07") by name; formatted in UTC from noon so no zone moves the date.
-const dayFormats = new Map();
-const dayLabels = new Map(); // a day's name never depends on the zone: each is formatted once
+// A venue day ("2026-04-07") by name, in British English as Intl's en-GB writes it ("Tuesday
+// 7 April", "Tue 7 Apr", "Sept"): written here, so no zone or Intl start-up is involved.
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 export function dayLabel(day, style = "long") {
-  if (!dayFormats.has(style)) {
-    const opts = style === "long" ? { weekday: "long", day: "numeric", month: "long" } : { weekday: "short", day: "numeric", month: "short" };
-    dayFormats.set(style, new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", ...opts }));
-  }
-  const key = `${style} ${day}`;
-  if (!dayLabels.has(key)) dayLabels.set(key, dayFormats.get(style).format(new Date(`${day}T12:00:00Z`)));
-  return dayLabels.get(key);
+  const noon = new Date(`${day}T12:00:00Z`);
+  if (Number.isNaN(noon.getTime())) return String(day);
+  const weekday = WEEKDAYS[noon.getUTCDay()];
+  const month = MONTHS[noon.getUTCMonth()];
+  if (style === "long") return `${weekday} ${noon.getUTCDate()} ${month}`;
+  return `${weekday.slice(0, 3)} ${noon.getUTCDate()} ${month === "September" ? "Sept" : month.slice(0, 3)}`;
 }
 
 // The calendar day in the venue's zone, as YYYY-MM-DD: days belong to the venue.
 const venueDays = new Map();
 export function venueDay(date) {
+  const known = venuePeriod(+date);
+  if (known) return new Date(+date + known.offset * 60000).toISOString().slice(0, 10);
   if (!venueDays.has(venueZone)) {
-    venueDays.set(venueZone, new Intl.DateTimeFormat("en-CA", { timeZone: venueZone, year: "numeric", month: "2-digit", day: "2-digit" }));
+    venueDays.set(venueZone, formatter(venueZone, { year: "numeric", month: "2-digit", day: "2-digit" }, "en-CA"));
   }
   return venueDays.get(venueZone).format(date);
 }

@@ -64,7 +64,12 @@ def outline(schedule: dict[str, Any]) -> dict[str, Any]:
     speaker's `bio`): derived, so the outline cannot drift from the whole document."""
     doc = copy.deepcopy(schedule)
     doc["title"] = "Hallway schedule outline (GET /api/v1/outline.json)"
-    doc["description"] = "The schedule document without the texts of /api/v1/texts.json."
+    doc["description"] = (
+        "The schedule document without the texts of /api/v1/texts.json, with the venue zone's"
+        " offsets around the event."
+    )
+    zone = load_schema("zone.schema.json")
+    doc["properties"]["zone"] = {k: v for k, v in zone.items() if k not in ("$schema", "$id")}
     for listed, field in (("sessions", "description"), ("speakers", "bio")):
         item = doc["properties"][listed]["items"]
         del item["properties"][field]

@@ -9,9 +9,15 @@ stays whole for every other reader.
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from ..domain import jsontext
+from ..domain.timeutil import parse_iso, zone_periods
+
+# How far around the event the outline's zone table reaches: "now" a year before or after (a
+# reader planning ahead, or looking back) still needs no Intl for the venue's day and clock.
+ZONE_MARGIN = timedelta(days=400)
 
 
 def split(body: bytes) -> tuple[bytes, bytes]:
@@ -32,7 +38,34 @@ def split(body: bytes) -> tuple[bytes, bytes]:
         if bio:
             bios[speaker["id"]] = bio
     texts = {"version": doc["version"], "store": doc["store"], "descriptions": descriptions, "bios": bios}
+    table = zone_table(doc)
+    if table:
+        doc["zone"] = table
     return _json(doc), _json(texts)
+
+
+def zone_table(doc: dict[str, Any]) -> dict[str, Any] | None:
+    """The venue zone's offsets and short names around the event's sessions, for the app to
+    show venue times without Intl on its first screen; None when there is nothing to cover."""
+    times = [parse_iso(s[key]) for s in doc["sessions"] for key in ("start", "end")]
+    if not times:
+        return None
+    name = doc["event"]["timezone"]
+    until = max(times) + ZONE_MARGIN
+    periods = zone_periods(name, min(times) - ZONE_MARGIN, until)
+    if not periods:
+        return None
+    return {
+        "name": name,
+        "until": _utc(until),
+        "periods": [
+            {"from": _utc(since), "offset": minutes, "label": label} for since, minutes, label in periods
+        ],
+    }
+
+
+def _utc(t: datetime) -> str:
+    return t.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _json(doc: dict[str, Any]) -> bytes:

@@ -37,7 +37,9 @@ def test_outline_is_the_schedule_document_without_descriptions_and_bios(client):
         del s["description"]
     for p in whole["speakers"]:
         del p["bio"]
-    assert outline == whole  # version, store and notices included, nothing added
+    zone = outline.pop("zone")
+    assert zone["name"] == whole["event"]["timezone"]
+    assert outline == whole  # version, store and notices included; only the zone table added
 
 
 def test_texts_hold_the_non_empty_descriptions_and_bios_of_the_same_version(client):
