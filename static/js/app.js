@@ -95,16 +95,27 @@ const TEXT_VIEWS = new Set(["session", "speaker"]);
 store.addEventListener("changed", ({ detail }) => {
   if (!detail.texts) render();
   else if (TEXT_VIEWS.has(current) || new URL(location.href).searchParams.has("q") || main.querySelector("#f-q")?.value) {
-    // Someone typing a search when the texts come keeps the box, and the caret at the end.
-    const typing = document.activeElement?.id;
+    // The view is drawn again under the reader: whatever had the focus (a search being typed,
+    // a star about to be pressed) has it again, the caret at the end of a text box.
+    const before = focusKey(document.activeElement);
     render().then(() => {
-      const box = typing && document.getElementById(typing);
-      if (!box || document.activeElement === box) return;
-      box.focus();
-      if (box.type === "search" || box.type === "text") box.setSelectionRange(box.value.length, box.value.length);
+      const again = before && main.querySelector(before);
+      if (!again || document.activeElement === again) return;
+      again.focus();
+      if (again.type === "search" || again.type === "text") again.setSelectionRange(again.value.length, again.value.length);
     });
   }
 });
+// A selector for the same control in the view drawn again, if it has a name to be found by.
+function focusKey(el) {
+  if (!el || !main.contains(el) || el === main) return null;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  for (const name of ["data-star", "href", "name"]) {
+    const value = el.getAttribute(name);
+    if (value) return `${el.localName}[${name}="${CSS.escape(value)}"]`;
+  }
+  return null;
+}
 store.addEventListener("stars", () => {
   if (current === "my") render();
   else syncStars(main, store);

@@ -91,6 +91,23 @@ def test_a_search_being_typed_when_the_texts_come_is_run_again(browser, live_ser
     context.close()
 
 
+def test_the_focus_stays_on_its_control_when_the_texts_redraw_a_session(browser, live_server) -> None:
+    # A keyboard reader on a session's star when its description comes keeps their place.
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    page = context.new_page()
+    held = hold_texts(page)
+    page.goto(live_server.url + "/session/s1a2b3")
+    star = page.get_by_role("button", name="Star: Opening <script>alert(1)</script>")
+    star.focus()
+    wait_for(lambda: page.evaluate("true") and held, timeout=15)
+    held[0].continue_()
+    expect(page.locator(".detail .text p").first).to_have_text("Welcome <b>all</b>.")  # drawn again
+    expect(star).to_be_focused()
+    page.keyboard.press("Space")
+    expect(star).to_have_attribute("aria-pressed", "true")
+    context.close()
+
+
 def test_descriptions_and_bios_show_offline_after_one_visit(profile, live_server) -> None:
     page = profile.new_page()
     before_the_event(page)
