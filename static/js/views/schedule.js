@@ -84,6 +84,7 @@ function filterForm(data, query) {
 // when the reader scrolls near the end of the list. A search in 1,000 sessions then costs a
 // few screens of DOM, not 1,000 cards (which took seconds to lay out on a slow phone).
 const BATCH = 20;
+const FIRST = 8;
 let pending = null; // the observer of the list shown last, dropped when a new list replaces it
 
 // Every piece of the list (a day's heading, a slot, a card, the "now" line) has a key saying
@@ -212,7 +213,7 @@ function list(results, lead, sessions, store, day, now = null) {
   // "now" in this list (another day, before or after the event) it is one screenful.
   const reach = !now ? 0 : upcoming < 0 ? sessions.length : upcoming;
   const observing = "IntersectionObserver" in window;
-  const first = more(observing ? Math.max(BATCH, reach + BATCH) : sessions.length);
+  const first = more(observing ? Math.max(FIRST, reach + FIRST) : sessions.length);
   if (next < sessions.length) {
     const sentinel = piece("more", () => h("div", { class: "more", "aria-hidden": "true" }));
     place(results, [...lead, ...first, sentinel]);
