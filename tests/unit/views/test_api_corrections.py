@@ -12,6 +12,7 @@ import jsonschema
 import pytest
 
 from webapp import create_app
+from webapp.domain.timeutil import parse_iso
 
 TOKEN = "s3cret-Organizer-token"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -142,8 +143,16 @@ def test_body_over_the_size_limit_gets_413(data_dir):
 
 
 def test_a_storm_from_one_organizer_is_rate_limited(data_dir):
+    # The window is a wall-clock minute: the clock is pinned early in one, so no run straddles two.
+    early = parse_iso("2026-04-07T10:00:05+02:00")
     app = create_app(
-        {"TESTING": True, "DATA_DIR": str(data_dir), "ADMIN_TOKEN": TOKEN, "WRITE_RATE_LIMIT": 3}
+        {
+            "TESTING": True,
+            "DATA_DIR": str(data_dir),
+            "ADMIN_TOKEN": TOKEN,
+            "WRITE_RATE_LIMIT": 3,
+            "CLOCK": lambda: early,
+        }
     )
     client = app.test_client()
     body = {"kind": "edit", "session": "s1a2b3", "title": "t"}

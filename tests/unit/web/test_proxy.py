@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from webapp import create_app
+from webapp.domain.timeutil import parse_iso
 
+NOW = parse_iso("2026-04-07T10:00:05+02:00")  # early in a rate-limit window
 FORWARDED = {
     "X-Forwarded-For": "203.0.113.9",
     "X-Forwarded-Proto": "https",
@@ -51,6 +53,7 @@ def test_write_rate_limit_counts_each_client_behind_the_proxy(data_dir):
         "PROXY_HOPS": 1,
         "ADMIN_TOKEN": "t",
         "WRITE_RATE_LIMIT": 2,
+        "CLOCK": lambda: NOW,  # the window is a wall-clock minute: a run must not straddle two
     }
     client = create_app(config).test_client()
 
