@@ -3,6 +3,7 @@
 import { syncChrome } from "./banner.js";
 import { setChangeFlags, syncStars } from "./card.js";
 import { flagMap } from "./changes.js";
+import { redrawInPlace } from "./dom.js";
 import { now as clockNow, pinned } from "./clock.js";
 import { syncAnnouncements } from "./notices.js";
 import { organizerName, outboxWaiting } from "./organizer.js";
@@ -22,6 +23,7 @@ const main = document.getElementById("main");
 const tzButton = document.getElementById("tz-toggle");
 let current = null;
 let renderCount = 0;
+let drawnAt = null;
 
 
 // The corrections' chrome and the announcement banner, on every page.
@@ -55,8 +57,14 @@ async function render({ focus = false } = {}) {
     const { notFound } = await import("./views/common.js");
     view = notFound("page", url.pathname);
   }
-  current = found?.route.name ?? null;
-  main.replaceChildren(view.node);
+  const name = found?.route.name ?? null;
+  // The same page drawn again (texts or corrections came, the time switch) keeps what did not
+  // change, where the view allows it; a navigation always starts afresh.
+  const shown = main.firstElementChild;
+  if (!focus && view.inPlace && name === current && url.href === drawnAt && shown) redrawInPlace(shown, view.node);
+  else main.replaceChildren(view.node);
+  current = name;
+  drawnAt = url.href;
   chrome();
   document.title = `${view.title} · ${store.data.event.name}`;
   if (focus) (main.querySelector("h1") || main).focus();

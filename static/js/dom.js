@@ -25,6 +25,33 @@ export function clear(el) {
   return el;
 }
 
+// Draws `fresh` over `old`, the same view drawn again, keeping each child of the root that came
+// out the same: the very element under the reader's finger or keyboard stays, so its focus and a
+// key held down on it (a button is pressed by Space going down and up on one element) survive.
+// Kept nodes are never moved, since moving a node takes the focus from it.
+export function redrawInPlace(old, fresh) {
+  if (old.localName !== fresh.localName) return old.replaceWith(fresh);
+  for (const name of old.getAttributeNames()) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
+  for (const { name, value } of fresh.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  let cursor = old.firstChild;
+  const drop = (until) => {
+    while (cursor !== until) {
+      const gone = cursor;
+      cursor = cursor.nextSibling;
+      gone.remove();
+    }
+  };
+  for (const node of [...fresh.childNodes]) {
+    let same = cursor;
+    while (same && !same.isEqualNode(node)) same = same.nextSibling;
+    if (same) {
+      drop(same);
+      cursor = same.nextSibling;
+    } else old.insertBefore(node, cursor);
+  }
+  drop(null);
+}
+
 const URL_RE = /\bhttps?:\/\/[^\s<>"']+/gi;
 const CLOSERS = { ")": "(", "]": "[" };
 

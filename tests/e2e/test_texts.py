@@ -108,6 +108,24 @@ def test_the_focus_stays_on_its_control_when_the_texts_redraw_a_session(browser,
     context.close()
 
 
+def test_a_key_held_on_a_star_when_the_texts_come_still_presses_it(browser, live_server) -> None:
+    # A button is pressed by Space going down and then up on the same element: the texts
+    # arriving in between must not swap the star for a copy, or the press is lost.
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    page = context.new_page()
+    held = hold_texts(page)
+    page.goto(live_server.url + "/session/s1a2b3")
+    star = page.get_by_role("button", name="Star: Opening <script>alert(1)</script>")
+    star.focus()
+    wait_for(lambda: page.evaluate("true") and held, timeout=15)
+    page.keyboard.down("Space")
+    held[0].continue_()
+    expect(page.locator(".detail .text p").first).to_have_text("Welcome <b>all</b>.")
+    page.keyboard.up("Space")
+    expect(star).to_have_attribute("aria-pressed", "true")
+    context.close()
+
+
 def test_descriptions_and_bios_show_offline_after_one_visit(profile, live_server) -> None:
     page = profile.new_page()
     before_the_event(page)

@@ -13,6 +13,7 @@ export function render(ctx) {
   const sessions = data.sessions.filter((s) => s.people.includes(person));
   return {
     title: person.name,
+    inPlace: true,
     node: h(
       "article",
       { class: "detail" },
