@@ -91,8 +91,9 @@ def test_a_search_being_typed_when_the_texts_come_is_run_again(browser, live_ser
     context.close()
 
 
-def test_the_focus_stays_on_its_control_when_the_texts_redraw_a_session(browser, live_server) -> None:
-    # A keyboard reader on a session's star when its description comes keeps their place.
+def _star_focused_before_the_texts(browser, live_server):
+    """A session's star with the keyboard's focus, on a first visit whose texts request waits
+    for the test."""
     context = browser.new_context(viewport=PHONE, service_workers="block")
     page = context.new_page()
     held = hold_texts(page)
@@ -100,7 +101,13 @@ def test_the_focus_stays_on_its_control_when_the_texts_redraw_a_session(browser,
     star = page.get_by_role("button", name="Star: Opening <script>alert(1)</script>")
     star.focus()
     wait_for(lambda: page.evaluate("true") and held, timeout=15)
-    held[0].continue_()
+    return context, page, star, held[0]
+
+
+def test_the_focus_stays_on_its_control_when_the_texts_redraw_a_session(browser, live_server) -> None:
+    # A keyboard reader on a session's star when its description comes keeps their place.
+    context, page, star, texts = _star_focused_before_the_texts(browser, live_server)
+    texts.continue_()
     expect(page.locator(".detail .text p").first).to_have_text("Welcome <b>all</b>.")  # drawn again
     expect(star).to_be_focused()
     page.keyboard.press("Space")
@@ -111,15 +118,9 @@ def test_the_focus_stays_on_its_control_when_the_texts_redraw_a_session(browser,
 def test_a_key_held_on_a_star_when_the_texts_come_still_presses_it(browser, live_server) -> None:
     # A button is pressed by Space going down and then up on the same element: the texts
     # arriving in between must not swap the star for a copy, or the press is lost.
-    context = browser.new_context(viewport=PHONE, service_workers="block")
-    page = context.new_page()
-    held = hold_texts(page)
-    page.goto(live_server.url + "/session/s1a2b3")
-    star = page.get_by_role("button", name="Star: Opening <script>alert(1)</script>")
-    star.focus()
-    wait_for(lambda: page.evaluate("true") and held, timeout=15)
+    context, page, star, texts = _star_focused_before_the_texts(browser, live_server)
     page.keyboard.down("Space")
-    held[0].continue_()
+    texts.continue_()
     expect(page.locator(".detail .text p").first).to_have_text("Welcome <b>all</b>.")
     page.keyboard.up("Space")
     expect(star).to_have_attribute("aria-pressed", "true")
