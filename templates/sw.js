@@ -7,7 +7,10 @@ const APP_ROUTES = {{ routes|tojson }}.map((source) => new RegExp(source));
 // The schedule's documents, network first: the app's outline and texts, and the whole
 // schedule.json that pages of app versions before the split still ask for.
 const FEEDS = new Set(["/api/v1/outline.json", "/api/v1/texts.json", "/api/v1/schedule.json"]);
-const KEEP = new Set([CACHE, "hallway-data"]); // hallway-data: the page's own last good schedule
+// hallway-data: the page's own last good schedule; hallway-drawn: the pages' last drawings,
+// kept across versions because the first visit draws before this worker activates (an older
+// version's drawings are refused by their X-Drawn-By, and replaced as pages are drawn again).
+const KEEP = new Set([CACHE, "hallway-data", "hallway-drawn"]);
 
 // Hashed assets never change under their URL, so the copies the page just loaded from the
 // HTTP cache are taken as they are (no second download); the documents are revalidated
@@ -51,8 +54,37 @@ async function fromCache(request) {
   return cache.match(request);
 }
 
+// The page keeps its last drawing of each address (static/js/drawn.js). Served inside the
+// shell, it puts the sessions into the first paint of the next start, before any script runs;
+// the app then draws the same page over it. Taken only when this version's code drew it and
+// the page said it still holds now: anything else gets the plain shell, as before.
+const DRAWN = "hallway-drawn";
+const CODE = new Set(PRECACHE);
+const LOADING = {{ loading|tojson }};
+const MOST_DRAWN = 300000; // characters: a first screen is a few kilobytes
+
+async function lastDrawing(href) {
+  const url = new URL(href);
+  const kept = await caches.match(url.origin + url.pathname + url.search, { cacheName: DRAWN });
+  if (!kept || !CODE.has(kept.headers.get("X-Drawn-By"))) return null;
+  const until = Number(kept.headers.get("X-Drawn-Until"));
+  if (!(until > Date.now())) return null;
+  const html = await kept.text();
+  return html.length <= MOST_DRAWN ? html : null;
+}
+
 async function shell(request) {
-  return (await fromCache("/")) || fetch(request);
+  const base = await fromCache("/");
+  if (!base) return fetch(request);
+  const drawn = await lastDrawing(request.url).catch(() => null);
+  if (!drawn) return base;
+  const text = await base.clone().text();
+  if (!text.includes(LOADING)) return base;
+  const headers = new Headers(base.headers);
+  headers.delete("Content-Length");
+  headers.delete("Content-Encoding");
+  // A function, so "$" in the drawing is never read as a replacement pattern.
+  return new Response(text.replace(LOADING, () => drawn), { status: base.status, statusText: base.statusText, headers });
 }
 
 async function networkFirst(request, path) {

@@ -3,7 +3,8 @@
 import { syncChrome } from "./banner.js";
 import { setChangeFlags, syncStars } from "./card.js";
 import { flagMap } from "./changes.js";
-import { redrawInPlace } from "./dom.js";
+import { h, redrawInPlace } from "./dom.js";
+import { forgetDrawings, keepDrawing } from "./drawn.js";
 import { now as clockNow, pinned } from "./clock.js";
 import { syncAnnouncements } from "./notices.js";
 import { organizerName, outboxWaiting } from "./organizer.js";
@@ -40,7 +41,9 @@ function syncZoneButton() {
   tzButton.title = usingDevice() ? "Show times in the venue's time zone" : "Show times in this device's time zone";
 }
 
-async function render({ focus = false } = {}) {
+// `restated`: what every page is drawn from changed (data, stars, the time switch, the clock),
+// not only which page is shown; the other pages' kept drawings are then out of date.
+async function render({ focus = false, restated = !focus } = {}) {
   const url = new URL(location.href);
   const found = match(url);
   const token = ++renderCount;
@@ -68,6 +71,15 @@ async function render({ focus = false } = {}) {
   chrome();
   document.title = `${view.title} · ${store.data.event.name}`;
   if (focus) (main.querySelector("h1") || main).focus();
+  keep({ forgetOthers: restated });
+}
+
+// The pages an attendee opens the app on, kept as last drawn for the next start (drawn.js);
+// not for a time pinned by ?now=, which the worker's clock would not know.
+const KEPT_VIEWS = new Set(["schedule", "session", "speaker", "speakers", "my", "now"]);
+function keep({ forgetOthers }) {
+  if (KEPT_VIEWS.has(current) && !pinned()) keepDrawing(main, { sessions: store.data.sessions, now: clockNow(), forgetOthers });
+  else if (forgetOthers) forgetDrawings();
 }
 
 export function go(href, { replace = false } = {}) {
@@ -101,7 +113,7 @@ store.addEventListener("notice", (event) => toast(event.detail));
 // left as they are, so a form being filled or a list being read is not rebuilt.
 const TEXT_VIEWS = new Set(["session", "speaker"]);
 store.addEventListener("changed", ({ detail }) => {
-  if (!detail.texts) render();
+  if (!detail.texts) render({ restated: detail.previous !== null }); // null: the first load
   else if (TEXT_VIEWS.has(current) || new URL(location.href).searchParams.has("q") || main.querySelector("#f-q")?.value) {
     // The view is drawn again under the reader: whatever had the focus (a search being typed,
     // a star about to be pressed) has it again, the caret at the end of a text box.
@@ -126,7 +138,10 @@ function focusKey(el) {
 }
 store.addEventListener("stars", () => {
   if (current === "my") render();
-  else syncStars(main, store);
+  else {
+    syncStars(main, store);
+    keep({ forgetOthers: true });
+  }
 });
 
 // Corrections: the watcher checks on open, online, shown again and on its timer (it also
@@ -150,7 +165,7 @@ setInterval(() => {
 setChangeFlags(flagMap(watcher.history()));
 store.start().then((data) => {
   if (!data) {
-    document.getElementById("loading")?.replaceChildren("The schedule could not be loaded. Connect once, then it works offline.");
+    main.replaceChildren(h("p", { class: "loading", id: "loading" }, "The schedule could not be loaded. Connect once, then it works offline."));
   } else {
     watcher.start();
     startReminders(store);

@@ -4,6 +4,7 @@
 // The schedule comes in two documents: the outline first (all the lists need), then the
 // long texts (descriptions, bios), merged in after the first screen (texts.js).
 
+import { afterNextFrame } from "./dom.js";
 import { NO_TEXTS, carryTexts, checkTexts, fits, heldOf, mergeTexts, needsTexts, notePatched, tookWhole } from "./texts.js";
 import { conferenceDay, setConferenceDays, setVenueZone } from "./time.js";
 
@@ -320,17 +321,4 @@ export class Store extends EventTarget {
       return false;
     }
   }
-}
-
-// Resolves once the next frame is drawn, or after 100 ms in a hidden page (which draws none).
-function afterNextFrame() {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 100);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        resolve();
-      }),
-    );
-  });
 }

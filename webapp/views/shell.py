@@ -16,6 +16,9 @@ from . import install
 THEME_COLOR = "#0b4f8a"
 BACKGROUND_COLOR = "#f7f8fa"
 ENTRY = bundle.BUNDLE  # the attendee app in one module (its lazy parts import it back)
+# What <main> holds until the app draws: the service worker swaps it for the page's last
+# drawing when it has one (templates/sw.js), so it finds this exact text in the shell.
+LOADING = '<p class="loading" id="loading">Loading the schedule…</p>'
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,7 @@ def documents(app: Flask) -> Documents:
         icon=tree.url("icons/icon-192.png"),
         prefix=tree.prefix,
         public_url=public_url,
+        loading=LOADING,
     ).encode("utf-8")
     manifest = json.dumps(manifest_dict(name, tree), ensure_ascii=False, indent=1).encode("utf-8")
     docs = Documents(html, _etag(html), manifest, _etag(manifest), assets.csp_hash(css))

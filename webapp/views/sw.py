@@ -12,7 +12,7 @@ import re
 from flask import Flask, render_template
 
 from ..web import assets
-from .shell import documents
+from .shell import LOADING, documents
 
 NOT_PRECACHED: dict[str, str] = {
     assets.INLINE_CSS: "inlined into the shell, which is precached",
@@ -67,7 +67,11 @@ def script(app: Flask, app_routes: tuple[str, ...]) -> bytes:
     docs = documents(app)
     precache = precache_list(tree)
     body = render_template(
-        "sw.js", version="@VERSION@", precache=precache, routes=[route_regex(r) for r in app_routes]
+        "sw.js",
+        version="@VERSION@",
+        precache=precache,
+        routes=[route_regex(r) for r in app_routes],
+        loading=LOADING,
     )
     # The version covers the worker's own code and everything it precaches except the feed.
     seed = "\n".join([body, tree.tree_hash, docs.shell_etag, docs.manifest_etag])

@@ -167,6 +167,7 @@ function list(results, lead, sessions, store, day, now = null) {
   let next = 0;
   let marked = !now;
   const upcoming = now ? sessions.findIndex((s) => s.start > now) : -1;
+  const reach = !now ? 0 : upcoming < 0 ? sessions.length : upcoming; // where the "now" line goes
   const more = (size = BATCH) => {
     const items = [];
     const nowLine = () => piece(unique("now"), () => nowMark(now));
@@ -200,8 +201,13 @@ function list(results, lead, sessions, store, day, now = null) {
       }
       const past = now && isPast(s, now);
       const live = now && !past && s.start <= now && !s.cancelled;
-      const options = { extraClass: past ? "past" : live ? "live" : "", note: past ? "Ended" : null, now: flagAt };
-      slotItem.cards.push(piece(`${s.id} ${options.extraClass}`, () => sessionCard(s, store, options)));
+      const status = past ? "past" : live ? "live" : "";
+      // Cards a first screen may show are laid out in full; the others may skip their layout
+      // until they near the screen (content-visibility), at a placeholder height that is never
+      // exact: resized on screen, it would move the cards below (a layout shift).
+      const far = next >= FIRST && Math.abs(next - reach) >= FIRST;
+      const options = { extraClass: [status, far && "far"].filter(Boolean).join(" "), note: past ? "Ended" : null, now: flagAt };
+      slotItem.cards.push(piece(`${s.id} ${status}`, () => sessionCard(s, store, options)));
     }
     if (!marked && next >= sessions.length) {
       items.push(nowLine()); // everything shown has started: the line closes the list
@@ -211,7 +217,6 @@ function list(results, lead, sessions, store, day, now = null) {
   };
   // The first batch reaches past the "now" line, so "Jump to now" always finds it; with no
   // "now" in this list (another day, before or after the event) it is one screenful.
-  const reach = !now ? 0 : upcoming < 0 ? sessions.length : upcoming;
   const observing = "IntersectionObserver" in window;
   const first = more(observing ? Math.max(FIRST, reach + FIRST) : sessions.length);
   if (next < sessions.length) {

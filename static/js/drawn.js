@@ -1,0 +1,67 @@
+// The page's last drawing of each address, kept for the service worker (templates/sw.js): at
+// the next start it serves the shell with that drawing inside <main>, so the sessions are in
+// the first paint, before any script has run. The app then draws the same page over it.
+//
+// A drawing is kept only while it stays what the app would draw: it carries the code that drew
+// it (another version's markup is never shown) and the moment it stops being right by the
+// clock. Anything that changes what pages show (new data, a star, the time switch) forgets
+// every drawing but the one redrawn at once.
+
+import { afterNextFrame } from "./dom.js";
+
+const DRAWN = "hallway-drawn";
+const MOST = 12; // addresses kept: the start page and the last few visited
+const MOST_CHARS = 300000; // the worker refuses larger ones too
+const DAY_MS = 86400000;
+const DURING_MS = 60000; // while the event runs, "now" moves cards and lines within minutes
+// The code that drew: this module's own address, hashed like every asset, is in the worker's
+// precache list exactly when the worker and the page are the same version.
+const DRAWN_BY = new URL(import.meta.url).pathname;
+
+// Until when a drawing made at `now` stays right by the clock alone. Before the event (more
+// than a day ahead of the first session) and after it, nothing on a page moves with time.
+export function drawnUntil(sessions, now) {
+  const live = sessions.filter((s) => !s.cancelled);
+  const at = now.getTime();
+  if (!live.length) return at + DAY_MS;
+  const start = Math.min(...live.map((s) => s.start.getTime()));
+  const end = Math.max(...live.map((s) => s.end.getTime()));
+  if (at >= end) return at + 365 * DAY_MS;
+  if (at < start - DAY_MS) return start - DAY_MS;
+  return at + DURING_MS;
+}
+
+let pending = null;
+
+// Keeps what <main> shows for this address once it is painted. `forgetOthers`: the state every
+// page is drawn from changed, so the other addresses' drawings are out of date.
+export function keepDrawing(main, { sessions, now, forgetOthers }) {
+  const address = new URL(location.pathname + location.search, location.origin).href;
+  const until = drawnUntil(sessions, now);
+  const job = (pending || Promise.resolve()).then(afterNextFrame).then(async () => {
+    // Only if the page still shows that address, and nothing styled from script (the CSP
+    // refuses style attributes parsed from HTML, so such a drawing would not look the same).
+    const html = main.innerHTML;
+    const same = new URL(location.pathname + location.search, location.origin).href === address;
+    try {
+      const cache = await caches.open(DRAWN);
+      if (forgetOthers) await Promise.all((await cache.keys()).map((key) => cache.delete(key)));
+      if (!same || html.length > MOST_CHARS || html.includes(" style=")) return;
+      const headers = { "Content-Type": "text/html; charset=utf-8", "X-Drawn-By": DRAWN_BY, "X-Drawn-Until": String(until) };
+      await cache.put(address, new Response(html, { headers }));
+      const keys = await cache.keys(); // oldest first: a put moves its key to the end
+      await Promise.all(keys.slice(0, Math.max(0, keys.length - MOST)).map((key) => cache.delete(key)));
+    } catch {
+      // A convenience: without it the next start draws as it always did.
+    }
+  });
+  pending = job;
+  return job;
+}
+
+// Nothing kept is right any more (the page could not tell what changed).
+export function forgetDrawings() {
+  const job = (pending || Promise.resolve()).then(() => caches.delete(DRAWN)).catch(() => false);
+  pending = job;
+  return job;
+}
