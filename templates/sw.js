@@ -7,10 +7,9 @@ const APP_ROUTES = {{ routes|tojson }}.map((source) => new RegExp(source));
 // The schedule's documents, network first: the app's outline and texts, and the whole
 // schedule.json that pages of app versions before the split still ask for.
 const FEEDS = new Set(["/api/v1/outline.json", "/api/v1/texts.json", "/api/v1/schedule.json"]);
-// hallway-data: the page's own last good schedule; hallway-drawn: the pages' last drawings,
-// kept across versions because the first visit draws before this worker activates (an older
-// version's drawings are refused by their X-Drawn-By, and replaced as pages are drawn again).
-const KEEP = new Set([CACHE, "hallway-data", "hallway-drawn"]);
+// hallway-data: the page's own last good schedule. The pages' last drawings (hallway-drawn)
+// go with each new version: they are the old shell and the old code's markup.
+const KEEP = new Set([CACHE, "hallway-data"]);
 
 // Hashed assets never change under their URL, so the copies the page just loaded from the
 // HTTP cache are taken as they are (no second download); the documents are revalidated
@@ -47,6 +46,12 @@ self.addEventListener("notificationclick", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
+  else if (event.data?.type === "drawn") {
+    // One at a time, in the order sent: a "forget the others" never deletes a later drawing.
+    // The reply (kept or not) is for whoever asks with a port; the app does not wait for it.
+    const done = (keeping = keeping.then(() => keepDrawing(event.data)).catch(() => false));
+    event.waitUntil(done.then((kept) => event.ports[0]?.postMessage({ kept })));
+  }
 });
 
 async function fromCache(request) {
@@ -54,37 +59,51 @@ async function fromCache(request) {
   return cache.match(request);
 }
 
-// The page keeps its last drawing of each address (static/js/drawn.js). Served inside the
-// shell, it puts the sessions into the first paint of the next start, before any script runs;
-// the app then draws the same page over it. Taken only when this version's code drew it and
-// the page said it still holds now: anything else gets the plain shell, as before.
+// The page sends its last drawing of each address (static/js/drawn.js); kept here as the whole
+// document, shell and drawing, it is served as it is at the next start, so the sessions are in
+// the first paint, before any script runs, and the app then draws the same page over it. Kept
+// only when this version's code drew it, for an address of the app, while the page says it
+// holds by the clock; anything else gets the plain shell, as before.
 const DRAWN = "hallway-drawn";
 const CODE = new Set(PRECACHE);
 const LOADING = {{ loading|tojson }};
 const MOST_DRAWN = 300000; // characters: a first screen is a few kilobytes
+const MOST_KEPT = 12; // addresses: the start page and the last few visited
 
-async function lastDrawing(href) {
-  const url = new URL(href);
-  const kept = await caches.match(url.origin + url.pathname + url.search, { cacheName: DRAWN });
-  if (!kept || !CODE.has(kept.headers.get("X-Drawn-By"))) return null;
-  const until = Number(kept.headers.get("X-Drawn-Until"));
-  if (!(until > Date.now())) return null;
-  const html = await kept.text();
-  return html.length <= MOST_DRAWN ? html : null;
-}
+let keeping = Promise.resolve();
 
-async function shell(request) {
+async function keepDrawing({ address, html, by, until, forgetOthers }) {
+  const drawings = await caches.open(DRAWN);
+  if (forgetOthers === true) await Promise.all((await drawings.keys()).map((key) => drawings.delete(key)));
+  if (typeof address !== "string" || typeof html !== "string" || html.length > MOST_DRAWN) return false;
+  if (!CODE.has(by) || !Number.isFinite(until) || until <= Date.now()) return false;
+  const url = new URL(address);
+  if (url.origin !== self.location.origin || !APP_ROUTES.some((re) => re.test(url.pathname))) return false;
   const base = await fromCache("/");
-  if (!base) return fetch(request);
-  const drawn = await lastDrawing(request.url).catch(() => null);
-  if (!drawn) return base;
-  const text = await base.clone().text();
-  if (!text.includes(LOADING)) return base;
+  const text = base && (await base.text());
+  if (!text || !text.includes(LOADING)) return false;
   const headers = new Headers(base.headers);
   headers.delete("Content-Length");
   headers.delete("Content-Encoding");
+  headers.set("X-Drawn-By", VERSION);
+  headers.set("X-Drawn-Until", String(until));
   // A function, so "$" in the drawing is never read as a replacement pattern.
-  return new Response(text.replace(LOADING, () => drawn), { status: base.status, statusText: base.statusText, headers });
+  const body = text.replace(LOADING, () => html);
+  await drawings.put(url.origin + url.pathname + url.search, new Response(body, { status: 200, headers }));
+  const keys = await drawings.keys(); // oldest first: a put moves its key to the end
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - MOST_KEPT)).map((key) => drawings.delete(key)));
+  return true;
+}
+
+async function lastDrawing(request) {
+  const url = new URL(request.url);
+  const kept = await caches.match(url.origin + url.pathname + url.search, { cacheName: DRAWN });
+  const fresh = kept && kept.headers.get("X-Drawn-By") === VERSION && Number(kept.headers.get("X-Drawn-Until")) > Date.now();
+  return fresh ? kept : null;
+}
+
+async function shell(request) {
+  return (await lastDrawing(request).catch(() => null)) || (await fromCache("/")) || fetch(request);
 }
 
 async function networkFirst(request, path) {

@@ -1,4 +1,4 @@
-// The page's last drawing of each address, kept for the service worker (templates/sw.js): at
+// The page's last drawing of each address, kept by the service worker (templates/sw.js): at
 // the next start it serves the shell with that drawing inside <main>, so the sessions are in
 // the first paint, before any script has run. The app then draws the same page over it.
 //
@@ -9,8 +9,6 @@
 
 import { afterNextFrame } from "./dom.js";
 
-const DRAWN = "hallway-drawn";
-const MOST = 12; // addresses kept: the start page and the last few visited
 const MOST_CHARS = 300000; // the worker refuses larger ones too
 const DAY_MS = 86400000;
 const DURING_MS = 60000; // while the event runs, "now" moves cards and lines within minutes
@@ -31,37 +29,42 @@ export function drawnUntil(sessions, now) {
   return at + DURING_MS;
 }
 
-let pending = null;
+// Sent to the worker, which keeps each drawing as the whole document it will serve. Before a
+// worker is active (a first visit draws before it installs), only the last one waits for it.
+let waiting = null;
+function post(message) {
+  const container = navigator.serviceWorker;
+  if (!container) return;
+  if (container.controller) {
+    container.controller.postMessage(message);
+    return;
+  }
+  const first = waiting === null;
+  waiting = message;
+  if (first) {
+    container.ready.then((registration) => {
+      registration.active?.postMessage(waiting);
+      waiting = null;
+    });
+  }
+}
 
 // Keeps what <main> shows for this address once it is painted. `forgetOthers`: the state every
 // page is drawn from changed, so the other addresses' drawings are out of date.
 export function keepDrawing(main, { sessions, now, forgetOthers }) {
   const address = new URL(location.pathname + location.search, location.origin).href;
   const until = drawnUntil(sessions, now);
-  const job = (pending || Promise.resolve()).then(afterNextFrame).then(async () => {
+  return afterNextFrame().then(() => {
     // Only if the page still shows that address, and nothing styled from script (the CSP
     // refuses style attributes parsed from HTML, so such a drawing would not look the same).
     const html = main.innerHTML;
     const same = new URL(location.pathname + location.search, location.origin).href === address;
-    try {
-      const cache = await caches.open(DRAWN);
-      if (forgetOthers) await Promise.all((await cache.keys()).map((key) => cache.delete(key)));
-      if (!same || html.length > MOST_CHARS || html.includes(" style=")) return;
-      const headers = { "Content-Type": "text/html; charset=utf-8", "X-Drawn-By": DRAWN_BY, "X-Drawn-Until": String(until) };
-      await cache.put(address, new Response(html, { headers }));
-      const keys = await cache.keys(); // oldest first: a put moves its key to the end
-      await Promise.all(keys.slice(0, Math.max(0, keys.length - MOST)).map((key) => cache.delete(key)));
-    } catch {
-      // A convenience: without it the next start draws as it always did.
-    }
+    const fit = same && html.length <= MOST_CHARS && !html.includes(" style=");
+    post({ type: "drawn", address: fit ? address : null, html: fit ? html : null, by: DRAWN_BY, until, forgetOthers });
   });
-  pending = job;
-  return job;
 }
 
 // Nothing kept is right any more (the page could not tell what changed).
 export function forgetDrawings() {
-  const job = (pending || Promise.resolve()).then(() => caches.delete(DRAWN)).catch(() => false);
-  pending = job;
-  return job;
+  post({ type: "drawn", address: null, html: null, by: DRAWN_BY, until: 0, forgetOthers: true });
 }

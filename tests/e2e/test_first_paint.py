@@ -94,12 +94,18 @@ def test_a_star_is_in_the_next_first_paint_and_other_pages_are_forgotten(profile
 HEADERS = """() => caches.match(location.origin + '/', { cacheName: 'hallway-drawn' })
     .then((r) => r && [r.headers.get('X-Drawn-By'), r.headers.get('X-Drawn-Until')])"""
 PUT = """([body, by, until]) => caches.open('hallway-drawn').then((c) => c.put(location.origin + '/',
-    new Response(body, { headers: { 'X-Drawn-By': by, 'X-Drawn-Until': until } })))"""
+    new Response(body, { headers: { 'Content-Type': 'text/html', 'X-Drawn-By': by,
+                                    'X-Drawn-Until': until } })))"""
+SEND = """(message) => new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data.kept);
+    navigator.serviceWorker.controller.postMessage(message, [channel.port2]);
+})"""
 
 
 def served_with(profile, page, live_server, entry: list[str]) -> str:
-    """What the worker serves for / with `entry` kept as its drawing; then waits for the app
-    in that page to keep its own drawing again, so the next entry is not overwritten by it."""
+    """What the worker serves for / with `entry` kept as its document; then waits for the app
+    in that page to have its own drawing kept again, so the next entry is not overwritten."""
     page.evaluate(PUT, entry)
     other = profile.new_page()
     served = other.goto(live_server.url + "/").text()
@@ -108,17 +114,37 @@ def served_with(profile, page, live_server, entry: list[str]) -> str:
     return served
 
 
-def test_a_drawing_by_other_code_or_past_its_time_is_not_served(profile, live_server) -> None:
+def test_a_kept_document_of_another_version_or_past_its_time_is_not_served(profile, live_server) -> None:
     page = visited(profile, live_server)
     real = wait_kept(page, "/", 'data-session="s1a2b3"')
-    by, _ = page.evaluate(HEADERS)
-    for body, drawn_by, until in [
-        (real, "/assets/0000000000/js/app.bundle.js", "9999999999999"),  # an older version's code
-        (real, by, "1000000"),  # its time is over (1970)
-        (real, by, "soon"),  # not a time at all
-        ("x" * 300_001, by, "9999999999998"),  # more than a page could be
+    version, _ = page.evaluate(HEADERS)
+    for drawn_by, until in [
+        ("000000000000", "9999999999999"),  # kept by an older worker: the old shell and markup
+        (version, "1000000"),  # its time is over (1970)
+        (version, "soon"),  # not a time at all
     ]:
-        assert LOADING in served_with(profile, page, live_server, [body, drawn_by, until]), (drawn_by, until)
-    # The same entry with this version's code and a time ahead is served: the refusals above
-    # were for the reasons named.
-    assert LOADING not in served_with(profile, page, live_server, [real, by, "9999999999997"])
+        assert LOADING in served_with(profile, page, live_server, [real, drawn_by, until]), (drawn_by, until)
+    # The same document with this version and a time ahead is served: the refusals above were
+    # for the reasons named.
+    assert LOADING not in served_with(profile, page, live_server, [real, version, "9999999999997"])
+
+
+def test_the_worker_keeps_only_drawings_it_can_vouch_for(profile, live_server) -> None:
+    page = visited(profile, live_server)
+    wait_kept(page, "/", 'data-session="s1a2b3"')
+    by = page.evaluate("() => [...document.scripts].find((s) => s.type === 'module').getAttribute('src')")
+    html = '<section class="schedule"><p>Kept</p></section>'
+    good = {"type": "drawn", "address": live_server.url + "/", "html": html, "by": by, "until": 9e12}
+    for bad in [
+        {"by": "/assets/0000000000/js/app.bundle.js"},  # drawn by other code
+        {"until": 1_000_000},  # its time is over
+        {"until": "9999999999999"},  # not a number
+        {"html": "x" * 300_001},  # more than a page could be
+        {"html": None},
+        {"address": "https://elsewhere.example/"},  # not this app's
+        {"address": live_server.url + "/api/v1/outline.json"},  # not a page of the app
+    ]:
+        assert page.evaluate(SEND, {**good, **bad}) is False, bad
+    assert "<p>Kept</p>" not in kept(page, "/")
+    assert page.evaluate(SEND, good) is True
+    assert "<p>Kept</p>" in profile.new_page().goto(live_server.url + "/").text()
