@@ -45,9 +45,18 @@ export function syncStars(root, store) {
   for (const hint of root.querySelectorAll("[data-star-hint]")) hint.textContent = starHint(store.isStarred(hint.dataset.starHint));
 }
 
+// The outline's names (`language_names`: Intl's own, written by the server), so the first
+// screen of a multilingual event starts no Intl; strings only, anything else is ignored.
+let given = new Map();
+export function setLanguageNames(table) {
+  const entries = table && typeof table === "object" && !Array.isArray(table) ? Object.entries(table) : [];
+  given = new Map(entries.filter(([tag, name]) => typeof name === "string" && name.trim()));
+}
+
 // "English" for "en", in the reader's own words; the tag itself where the browser has no name.
 const names = new Map();
 export function languageName(tag) {
+  if (given.has(tag)) return given.get(tag);
   if (!names.has(tag)) {
     let name = tag;
     try {

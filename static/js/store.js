@@ -4,6 +4,7 @@
 // The schedule comes in two documents: the outline first (all the lists need), then the
 // long texts (descriptions, bios), merged in after the first screen (texts.js).
 
+import { setLanguageNames } from "./card.js";
 import { afterNextFrame } from "./dom.js";
 import { NO_TEXTS, carryTexts, checkTexts, fits, heldOf, mergeTexts, needsTexts, notePatched, tookWhole } from "./texts.js";
 import { conferenceDay, setConferenceDays, setVenueZone } from "./time.js";
@@ -26,6 +27,7 @@ export function index(doc) {
   }
   setVenueZone(str(doc.event.timezone) || "UTC", doc.zone);
   setConferenceDays(doc.event.day_ranges);
+  setLanguageNames(doc.language_names);
   const named = (list) => new Map(arr(list).filter((x) => x && ID_RE.test(x.id) && str(x.name)).map((x) => [x.id, x]));
   const rooms = named(doc.rooms);
   const tracks = named(doc.tracks);

@@ -4,10 +4,11 @@ is what Intl gives."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from e2e_support import before_the_event
+from e2e_support import FIXTURES, before_the_event
 from playwright.sync_api import expect
 
 from webapp.web.texts import zone_table
@@ -42,6 +43,24 @@ def test_the_first_screen_starts_no_intl(page, live_server) -> None:
     expect(page.locator(".card").first).to_contain_text("09:")  # times are on the cards
     expect(page.locator("#tz-toggle")).to_have_text("Venue time · CEST")
     expect(page.locator(".days")).to_contain_text("Tue 7 Apr")
+    assert page.evaluate("window.__intl") == []
+
+
+def test_a_multilingual_first_screen_starts_no_intl(page, make_server, tmp_path) -> None:
+    # Languages are named from the outline's table, as Intl named them.
+    doc = json.loads((FIXTURES / "mini_schedule.json").read_text(encoding="utf-8"))
+    for session, lang in zip(doc["sessions"], ["de", "en", "de"], strict=True):
+        session["language"] = lang
+    path = tmp_path / "schedule.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    server = make_server(path)
+    before_the_event(page)
+    page.add_init_script(COUNT_INTL)
+    page.goto(server.url + "/?day=all")
+    expect(page.locator(".card .lang")).to_have_text(["German", "English", "German"])
+    expect(page.get_by_label("Language").locator("option")).to_have_text(
+        ["All languages", "German", "English"]
+    )
     assert page.evaluate("window.__intl") == []
 
 

@@ -66,10 +66,18 @@ def outline(schedule: dict[str, Any]) -> dict[str, Any]:
     doc["title"] = "Hallway schedule outline (GET /api/v1/outline.json)"
     doc["description"] = (
         "The schedule document without the texts of /api/v1/texts.json, with the venue zone's"
-        " offsets around the event."
+        " offsets around the event and the names of the sessions' languages."
     )
     zone = load_schema("zone.schema.json")
     doc["properties"]["zone"] = {k: v for k, v in zone.items() if k not in ("$schema", "$id")}
+    doc["properties"]["language_names"] = {
+        "type": "object",
+        "description": "English names of the sessions' language tags (ISO 639-1 codes; Chromium's"
+        " CLDR names), so the app names languages without starting Intl on its first screen. A"
+        " tag it lacks (one with a region or script subtag) is named by the browser. Absent when"
+        " no session gives a language.",
+        "additionalProperties": {"type": "string"},
+    }
     for listed, field in (("sessions", "description"), ("speakers", "bio")):
         item = doc["properties"][listed]["items"]
         del item["properties"][field]

@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from ..domain import jsontext
+from ..domain.languages import language_names
 from ..domain.timeutil import parse_iso, zone_periods
 
 # How far around the event the outline's zone table reaches: "now" a year before or after (a
@@ -41,6 +42,10 @@ def split(body: bytes) -> tuple[bytes, bytes]:
     table = zone_table(doc)
     if table:
         doc["zone"] = table
+    tags = [s.get("language") for s in doc["sessions"]] + [doc["event"].get("language")]
+    names = language_names(tag for tag in tags if isinstance(tag, str))
+    if names:
+        doc["language_names"] = names
     return _json(doc), _json(texts)
 
 

@@ -1,0 +1,27 @@
+"""English names of the languages sessions are given in, for the outline's `language_names`.
+
+The names are Chromium's (CLDR, through Intl.DisplayNames), written into language_names.json by
+scripts/language-names.py for every ISO 639-1 code: the app shows them without starting Intl
+on its first screen. A tag not in the table (a region or script subtag, a three-letter code) is
+left out, and the app asks Intl for it as before.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+TABLE = Path(__file__).with_name("language_names.json")
+
+
+@cache
+def _names() -> dict[str, str]:
+    return json.loads(TABLE.read_text(encoding="utf-8"))
+
+
+def language_names(tags: Iterable[str]) -> dict[str, str]:
+    """{tag: English name} for each distinct tag the table knows (matched case-insensitively)."""
+    names = _names()
+    return {tag: names[tag.lower()] for tag in sorted(set(tags)) if tag.lower() in names}
