@@ -28,9 +28,17 @@ let drawnAt = null;
 
 
 // The corrections' chrome and the announcement banner, on every page.
+let bannered = false;
 function chrome() {
   syncChrome(watcher, store, { onChangesView: current === "changes" });
   syncAnnouncements(store, { onChangesView: current === "changes" });
+  // A banner above the page is drawn only once the script runs: a kept drawing painted before
+  // it would be pushed down (a layout shift). So none is kept while one shows (drawn.js).
+  const shown = [...document.querySelectorAll(".banner")].some((banner) => !banner.hidden);
+  if (shown === bannered) return;
+  bannered = shown;
+  if (shown) forgetDrawings();
+  else keep({ forgetOthers: true });
 }
 
 function syncZoneButton() {
@@ -78,6 +86,7 @@ async function render({ focus = false, restated = !focus } = {}) {
 // not for a time pinned by ?now=, which the worker's clock would not know.
 const KEPT_VIEWS = new Set(["schedule", "session", "speaker", "speakers", "my", "now"]);
 function keep({ forgetOthers }) {
+  if (bannered) return;
   if (KEPT_VIEWS.has(current) && !pinned()) keepDrawing(main, { sessions: store.data.sessions, now: clockNow(), forgetOthers });
   else if (forgetOthers) forgetDrawings();
 }

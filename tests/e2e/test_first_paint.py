@@ -8,6 +8,7 @@ is over by then, so a drawing holds for a year)."""
 
 from __future__ import annotations
 
+from corrections_support import TOKEN, publish
 from e2e_support import wait_controlled
 from playwright.sync_api import expect
 
@@ -148,3 +149,24 @@ def test_the_worker_keeps_only_drawings_it_can_vouch_for(profile, live_server) -
     assert "<p>Kept</p>" not in kept(page, "/")
     assert page.evaluate(SEND, good) is True
     assert "<p>Kept</p>" in profile.new_page().goto(live_server.url + "/").text()
+
+
+def test_no_drawing_is_kept_while_a_banner_shows_above_the_page(profile, make_server) -> None:
+    # The banner comes with the script: a drawing painted before it would be pushed down.
+    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    page = profile.new_page()
+    page.goto(server.url + "/?poll=1")
+    wait_controlled(page)
+    wait_kept(page, "/?poll=1", 'data-session="s1a2b3"')
+    publish(server, {"kind": "move", "session": "k9x8y7", "room": "main", "note": "larger room"})
+    expect(page.locator("#changes-banner")).to_be_visible(timeout=10000)
+    page.wait_for_function(f"() => ({KEPT})('/?poll=1').then((t) => t === null)")
+
+    again = profile.new_page()
+    assert LOADING in again.goto(server.url + "/?poll=1").text()
+    expect(again.locator("#changes-banner")).to_contain_text("moved to Main Room")
+    # Seen: the banner goes, and the page shown is kept again.
+    again.get_by_role("link", name="See all changes").click()
+    expect(again.locator("#changes-banner")).to_be_hidden()
+    again.get_by_role("link", name="Schedule", exact=True).click()
+    wait_kept(again, "/", 'data-session="k9x8y7"')
