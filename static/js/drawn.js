@@ -54,7 +54,9 @@ function post(message) {
 export function keepDrawing(main, { sessions, now, forgetOthers }) {
   const address = new URL(location.pathname + location.search, location.origin).href;
   const until = drawnUntil(sessions, now);
+  const asked = forgotten;
   return afterNextFrame().then(() => {
+    if (asked !== forgotten) return; // forgotten since (a banner came): not to be kept
     // Only if the page still shows that address, and nothing styled from script (the CSP
     // refuses style attributes parsed from HTML, so such a drawing would not look the same).
     const html = main.innerHTML;
@@ -64,7 +66,10 @@ export function keepDrawing(main, { sessions, now, forgetOthers }) {
   });
 }
 
-// Nothing kept is right any more (the page could not tell what changed).
+// Nothing kept is right any more (the page could not tell what changed), nor is a drawing
+// asked for before now and not yet sent.
+let forgotten = 0;
 export function forgetDrawings() {
+  forgotten += 1;
   post({ type: "drawn", address: null, html: null, by: DRAWN_BY, until: 0, forgetOthers: true });
 }
