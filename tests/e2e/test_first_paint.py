@@ -15,14 +15,19 @@ from playwright.sync_api import expect
 LOADING = "Loading the schedule…"
 KEPT = """(address) => caches.match(new URL(address, location.origin).href, { cacheName: 'hallway-drawn' })
     .then((r) => r ? r.text() : null)"""
+# Shifts of what the drawing holds (anything in <main>, or <main> itself moved by what is
+# above it). The tabs row has a shift of its own in some starts under load, with or without a
+# drawing ("More" 13 px wider in the first frame; docs/benchmarks.md): not this test's subject.
 SHIFTS = """(() => {
-  window.__shift = 0;
-  window.__shifted = [];  // what moved, for the failure message
+  window.__shifted = [];
+  const main = () => document.getElementById('main');
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
-      window.__shift += e.value;
-      for (const s of e.sources) window.__shifted.push(
-        `${Math.round(e.startTime)} ms ${s.node?.outerHTML?.slice(0, 40)} ${JSON.stringify(s.currentRect)}`);
+      for (const s of e.sources) {
+        if (!s.node || !main() || !(main().contains(s.node))) continue;
+        const rects = JSON.stringify([s.previousRect, s.currentRect]);
+        window.__shifted.push(`${Math.round(e.startTime)} ms ${s.node.outerHTML?.slice(0, 40)} ${rects}`);
+      }
     }
   }).observe({ type: 'layout-shift', buffered: true });
 })();"""
@@ -69,7 +74,7 @@ def test_a_repeat_start_paints_the_last_drawing_before_any_script(profile, live_
     again.wait_for_function("() => new Promise((r) => requestAnimationFrame(() => r(true)))")
     assert drawn_main(again) in served
     assert served.count('<article class="card') == again.locator(".card").count() > 0
-    assert again.evaluate("() => window.__shift") == 0, again.evaluate("() => window.__shifted")
+    assert again.evaluate("() => window.__shifted") == []
     # Still the app, not a picture of it: a star works.
     again.get_by_role("button", name=STAR).click()
     expect(again.get_by_role("button", name=STAR)).to_have_attribute("aria-pressed", "true")

@@ -8,17 +8,18 @@ left out, and the app asks Intl for it as before.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
+
+from . import jsontext
 
 TABLE = Path(__file__).with_name("language_names.json")
 
 
 @cache
 def _names() -> dict[str, str]:
-    return json.loads(TABLE.read_text(encoding="utf-8"))
+    return jsontext.loads(TABLE.read_text(encoding="utf-8"))
 
 
 def language_names(tags: Iterable[str]) -> dict[str, str]:
