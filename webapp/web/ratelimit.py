@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 from pathlib import Path
 
 WINDOW = 60  # seconds
@@ -35,9 +36,21 @@ class Limiter:
             return conn
         self.path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(self.path, timeout=5.0, isolation_level=None, check_same_thread=False)
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = OFF")  # counters: losing the last second on a crash is fine
-        conn.execute(SCHEMA)
+        # Two workers opening the file at once: switching to WAL (and creating the table) can be
+        # refused as "locked" at once, without the busy timeout. Failing there would let a write
+        # through uncounted (the limits fail open), so the set-up is tried again, for 5 s at most.
+        deadline = time.monotonic() + 5.0
+        while True:
+            try:
+                conn.execute("PRAGMA journal_mode = WAL")
+                conn.execute("PRAGMA synchronous = OFF")  # counters: losing the last second is fine
+                conn.execute(SCHEMA)
+                break
+            except sqlite3.OperationalError:
+                if time.monotonic() > deadline:
+                    conn.close()
+                    raise
+                time.sleep(0.01)
         self._local.conn, self._local.pid = conn, os.getpid()
         return conn
 
