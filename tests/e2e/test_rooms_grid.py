@@ -193,10 +193,17 @@ def test_hour_lines_follow_whole_hours_of_a_half_hour_zone(browser, make_server,
     context, page = phone(browser, PHONES[0], datetime(2026, 4, 7, 4, 0, tzinfo=UTC))  # 09:30 there
     page.goto(server.url + "/rooms?day=2026-04-07")
     expect(page.locator(".grid-times span")).to_have_text(["10:00", "11:00", "12:00"])
-    rules = [page.locator(".grid-hour").nth(i).bounding_box()["y"] for i in range(2)]
-    eleven = box(page, "in1100")["y"] - 1  # a block starts 1 px below its time
+    expect(page.locator('.gblock[data-session="in1100"]')).to_be_visible()
+    # Read in one go: the rules and blocks are measured from the same drawing.
+    rules, ten, eleven = page.evaluate(
+        """() => {
+          const y = (el) => el.getBoundingClientRect().y;
+          const block = (id) => y(document.querySelector(`.gblock[data-session="${id}"]`)) - 1;
+          return [[...document.querySelectorAll(".grid-hour")].map(y), block("in1000"), block("in1100")];
+        }"""
+    )  # a block starts 1 px below its time
     assert abs(rules[0] - eleven) < 1.5, (rules, eleven)
-    assert abs(rules[1] - rules[0] - (eleven - (box(page, "in1000")["y"] - 1))) < 1.5  # an hour apart
+    assert abs(rules[1] - rules[0] - (eleven - ten)) < 1.5  # an hour apart
     context.close()
 
 
