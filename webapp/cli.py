@@ -8,11 +8,15 @@ from flask import Flask
 def main() -> None:
     """The `hallway` console script: Flask's command line with the app already chosen, so that
     commands work as written without an activated virtualenv or `--app`."""
+    from functools import partial
+
     from flask.cli import FlaskGroup
 
     from . import create_app
 
-    FlaskGroup(create_app=create_app, help="Hallway: import, correct, check and serve a schedule.").main(
+    # Commands mostly import, correct and export: `hallway run` pays for the static tree on its
+    # first request instead of every command paying at start.
+    FlaskGroup(create_app=partial(create_app, warm=False), help="Hallway: import, correct, check and serve a schedule.").main(
         prog_name="hallway"
     )
 
