@@ -1,4 +1,5 @@
-"""The shell names the server's public URL for the scanner, as data (a meta tag), never script."""
+"""The shell names the server's public URL for the scanner, as data (a meta tag), never script; and
+it is never painted half parsed."""
 
 from __future__ import annotations
 
@@ -36,3 +37,16 @@ def test_a_changed_public_url_builds_the_shell_again(data_dir) -> None:
     assert public_url_meta(app) == ["https://a.example"]
     app.config["PUBLIC_URL"] = "https://b.example"
     assert public_url_meta(app) == ["https://b.example"]
+
+
+def test_no_frame_is_painted_before_the_header_tabs_and_main_are_parsed(client) -> None:
+    # A frame painted while the parser stopped inside the tabs showed "More" without its summary;
+    # the tabs moved when the rest came. The head blocks rendering until <main> is parsed, and
+    # everything that could move the page (header, tabs, banner) comes before it.
+    soup = BeautifulSoup(client.get("/").data, "html.parser")
+    expects = [link for link in soup.head.find_all("link") if link.get("rel") == ["expect"]]
+    assert [(link["href"], link.get("blocking")) for link in expects] == [("#main", "render")]
+    main = soup.find(id="main")
+    assert main is not None and main.name == "main"
+    for above in ("header.top", "nav.tabs", "#changes-banner"):
+        assert main in soup.select_one(above).find_all_next("main"), above
