@@ -154,11 +154,26 @@ def offsite_requests(context: Any, base_url: str) -> list[str]:
     return seen
 
 
-def wait_controlled(page: Any, timeout_ms: int = 15000) -> None:
-    page.wait_for_function(
-        "() => navigator.serviceWorker.controller !== null",
-        timeout=timeout_ms,
-    )
+# What the page knows of its worker, said when it does not take control in time.
+WORKER_STATE = """async () => {
+  const r = await navigator.serviceWorker.getRegistration();
+  const state = (w) => w ? w.state : null;
+  return { document: document.readyState, registered: !!r, installing: state(r?.installing),
+           waiting: state(r?.waiting), active: state(r?.active) };
+}"""
+
+
+def wait_controlled(page: Any, timeout_ms: int = 30000) -> None:
+    """Waits until the service worker controls the page. The app registers it once the page and
+    its texts have loaded, and it installs by fetching the whole precache: on a loaded machine
+    that took longer than 15 s once in CI (no registration state was recorded then)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=timeout_ms)
+    except PlaywrightTimeout:
+        state = page.evaluate(WORKER_STATE)
+        raise AssertionError(f"no service worker controls the page after {timeout_ms} ms: {state}") from None
 
 
 def before_the_event(target: Any) -> None:
