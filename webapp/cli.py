@@ -16,9 +16,10 @@ def main() -> None:
 
     # Commands mostly import, correct and export: `hallway run` pays for the static tree on its
     # first request instead of every command paying at start.
-    FlaskGroup(create_app=partial(create_app, warm=False), help="Hallway: import, correct, check and serve a schedule.").main(
-        prog_name="hallway"
-    )
+    FlaskGroup(
+        create_app=partial(create_app, warm=False),
+        help="Hallway: import, correct, check and serve a schedule.",
+    ).main(prog_name="hallway")
 
 
 def init_app(app: Flask) -> None:

@@ -63,13 +63,15 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "ADMIN_TOKEN",
         None,
-        "Bearer token for the write API, for the organizer named `admin`; unset (and no ADMIN_TOKENS) keeps the HTTP write path closed.",
+        "Bearer token for the write API, for the organizer named `admin`; "
+        "unset (and no ADMIN_TOKENS) keeps the HTTP write path closed.",
         secret=True,
     ),
     Setting(
         "ADMIN_TOKENS",
         None,
-        "Named organizer tokens, `name:token,name:token`; each correction records the name of the organizer whose token published it.",
+        "Named organizer tokens, `name:token,name:token`; "
+        "each correction records the name of the organizer whose token published it.",
         parse_tokens,
         secret=True,
     ),
@@ -98,7 +100,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "WRITE_RATE_LIMIT",
         60,
-        "Corrections one organizer may publish, and failed sign-ins one client may make, per minute (more: 429); 0 turns both limits off.",
+        "Corrections one organizer may publish, and failed sign-ins one client may make, "
+        "per minute (more: 429); 0 turns both limits off.",
         _int,
     ),
     Setting(
