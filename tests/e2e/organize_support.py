@@ -56,6 +56,11 @@ def today_schedule(directory: Path, now: datetime | None = None) -> Path:
         session("doors", "Doors Open", iso(at(tomorrow, 8)), iso(at(tomorrow, 8, 30)), "main"),
         session("closing", "Closing", iso(at(tomorrow, 17, 30)), iso(at(tomorrow, 18)), "main"),
     ]
+    # Just after midnight the sessions on now began yesterday: the event's days are those its
+    # sessions start on, as an import would write them (with only today and tomorrow, the room
+    # page had no day for "Packed Keynote" from 00:00 to 00:20 UTC, and CI failed then).
+    starts = {s["start"][:10] for s in doc["sessions"]}
+    doc["event"]["days"] = sorted(starts | {today.isoformat(), tomorrow.isoformat()})
     return write(doc, directory)
 
 
