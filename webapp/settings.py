@@ -1,7 +1,7 @@
 """Every setting, declared once: its default and a line of help.
 
 `create_app` reads defaults, then `HALLWAY_<NAME>` from the environment, then the test
-dict. The README's settings table is checked against this list by a test.
+dict. The settings table in docs/settings.md is checked against this list by a test.
 """
 
 from __future__ import annotations

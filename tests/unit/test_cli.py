@@ -143,11 +143,11 @@ def test_the_imported_schedule_is_readable_like_other_files(runner, tmp_path):
     assert json.loads(out.read_text(encoding="utf-8"))["sessions"]
 
 
-def test_the_readmes_correction_examples_work_as_written_on_the_shipped_schedule(tmp_path):
+def test_the_documented_correction_examples_work_as_written_on_the_shipped_schedule(tmp_path):
     import shlex
     import shutil
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "corrections.md").read_text(encoding="utf-8")
     examples = [
         shlex.split(line.strip(), comments=True)[1:]
         for line in readme.splitlines()

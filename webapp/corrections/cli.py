@@ -1,4 +1,4 @@
-"""`hallway corrections add|list|revert`: the organizers' command line (README: Corrections).
+"""`hallway corrections add|list|revert`: the organizers' command line (docs/corrections.md).
 
     hallway corrections add move SESSION room=ROOM --note "moved to the larger room" [--force]
     hallway corrections add retime SESSION start=2026-04-07T10:00:00+02:00   # keeps the length
@@ -42,7 +42,7 @@ from .store import STORE_FILE
 
 corrections_group = click.Group("corrections", help="Publish, list and revert schedule corrections.")
 NO_SCHEDULE = (
-    "no schedule imported yet; run `hallway schedule import SOURCE...` first (README: Importing a schedule)"
+    "no schedule imported yet; run `hallway schedule import SOURCE...` first (docs/importing.md)"
 )
 
 

@@ -21,7 +21,7 @@ def check() -> None:
     schedule = served_schedule()
     path = Path(current_app.config["DATA_DIR"]) / VENUE_FILE
     if not path.exists():
-        raise click.ClickException(f"no venue plan: {path} does not exist (README: Room maps)")
+        raise click.ClickException(f"no venue plan: {path} does not exist (docs/venue.md)")
     rooms = {r.id: r.name for r in schedule.rooms}
     try:
         venue = load_venue(Path(current_app.config["DATA_DIR"]), rooms)
