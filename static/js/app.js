@@ -5,7 +5,7 @@ import { setChangeFlags, syncStars } from "./card.js";
 import { flagMap } from "./changes.js";
 import { h, redrawInPlace } from "./dom.js";
 import { forgetDrawings, keepDrawing } from "./drawn.js";
-import { now as clockNow, pinned } from "./clock.js";
+import { now as clockNow, pinProblem, pinned } from "./clock.js";
 import { syncAnnouncements } from "./notices.js";
 import { organizerName, outboxWaiting } from "./organizer.js";
 import { wireInstall } from "./install.js";
@@ -118,6 +118,7 @@ tzButton.addEventListener("click", () => {
 });
 
 store.addEventListener("notice", (event) => toast(event.detail));
+if (pinProblem()) toast(pinProblem());
 // The long texts arriving change only the views that show them (or search them): others are
 // left as they are, so a form being filled or a list being read is not rebuilt.
 const TEXT_VIEWS = new Set(["session", "speaker"]);

@@ -148,3 +148,22 @@ def test_once_today_is_over_it_opens_on_the_next_day(browser, make_server, tmp_p
     page.get_by_role("link", name="Tue 7 Apr").click()  # the day that ended: all folded, the line last
     expect(page.get_by_role("button", name="Show 7 earlier sessions")).to_be_visible()
     context.close()
+
+
+@pytest.mark.parametrize("written", ["2026-04-07T10:20+02:00", "2026-04-07T10:20%2B02:00"], ids=["plus", "escaped"])
+def test_a_pinned_time_in_the_address_is_read_as_written_with_a_plus(browser, make_server, tmp_path, written) -> None:
+    server = day_server(make_server, tmp_path)
+    context, page = phone(browser, PHONES[0], BEFORE)  # the page's own clock is days away
+    page.goto(f"{server.url}/?now={written}")
+    expect(page.locator("#now-line")).to_contain_text("Now · 10:20")
+    expect(page.locator("#toasts")).not_to_contain_text("could not be read")
+    context.close()
+
+
+def test_a_pinned_time_that_cannot_be_read_says_so_and_keeps_the_real_time(browser, make_server, tmp_path) -> None:
+    server = day_server(make_server, tmp_path)
+    context, page = phone(browser, PHONES[0], DURING)
+    page.goto(f"{server.url}/?now=7 April 10:20")
+    expect(page.locator("#toasts")).to_contain_text("could not be read")
+    expect(page.locator("#now-line")).to_contain_text("Now · 10:20")  # the page's clock, not the pin
+    context.close()
