@@ -65,3 +65,24 @@ def test_write_rate_limit_counts_each_client_behind_the_proxy(data_dir):
 
     assert [post("198.51.100.1") for _ in range(3)] == [401, 401, 429]
     assert post("198.51.100.2") == 401  # another organizer is not locked out by the first
+
+
+@pytest.mark.parametrize(
+    ("host", "public_url", "status"),
+    [
+        ("localhost", None, 200),  # no port: the scheme's own
+        ("localhost:80", None, 200),  # the port this (test) server is on
+        ("127.0.0.1:5001", None, 400),  # a port nobody named: its links would carry it
+        ("127.0.0.1:abc", None, 400),
+        ("schedule.example.org:8443", "https://schedule.example.org:8443", 200),
+        ("schedule.example.org:8444", "https://schedule.example.org:8443", 400),
+        ("localhost:8080", None, 200),  # named in the trusted hosts below
+    ],
+)
+def test_a_port_in_the_host_must_be_the_servers_own_or_one_the_operator_named(data_dir, host, public_url, status):
+    hosts = ["localhost", "127.0.0.1", "localhost:8080"]
+    config = {"TESTING": True, "DATA_DIR": str(data_dir), "TRUSTED_HOSTS": hosts, "PUBLIC_URL": public_url}
+    answer = create_app(config).test_client().get("/session/x/qr.svg", headers={"Host": host})
+    assert (answer.status_code == 400) == (status == 400), answer.data[:200]
+    if status == 400:
+        assert b"does not answer for the host" in answer.data
