@@ -5,6 +5,7 @@
 // long texts (descriptions, bios), merged in after the first screen (texts.js).
 
 import { setLanguageNames } from "./card.js";
+import { mergeStars, parseStars } from "./stars.js";
 import { afterNextFrame } from "./dom.js";
 import { NO_TEXTS, carryTexts, checkTexts, fits, heldOf, mergeTexts, needsTexts, notePatched, tookWhole } from "./texts.js";
 import { conferenceDay, setConferenceDays, setVenueZone } from "./time.js";
@@ -96,6 +97,7 @@ export class Store extends EventTarget {
     this.textsAgain = false;
     this.saving = Promise.resolve();
     this.stars = new Map(); // session id -> title when starred (to name it if it disappears)
+    this.agreed = new Map(); // the stars as this tab last read or wrote them in storage
     this.persistAsked = false;
   }
 
@@ -257,30 +259,42 @@ export class Store extends EventTarget {
       this.notice("This browser blocks storage: stars will not be kept after you close the page.");
       return;
     }
+    // Another tab's star: merged into this tab's, never overwritten by its next save.
+    window.addEventListener("storage", (event) => {
+      if (event.key === STARS_KEY || event.key === null) this.takeSavedStars(true);
+    });
     if (raw === null) return;
-    let value;
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      value = undefined;
-    }
-    if (!Array.isArray(value)) {
+    const parsed = parseStars(raw);
+    if (!parsed) {
       this.keepDamaged(raw);
       this.notice(`Your saved stars were damaged and were ignored (a copy is kept): “${raw.slice(0, 40)}”.`);
       return;
     }
-    let ignored = 0;
-    for (const item of value) {
-      const id = typeof item === "string" ? item : item && typeof item === "object" ? item.id : null;
-      if (typeof id !== "string" || !ID_RE.test(id)) {
-        ignored += 1;
-        continue;
-      }
-      this.stars.set(id, item && typeof item.title === "string" ? item.title.slice(0, 300) : null);
-    }
+    this.stars = parsed.stars;
+    this.agreed = new Map(parsed.stars);
+    const ignored = parsed.ignored;
     if (ignored) {
       this.keepDamaged(raw);
       this.notice(`Ignored ${ignored} saved star${ignored === 1 ? "" : "s"} that ${ignored === 1 ? "was" : "were"} not valid; the others are kept.`);
+    }
+  }
+
+  // What is saved now (another tab may have written since), with this tab's own changes on
+  // top; `announce`: say "stars" when that changed what this tab shows.
+  takeSavedStars(announce = false) {
+    let raw;
+    try {
+      raw = localStorage.getItem(STARS_KEY);
+    } catch {
+      return;
+    }
+    const parsed = raw === null ? { stars: new Map() } : parseStars(raw);
+    if (!parsed) return; // damaged by someone else: this tab's stars are the good copy
+    const before = [...this.stars.keys()].join(" ");
+    this.stars = mergeStars(parsed.stars, this.stars, this.agreed);
+    this.agreed = parsed.stars;
+    if (announce && [...this.stars.keys()].join(" ") !== before) {
+      this.dispatchEvent(new CustomEvent("stars", { detail: { id: null } }));
     }
   }
 
@@ -297,6 +311,7 @@ export class Store extends EventTarget {
   }
 
   toggleStar(id) {
+    this.takeSavedStars();
     if (this.stars.has(id)) this.stars.delete(id);
     else this.stars.set(id, this.data?.byId.get(id)?.title ?? null);
     this.saveStars();
@@ -312,6 +327,7 @@ export class Store extends EventTarget {
     const value = [...this.stars].map(([id, title]) => ({ id, title: this.data?.byId.get(id)?.title ?? title }));
     try {
       localStorage.setItem(STARS_KEY, JSON.stringify(value));
+      this.agreed = new Map(this.stars);
       return true;
     } catch (error) {
       const full = error && (error.name === "QuotaExceededError" || error.code === 22);

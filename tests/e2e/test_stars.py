@@ -118,3 +118,24 @@ def test_a_star_can_be_toggled_from_the_keyboard(page, live_server) -> None:
     expect(star).to_have_attribute("aria-pressed", "true")
     page.keyboard.press("Enter")
     expect(star).to_have_attribute("aria-pressed", "false")
+
+
+def test_stars_made_in_two_tabs_are_both_kept_and_each_tab_shows_both(context, live_server) -> None:
+    first, second = context.new_page(), context.new_page()
+    for tab in (first, second):  # both open before either stars anything
+        tab.goto(live_server.url + "/")
+        expect(tab.get_by_role("button", name="Star: Compiling Things")).to_be_visible()
+    first.get_by_role("button", name="Star: Compiling Things").click()
+    second.get_by_role("button", name="Star: Day Two Keynote").click()
+    # The second tab's save did not erase the first tab's star, and each tab shows both.
+    stored = json.loads(second.evaluate("(k) => localStorage.getItem(k)", KEY))
+    assert sorted(s["id"] for s in stored) == ["k9x8y7", "q4w5e6"]
+    for tab in (first, second):
+        expect(tab.get_by_role("button", name="Star: Compiling Things")).to_have_attribute("aria-pressed", "true")
+        expect(tab.get_by_role("button", name="Star: Day Two Keynote")).to_have_attribute("aria-pressed", "true")
+    # An unstar in one tab is not undone by the other's next star.
+    first.get_by_role("button", name="Star: Compiling Things").click()
+    second.get_by_role("button", name="Star: Day Two Keynote").click()
+    assert json.loads(first.evaluate("(k) => localStorage.getItem(k)", KEY)) == []
+    first.goto(live_server.url + "/my")
+    expect(first.locator("main")).to_contain_text("Nothing starred yet")
