@@ -15,6 +15,9 @@ export const TEXTS = "/api/v1/texts.json";
 // The device's copy, in DATA_CACHE: one whole schedule document (the outline with its texts)
 // under the key app versions before the split kept theirs at, so either version reads it.
 const KEPT = "/api/v1/schedule.json";
+// The kept copy's SHA-256, written with it: a copy changed on the device (storage damaged,
+// emptied by a cleaner) is never shown as the schedule under the server's current ETag.
+const DIGEST = "X-Hallway-Digest";
 export const STARS_KEY = "hallway.stars.v1";
 const DATA_CACHE = "hallway-data";
 const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -223,8 +226,14 @@ export class Store extends EventTarget {
     }
     if (!response) return null;
     try {
-      const { texts, ...doc } = await response.json();
-      return { doc, etag: response.headers.get("ETag"), held: heldOf(texts, doc) };
+      const body = await response.text();
+      const digest = response.headers.get(DIGEST);
+      const { texts, ...doc } = JSON.parse(body);
+      if (!doc || !Array.isArray(doc.sessions)) throw new Error("not a schedule");
+      if (digest && digest !== (await digestOf(body))) throw new Error("altered");
+      // A copy with no digest (kept by an older version of the app) is shown, but its ETag is
+      // not trusted: the next check takes the server's document whole, whatever it says.
+      return { doc, etag: digest ? response.headers.get("ETag") : null, held: heldOf(texts, doc) };
     } catch {
       // Damaged or hand-edited: said, not silently dropped; the network (or the worker) decides.
       this.notice("The schedule kept on this device was damaged and was ignored; fetching it again.");
@@ -241,9 +250,11 @@ export class Store extends EventTarget {
     const etag = this.etag;
     this.saving = this.saving.then(afterNextFrame).then(async () => {
       try {
-        const headers = { "Content-Type": "application/json", ...(etag ? { ETag: etag } : {}) };
+        const body = JSON.stringify(kept);
+        const digest = await digestOf(body);
+        const headers = { "Content-Type": "application/json", ...(etag ? { ETag: etag } : {}), ...(digest ? { [DIGEST]: digest } : {}) };
         const cache = await caches.open(DATA_CACHE);
-        await cache.put(KEPT, new Response(JSON.stringify(kept), { headers }));
+        await cache.put(KEPT, new Response(body, { headers }));
       } catch {
         // Keeping a copy is a convenience: the service worker's cache still has the feed.
       }
@@ -339,4 +350,11 @@ export class Store extends EventTarget {
       return false;
     }
   }
+}
+
+// Hex SHA-256 of `text`, or null where the browser has no SubtleCrypto.
+async function digestOf(text) {
+  if (!globalThis.crypto?.subtle) return null;
+  const hash = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(hash), (b) => b.toString(16).padStart(2, "0")).join("");
 }

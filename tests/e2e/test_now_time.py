@@ -150,8 +150,12 @@ def test_once_today_is_over_it_opens_on_the_next_day(browser, make_server, tmp_p
     context.close()
 
 
-@pytest.mark.parametrize("written", ["2026-04-07T10:20+02:00", "2026-04-07T10:20%2B02:00"], ids=["plus", "escaped"])
-def test_a_pinned_time_in_the_address_is_read_as_written_with_a_plus(browser, make_server, tmp_path, written) -> None:
+@pytest.mark.parametrize(
+    "written", ["2026-04-07T10:20+02:00", "2026-04-07T10:20%2B02:00"], ids=["plus", "escaped"]
+)
+def test_a_pinned_time_in_the_address_is_read_as_written_with_a_plus(
+    browser, make_server, tmp_path, written
+) -> None:
     server = day_server(make_server, tmp_path)
     context, page = phone(browser, PHONES[0], BEFORE)  # the page's own clock is days away
     page.goto(f"{server.url}/?now={written}")
@@ -160,7 +164,9 @@ def test_a_pinned_time_in_the_address_is_read_as_written_with_a_plus(browser, ma
     context.close()
 
 
-def test_a_pinned_time_that_cannot_be_read_says_so_and_keeps_the_real_time(browser, make_server, tmp_path) -> None:
+def test_a_pinned_time_that_cannot_be_read_says_so_and_keeps_the_real_time(
+    browser, make_server, tmp_path
+) -> None:
     server = day_server(make_server, tmp_path)
     context, page = phone(browser, PHONES[0], DURING)
     page.goto(f"{server.url}/?now=7 April 10:20")

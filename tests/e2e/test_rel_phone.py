@@ -17,7 +17,8 @@ from __future__ import annotations
 import json
 import re
 
-from e2e_support import wait_controlled
+import pytest
+from e2e_support import wait_controlled, wait_for
 from playwright.sync_api import expect
 from rel_support import TOKEN, post_correction
 from schedules import mini, session, write
@@ -71,7 +72,10 @@ def test_worker_update_and_schedule_update_together_keep_the_stars(page, make_se
     star(page, "Compiling Things")
     star(page, "Talk <b>To Be</b> Removed")
     toasts = server.static_dir / "js" / "toasts.js"
-    toasts.write_text(toasts.read_text() + "\nexport const DEPLOYMENT = 2; // served code changes: a comment alone is minified away\n")
+    toasts.write_text(
+        toasts.read_text()
+        + "\nexport const DEPLOYMENT = 2; // served code changes: a comment alone is minified away\n"
+    )
     write(mini(), server.data_dir)
     server.stop()
     server.start()
@@ -124,6 +128,33 @@ def test_damaged_kept_schedule_is_said_and_the_app_still_starts_offline(page, li
     expect(page.locator(".toast")).to_contain_text("damaged")
 
 
+ALTER = """async ([keepDigest]) => {
+  const cache = await caches.open("hallway-data");
+  const kept = await cache.match("/api/v1/schedule.json");
+  const doc = await kept.json();
+  const headers = { "Content-Type": "application/json", ETag: kept.headers.get("ETag") };
+  if (keepDigest) headers["X-Hallway-Digest"] = kept.headers.get("X-Hallway-Digest");
+  const emptied = JSON.stringify({ ...doc, sessions: [] });
+  await cache.put("/api/v1/schedule.json", new Response(emptied, { headers }));
+  return kept.headers.get("ETag");
+}"""
+
+
+@pytest.mark.parametrize("keep_digest", [True, False], ids=["digest-kept", "digest-gone"])
+def test_a_kept_copy_emptied_under_the_current_etag_is_repaired_at_the_next_start(
+    page, live_server, keep_digest
+) -> None:
+    page.goto(live_server.url + "/?day=all")
+    wait_controlled(page)
+    expect(page.locator(".card")).to_have_count(3)
+    kept = """() => caches.open('hallway-data').then((c) => c.match('/api/v1/schedule.json'))
+                   .then((r) => r && r.headers.get('X-Hallway-Digest'))"""
+    wait_for(lambda: page.evaluate(kept), 10)
+    assert page.evaluate(ALTER, [keep_digest])  # the server's current ETag, an emptied body
+    page.reload()
+    expect(page.locator(".card")).to_have_count(3)  # not "nothing here" until the next version
+
+
 HAND_EDITED_CHANGES = [
     {"history": [], "okAt": "garbage", "checkedAt": "x", "offline": True, "cursor": "x"},
     {
@@ -151,6 +182,8 @@ def test_hand_edited_changes_state_never_breaks_the_app(page, live_server) -> No
         expect(page.locator("main h1")).to_be_visible()
         # The page finished (it once stayed on "Loading…"), and the footer knows its version.
         expect(page.locator("main")).not_to_contain_text("Loading")
-        expect(page.locator("footer [data-freshness]")).to_have_attribute("data-version", re.compile(r"^\d+$"))
+        expect(page.locator("footer [data-freshness]")).to_have_attribute(
+            "data-version", re.compile(r"^\d+$")
+        )
         assert "Invalid" not in page.locator("body").inner_text()
     assert errors == []

@@ -131,8 +131,12 @@ def test_stars_made_in_two_tabs_are_both_kept_and_each_tab_shows_both(context, l
     stored = json.loads(second.evaluate("(k) => localStorage.getItem(k)", KEY))
     assert sorted(s["id"] for s in stored) == ["k9x8y7", "q4w5e6"]
     for tab in (first, second):
-        expect(tab.get_by_role("button", name="Star: Compiling Things")).to_have_attribute("aria-pressed", "true")
-        expect(tab.get_by_role("button", name="Star: Day Two Keynote")).to_have_attribute("aria-pressed", "true")
+        expect(tab.get_by_role("button", name="Star: Compiling Things")).to_have_attribute(
+            "aria-pressed", "true"
+        )
+        expect(tab.get_by_role("button", name="Star: Day Two Keynote")).to_have_attribute(
+            "aria-pressed", "true"
+        )
     # An unstar in one tab is not undone by the other's next star.
     first.get_by_role("button", name="Star: Compiling Things").click()
     second.get_by_role("button", name="Star: Day Two Keynote").click()

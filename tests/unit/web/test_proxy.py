@@ -79,7 +79,9 @@ def test_write_rate_limit_counts_each_client_behind_the_proxy(data_dir):
         ("localhost:8080", None, 200),  # named in the trusted hosts below
     ],
 )
-def test_a_port_in_the_host_must_be_the_servers_own_or_one_the_operator_named(data_dir, host, public_url, status):
+def test_a_port_in_the_host_must_be_the_servers_own_or_one_the_operator_named(
+    data_dir, host, public_url, status
+):
     hosts = ["localhost", "127.0.0.1", "localhost:8080"]
     config = {"TESTING": True, "DATA_DIR": str(data_dir), "TRUSTED_HOSTS": hosts, "PUBLIC_URL": public_url}
     answer = create_app(config).test_client().get("/session/x/qr.svg", headers={"Host": host})
