@@ -28,6 +28,7 @@ from ..domain.serialize import ScheduleFormatError, schedule_from_dict
 from ..domain.storage import SCHEDULE_FILE
 from .apply import Correction, CorrectionError, describe
 from .clashes import ClashError
+from .database import describe as describe_error
 from .published import (
     STORE_ERRORS,
     StoreUnavailable,
@@ -107,7 +108,7 @@ def _publish(body: dict[str, Any], by: str, force: bool = False) -> None:
 def _unreadable(exc: BaseException) -> click.ClickException:
     path = store_for(current_app).path
     return click.ClickException(
-        f"{path}: cannot read or write the corrections store ({type(exc).__name__}: {exc})"
+        f"{path}: cannot read or write the corrections store ({describe_error(exc)})"
     )
 
 

@@ -6,6 +6,7 @@ by older versions, and one connection per thread and process that notices a repl
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 import threading
@@ -51,10 +52,24 @@ def write_lock(conn: sqlite3.Connection) -> Iterator[None]:
     conn.execute("BEGIN IMMEDIATE")
     try:
         yield
+        conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        # SQLite may have rolled back already (a full disk does): a ROLLBACK then fails with
+        # "no transaction is active" and would hide what went wrong. A failed COMMIT is rolled
+        # back too, so the connection is never left inside a transaction.
+        if conn.in_transaction:
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass  # the error being raised says what happened
         raise
-    conn.execute("COMMIT")
+
+
+def describe(exc: BaseException) -> str:
+    """What a store error means, for an organizer reading /healthz, the log or the CLI."""
+    full = getattr(exc, "sqlite_errorname", "") == "SQLITE_FULL" or getattr(exc, "errno", None) == errno.ENOSPC
+    text = f"{type(exc).__name__}: {exc}"
+    return f"the disk is full ({text})" if full else text
 
 
 class Connections:

@@ -24,6 +24,7 @@ from ..domain.serialize import ScheduleFormatError, schedule_from_dict, schedule
 from ..domain.storage import SCHEDULE_FILE
 from . import problems
 from .apply import Change, Correction, prepare
+from .database import describe
 from .clashes import Clash, ClashError, consequences, split_force
 from .reimport import Finding, reapply
 from .store import STORE_FILE, Head, Store, utcnow
@@ -197,7 +198,7 @@ def last_good(app: Flask, exc: BaseException) -> Published:
     path = store_for(app).path
     cached = app.extensions.get("hallway.published")
     kept = f"serving version {cached[1].version} from memory" if cached else "nothing to serve"
-    problems.report(app, "store", f"{path} cannot be read ({type(exc).__name__}: {exc}); {kept}")
+    problems.report(app, "store", f"{path} cannot be read ({describe(exc)}); {kept}")
     if cached is None:
         raise StoreUnavailable(
             f"the corrections store {path.name} cannot be read ({type(exc).__name__})"

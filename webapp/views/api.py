@@ -15,6 +15,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..corrections.apply import CorrectionError
 from ..corrections.clashes import Clash, ClashError
+from ..corrections.database import describe
 from ..corrections.published import (
     STORE_ERRORS,
     StoreUnavailable,
@@ -143,7 +144,7 @@ def _store(by: str) -> Response:
         return _error(409, str(exc))
     except STORE_ERRORS as exc:  # disk full, I/O error, locked, a damaged file: not stored
         path = store_for(current_app).path
-        current_app.logger.error("could not store a correction in %s: %s: %s", path, type(exc).__name__, exc)
+        current_app.logger.error("could not store a correction in %s: %s", path, describe(exc))
         return _error(503, "the correction could not be stored; nothing changed, retry", {"Retry-After": "5"})
     current_app.logger.info(
         "%s correction version %d (%s %s) by %s",

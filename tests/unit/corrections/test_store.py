@@ -163,3 +163,22 @@ def test_a_reimported_schedule_is_a_new_version_and_keeps_the_corrections_on_top
     assert pub.version == 2
     assert pub.schedule.session("k9x8y7").title == "Renamed at the source"
     assert pub.schedule.session("s1a2b3").room == "side"  # the correction survives the re-import
+
+
+def test_a_full_disk_is_said_as_such_and_leaves_the_store_usable(tmp_path):
+    from webapp.corrections.database import describe
+
+    store = Store(tmp_path / STORE_FILE)
+    assert store.record_import("aaa", b"{}") == 0
+    conn = store._conn()  # the store's own connection in this thread: the limit applies to it
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    conn.execute(f"PRAGMA max_page_count = {pages}")  # as full as a full disk
+    with pytest.raises(sqlite3.Error) as caught:
+        store.record_import("bbb", b"x" * 200_000)
+    # The error is the disk's, not "cannot rollback - no transaction is active".
+    assert "full" in str(caught.value)
+    assert describe(caught.value).startswith("the disk is full")
+    assert not conn.in_transaction
+    conn.execute("PRAGMA max_page_count = 1073741823")  # space again: nothing was half-written
+    assert store.record_import("bbb", b"x" * 200_000) == 1
+    assert store.snapshot(0) == b"{}"
