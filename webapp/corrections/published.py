@@ -24,8 +24,8 @@ from ..domain.serialize import ScheduleFormatError, schedule_from_dict, schedule
 from ..domain.storage import SCHEDULE_FILE
 from . import problems
 from .apply import Change, Correction, prepare
-from .database import describe
 from .clashes import Clash, ClashError, consequences, split_force
+from .database import describe
 from .reimport import Finding, reapply
 from .store import STORE_FILE, Head, Store, utcnow
 
