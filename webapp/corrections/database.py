@@ -67,7 +67,8 @@ def write_lock(conn: sqlite3.Connection) -> Iterator[None]:
 
 def describe(exc: BaseException) -> str:
     """What a store error means, for an organizer reading /healthz, the log or the CLI."""
-    full = getattr(exc, "sqlite_errorname", "") == "SQLITE_FULL" or getattr(exc, "errno", None) == errno.ENOSPC
+    full = getattr(exc, "sqlite_errorname", "") == "SQLITE_FULL"
+    full = full or getattr(exc, "errno", None) == errno.ENOSPC
     text = f"{type(exc).__name__}: {exc}"
     return f"the disk is full ({text})" if full else text
 
