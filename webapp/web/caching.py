@@ -8,12 +8,21 @@ RedisCache to share across workers.
 
 from __future__ import annotations
 
+import time
 from typing import Any
+from weakref import WeakKeyDictionary
 
-from flask import Flask
+from flask import Flask, current_app
 from flask_caching import Cache
 
+from ..corrections import problems
+
 cache = Cache()
+# After a backend error (a Redis stopped, hung or gone), this process leaves the cache alone
+# for this long and computes answers itself: with a 1 s timeout on every get and set, a hung
+# Redis cut the feed from 727 to 1.2 requests a second.
+BREAK_SECONDS = 30.0
+_broken: WeakKeyDictionary[Flask, float] = WeakKeyDictionary()  # app -> monotonic time it ends
 
 
 def init_app(app: Flask) -> None:
@@ -24,18 +33,46 @@ def init_app(app: Flask) -> None:
 
 
 def get(key: str) -> Any:
-    try:
-        return cache.get(key)
-    except Exception as exc:  # noqa: BLE001 - any backend error means "not cached"
-        _warn(exc)
+    if bypassed():
         return None
+    try:
+        value = cache.get(key)
+    except Exception as exc:  # noqa: BLE001 - any backend error means "not cached"
+        failed(exc)
+        return None
+    _working()
+    return value
 
 
 def set(key: str, value: Any) -> None:  # noqa: A001 - mirrors the cache API
+    if bypassed():
+        return
     try:
         cache.set(key, value)
     except Exception as exc:  # noqa: BLE001
-        _warn(exc)
+        failed(exc)
+        return
+    _working()
+
+
+def bypassed() -> float:
+    """Seconds this process still leaves the cache alone after an error (0: it uses it)."""
+    return max(0.0, _broken.get(current_app._get_current_object(), 0.0) - time.monotonic())
+
+
+def failed(exc: Exception) -> None:
+    """The backend failed: served from this process for BREAK_SECONDS, and said in /healthz."""
+    _broken[current_app._get_current_object()] = time.monotonic() + BREAK_SECONDS
+    message = (
+        f"the shared cache failed ({type(exc).__name__}: {str(exc)[:120]}); this worker computes "
+        f"answers itself and tries the cache again in {BREAK_SECONDS:.0f} s"
+    )
+    problems.report(current_app, "cache", message)
+
+
+def _working() -> None:
+    if _broken.pop(current_app._get_current_object(), None) is not None:
+        problems.clear(current_app, "cache")
 
 
 def count(key: str, window: int) -> int | None:
@@ -46,11 +83,5 @@ def count(key: str, window: int) -> int | None:
         backend.add(key, 0, timeout=window)
         return backend.inc(key)
     except Exception as exc:  # noqa: BLE001
-        _warn(exc)
+        current_app.logger.warning("cache backend error: %s", exc)
         return None
-
-
-def _warn(exc: Exception) -> None:
-    from flask import current_app
-
-    current_app.logger.warning("cache backend error: %s", exc)

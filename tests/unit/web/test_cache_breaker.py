@@ -1,0 +1,90 @@
+"""A Redis that hangs (SIGSTOP) or dies: each worker stops asking it for a while, computes the
+answers itself, and says so in /healthz; once the break is over and Redis answers, it is used
+again. A real redis-server, stopped and continued by signals."""
+
+from __future__ import annotations
+
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from webapp import create_app
+from webapp.web import caching
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def pong(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
+            s.sendall(b"PING\r\n")
+            return s.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+@pytest.fixture
+def redis(tmp_path: Path) -> Iterator[tuple[int, subprocess.Popen]]:
+    if shutil.which("redis-server") is None:
+        pytest.fail("redis-server is not installed (scripts/test.sh installs it)")
+    port = free_port()
+    proc = subprocess.Popen(
+        ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--save", "", "--dir", str(tmp_path)],
+        stdout=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 10
+    while not pong(port):
+        assert time.monotonic() < deadline, "redis-server did not start"
+        time.sleep(0.05)
+    yield port, proc
+    proc.send_signal(signal.SIGCONT)
+    proc.kill()
+    proc.wait(timeout=10)
+
+
+def test_a_hung_redis_is_left_alone_for_a_while_and_said_in_healthz(data_dir, redis, monkeypatch):
+    port, proc = redis
+    config = {"TESTING": True, "DATA_DIR": str(data_dir), "CACHE_TYPE": "RedisCache",
+              "CACHE_REDIS_URL": f"redis://127.0.0.1:{port}/0"}  # fmt: skip
+    app = create_app(config)
+    client = app.test_client()
+    assert client.get("/healthz").json["cache"] == "ok"
+    backend = app.extensions["cache"][caching.cache]
+    calls = []
+    for name in ("get", "set"):
+        real = getattr(backend, name)
+        monkeypatch.setattr(
+            backend, name, lambda *a, _real=real, _name=name, **k: (calls.append(_name), _real(*a, **k))[1]
+        )
+
+    proc.send_signal(signal.SIGSTOP)
+    assert client.get("/api/v1/changes?since=0").status_code == 200  # one timeout, then computed
+    asked_while_hung = len(calls)
+    assert asked_while_hung >= 1
+    for _ in range(5):
+        assert client.get("/api/v1/changes?since=0").status_code == 200
+        assert client.get("/api/v1/schedule.json").status_code == 200
+    assert len(calls) == asked_while_hung  # no request waited on the hung Redis again
+    health = client.get("/healthz")
+    assert health.status_code == 200 and health.json["status"] == "degraded"
+    assert health.json["cache"].startswith("bypassed")
+    assert "shared cache failed" in health.json["problems"]["cache"]
+
+    proc.send_signal(signal.SIGCONT)
+    monkeypatch.setattr(caching, "BREAK_SECONDS", 0.0)
+    with app.app_context():
+        caching.failed(RuntimeError("a last failure, with no break after it"))
+    assert client.get("/api/v1/changes?since=0").status_code == 200
+    assert len(calls) > asked_while_hung  # the cache is asked again
+    health = client.get("/healthz").json
+    assert health["cache"] == "ok" and health["status"] == "ok" and "problems" not in health
