@@ -9,12 +9,29 @@ through `loads`, so that error is a JSONDecodeError like any other malformed inp
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
+
+# Python refuses to turn more than 4,300 digits into an int, with a ValueError that names no
+# place; no schedule, request or store row has a number that long.
+_LONG_NUMBER = re.compile(r"\d{4000,}")
 
 
 def loads(text: str | bytes, **options: Any) -> Any:
     try:
         return json.loads(text, **options)
     except RecursionError:
-        doc = text if isinstance(text, str) else text.decode("utf-8", "replace")
-        raise json.JSONDecodeError("nested too deeply (more than about 1000 levels)", doc, 0) from None
+        raise json.JSONDecodeError("nested too deeply (more than about 1000 levels)", _str(text), 0) from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError:  # the digits limit: said where, like any malformed input
+        doc = _str(text)
+        found = _LONG_NUMBER.search(doc)
+        digits = len(found[0]) if found else 4300
+        raise json.JSONDecodeError(
+            f"a number {digits:,} digits long", doc, found.start() if found else 0
+        ) from None
+
+
+def _str(text: str | bytes) -> str:
+    return text if isinstance(text, str) else text.decode("utf-8", "replace")

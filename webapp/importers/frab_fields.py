@@ -29,7 +29,7 @@ def kept_ids(item: dict[str, Any], extra: dict[str, Any], ours: bool) -> tuple[s
         guid, number = extra.get("guid"), extra.get("number")
     else:
         guid, number = item.get("guid"), item.get("id")
-        if isinstance(number, str) and number.strip().isdigit():
+        if isinstance(number, str) and number.strip().isdigit() and len(number.strip()) <= 18:
             number = int(number)
     guid = guid.strip().lower() if isinstance(guid, str) and _UUID.match(guid.strip()) else None
     number = number if isinstance(number, int) and not isinstance(number, bool) and number > 0 else None

@@ -35,6 +35,8 @@ from bs4 import (
 from bs4.exceptions import ParserRejectedMarkup
 from markdown_it import MarkdownIt
 
+from .bounds import MAX_HTML_DEPTH, html_depth_line
+
 _ELEMENTS = (
     "a|abbr|b|blockquote|br|center|cite|code|dd|del|div|dl|dt|em|font|h[1-6]|hr|i|img|ins|kbd|li|ol|p|pre"
     "|q|s|section|small|span|strike|strong|sub|sup|table|td|th|tr|tt|u|ul"
@@ -119,7 +121,11 @@ def as_text(text: str | None, *, markup: bool = True) -> str | None:
 
 def html_paragraphs(markup: str) -> tuple[str, ...]:
     """Paragraphs of HTML: one per block element, line break or list item; links as text."""
+    # A description nested past any real one would cost the tree builder quadratic time.
+    too_deep = markup.count("<") > MAX_HTML_DEPTH and html_depth_line(markup) is not None
     try:
+        if too_deep:
+            raise ParserRejectedMarkup("nested too deeply")
         soup = BeautifulSoup(markup, "html.parser")
     except ParserRejectedMarkup:  # one broken description: keep its words, tags dropped
         words = re.sub(r"<[^>]*>", "\n", markup).split("\n")

@@ -14,6 +14,7 @@ import re
 from bs4 import BeautifulSoup, Tag
 from bs4.exceptions import ParserRejectedMarkup
 
+from .bounds import check_html
 from .people import heading_people, reconcile, split_heading
 from .raw import RawPage, RawSession, RawSpeaker, SourceError, split_kind, split_role, strip_read_more
 from .sched_page import date_range, read_preamble
@@ -29,6 +30,7 @@ def looks_like(text: str) -> bool:
 
 
 def parse(text: str, source: str) -> RawPage:
+    check_html(text, source)
     try:
         soup = as_lines(BeautifulSoup(text, "html.parser"))
     except ParserRejectedMarkup as exc:  # e.g. a broken <![ ... ]> section

@@ -15,6 +15,7 @@ from ..domain.ids import normalize
 from ..domain.model import Schedule
 from ..domain.text import clean
 from . import ical, sched_api, sched_html, sched_text
+from .bounds import check_size
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
 
 FORMATS = "Sched page text or HTML, Sched API JSON, frab schedule.json or schedule.xml, iCalendar"
@@ -25,6 +26,7 @@ TABLE_HEADER = re.compile(r"\[\[?[A-Za-z_][A-Za-z0-9_. \"-]*\]\]?[ \t]*(#.*)?\r?
 def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPage:
     """The page a source file says; `timezone` (`--timezone`) is for formats that need it
     while parsing (a frab file that names no zone and gives wall-clock times)."""
+    check_size(data, source)
     if ical.looks_like(data):  # decoded property by property: each may name its own CHARSET
         return ical.parse(ical.decode(data, source), source)
     try:

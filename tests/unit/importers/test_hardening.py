@@ -52,6 +52,12 @@ def run(runner, *args: object):
         ("deep-frab.json", b'{"schedule":' + b"[" * 990 + b"]" * 990 + b"}", "deep-frab.json"),
         ("deep-object.json", b'{"a":' * 50_000 + b"1" + b"}" * 50_000, "nested too deeply"),
         ("far.json", json.dumps(FRAB_9999).encode(), "bad time"),
+        (
+            "long-number.json",
+            b'{"schedule": {"version": ' + b"7" * 5000 + b"}}",
+            "a number 5,000 digits long, column 26",
+        ),
+        ("nested.html", b"<html><body>" + b"<div>" * 20_000 + b"x" + b"</div>" * 20_000, "nested more than"),
     ],
 )
 def test_a_source_no_consumer_could_read_is_refused_naming_the_file(
@@ -84,3 +90,27 @@ def test_frab_times_outside_what_consumers_read_are_the_importers_message(runner
     source.write_text(json.dumps(doc))
     result = run(runner, source, "--dry-run")
     assert result.exit_code == 1 and result.output.startswith("Error: times.json"), result.output
+
+
+def test_a_source_over_the_size_limit_is_refused_before_it_is_parsed(runner, tmp_path, monkeypatch):
+    from webapp.importers import bounds
+
+    monkeypatch.setattr(bounds, "MAX_SOURCE_BYTES", 1000)
+    source = tmp_path / "big.ics"
+    source.write_bytes(b"BEGIN:VCALENDAR\r\n" + b"X-PAD:" + b"x" * 2000 + b"\r\nEND:VCALENDAR\r\n")
+    result = run(runner, source, "--dry-run")
+    assert result.exit_code == 1 and result.output.startswith("Error: big.ics: 2,"), result.output
+    assert "more than the 1,000" in result.output
+
+
+def test_a_description_nested_past_any_real_one_keeps_its_words():
+    from webapp.importers.markup import html_paragraphs
+
+    deep = "<p>Intro</p>" + "<span>" * 50_000 + "the words" + "</span>" * 50_000
+    assert html_paragraphs(deep) == ("Intro", "the words")
+
+
+def test_a_frab_event_id_too_long_to_be_a_number_is_not_kept():
+    from webapp.importers.frab_fields import kept_ids
+
+    assert kept_ids({"id": "9" * 5000}, {}, False) == (None, None)
