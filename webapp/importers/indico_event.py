@@ -9,6 +9,7 @@ from typing import Any
 
 from ..domain.timeutil import zone
 from . import indico_fields as f
+from .indico_links import links
 from .raw import RawPage, RawSession, SourceError
 
 _LOCALE = re.compile(r"([a-z]{2,3})(?:[_-]([A-Za-z]{2}))?")
@@ -93,6 +94,7 @@ def _session(
         proposed_id=proposed,
         guid=guid,
         number=number,
+        links=links(item),
     )
 
 

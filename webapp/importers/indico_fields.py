@@ -15,7 +15,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from ..domain.ids import is_id, normalize
-from ..domain.timeutil import zone
+from ..domain.timeutil import check_readable, zone
 from .markup import paragraphs
 from .raw import RawSpeaker, SourceError
 
@@ -58,8 +58,9 @@ def instant(value: Any, where: Where, name: str) -> datetime | None:
         raise where.error(f"{name} lacks its date, time or tz: {value!r}"[:200])
     day, clock, tz = (p.strip() for p in parts)  # type: ignore[union-attr]
     try:
-        at = datetime.combine(date.fromisoformat(day), time.fromisoformat(clock))
-        return at.replace(tzinfo=zone(tz))
+        at = datetime.combine(date.fromisoformat(day), time.fromisoformat(clock)).replace(tzinfo=zone(tz))
+        check_readable(at)  # a year no browser, calendar or export reads
+        return at
     except ValueError as exc:
         raise where.error(f"{name} is not a time: {exc}") from None
 

@@ -16,6 +16,7 @@ from collections import Counter
 from typing import Any
 
 from . import indico_fields as f
+from .indico_links import links
 from .raw import RawPage, RawSession, SourceError
 
 
@@ -90,6 +91,7 @@ def _session(
         room=f.room(entry, venue) or (f.room(block, venue) if block else None),
         track=f.text(block.get("title")) if block else None,
         description=f.description(entry.get("description")),
+        links=links(entry),
     )
     if kind == "Break":
         session.kind = "Break"

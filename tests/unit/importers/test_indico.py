@@ -10,8 +10,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import FIXTURES
+from tests.unit.importers.test_fuzz import import_or_refuse
 from webapp.domain.model import Schedule, Session
 from webapp.importers.indico_fields import person_name
 from webapp.importers.merge import Overrides, merge
@@ -87,6 +90,23 @@ def test_html_description_becomes_paragraphs_with_links_and_no_markup(event):
     assert sessions["Keynote: Offline First"].description == ("Plain text, two lines.\nSecond line.",)
 
 
+def test_attachments_and_links_are_kept_with_web_addresses_only(event, timetable):
+    talk = by_title(event[0])["Learning to Rank Talks"]
+    assert [(link.title, link.kind, link.url) for link in talk.links] == [
+        (
+            "Slides",
+            "attachment",
+            "https://indico.example.org/event/4242/contributions/311/attachments/71/81/rank.pdf",
+        ),
+        ("Recording", "link", "https://video.example.org/rank"),
+    ]  # not the javascript: one, nor the legacy `material` listing the slides again
+    sessions = by_title(timetable[0])
+    assert sessions["Learning to Rank Talks"].links == ()  # the timetable's addresses are relative
+    assert [link.title for link in sessions["Keynote: Offline First"].links] == [
+        "offline.pdf"
+    ]  # old `material`
+
+
 def test_room_is_the_full_name_else_a_place_other_than_the_venue(event):
     schedule = event[0]
     rooms = {t: schedule.room(s.room).name if s.room else None for t, s in by_title(schedule).items()}
@@ -127,6 +147,17 @@ def test_friendly_id_proposes_the_id_and_the_contribution_keeps_it_when_renumber
     item["startDate"]["time"], item["endDate"]["time"] = "14:00:00", "14:30:00"
     again, _ = merge([parse_source(json.dumps(changed).encode(), "event.json")], previous=schedule)
     assert by_title(again)["Offline Sync, Revisited"].id == "c11"  # the same guid: the same session
+
+
+def test_event_export_by_session_blocks_gives_the_same_sessions(event):
+    # `detail=sessions`: contributions of a session sit in its blocks, the others beside them.
+    doc = copy.deepcopy(EVENT)
+    ev = doc["results"][0]
+    inside = [c for c in ev["contributions"] if c["session"]]
+    ev["contributions"] = [c for c in ev["contributions"] if not c["session"]]
+    ev["sessions"] = [{"_type": "SessionSlot", "title": "Machine Learning", "contributions": inside}]
+    schedule, warnings = imported(("event.json", doc))
+    assert schedule.sessions == event[0].sessions and warnings == event[1]
 
 
 @pytest.mark.parametrize(
@@ -338,3 +369,41 @@ def test_import_command_reads_both_exports_and_refuses_a_broken_one_without_a_tr
     assert result.exit_code == 1
     assert "broken.json: contribution 11: has no title" in result.output
     assert "Traceback" not in result.output and out.read_bytes() == before
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+def paths(node: Any, at: tuple = ()) -> list[tuple]:
+    """Where a value sits in a document: every key of every object, every item of every list."""
+    found = [at]
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for key, child in items:
+        found += paths(child, (*at, key))
+    return found
+
+
+@st.composite
+def mutated_export(draw: st.DrawFn) -> tuple[str, bytes]:
+    name, doc = draw(st.sampled_from([("event.json", EVENT), ("timetable.json", TIMETABLE)]))
+    doc = copy.deepcopy(doc)
+    for _ in range(draw(st.integers(1, 3))):
+        where = draw(st.sampled_from(paths(doc)[1:]))
+        parent = doc
+        for key in where[:-1]:
+            parent = parent[key]
+        if draw(st.booleans()) and isinstance(parent, dict):
+            del parent[where[-1]]
+        else:
+            parent[where[-1]] = draw(JSON_VALUES)
+    return name, json.dumps(doc).encode()
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(mutated_export())
+def test_export_with_any_value_changed_or_dropped_imports_or_is_refused_naming_the_file(case):
+    assert import_or_refuse(*case) in ("imported", "refused")
