@@ -13,6 +13,7 @@ Days with nothing in them (`{}`) add nothing: the event's days are the days its 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 from . import indico_fields as f
@@ -40,12 +41,15 @@ def read(results: dict[str, Any], source: str) -> RawPage:
             page.sessions.append(session)
     if not page.sessions:
         raise SourceError(source, f"the timetable of event {event_id} has nothing in it (not published?)")
-    zones = Counter(s.start.tzinfo.key for s in page.sessions if s.start and hasattr(s.start.tzinfo, "key"))
+    zones = Counter(getattr(s.start.tzinfo, "key", None) for s in page.sessions if s.start)
+    zones.pop(None, None)
     page.fallback_timezone = zones.most_common(1)[0][0] if zones else None
     return page
 
 
-def _entries(days: dict[str, Any], source: str) -> Any:
+def _entries(
+    days: dict[str, Any], source: str
+) -> Iterator[tuple[str, dict[str, Any], dict[str, Any] | None]]:
     """(entry id, entry, its block or None) for every entry, blocks' contents after each block."""
     for day, items in sorted(days.items()):
         if not isinstance(items, dict):
