@@ -1,0 +1,121 @@
+"""Indico's event export with its contributions (`export/event/<id>.json?detail=contributions`,
+or `detail=sessions`, whose contributions sit in session blocks): one event, its timezone
+(the venue's), and each contribution with its time, room, session, type and people."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..domain.timeutil import zone
+from . import indico_fields as f
+from .indico_links import links
+from .raw import RawPage, RawSession, SourceError
+
+_LOCALE = re.compile(r"([a-z]{2,3})(?:[_-]([A-Za-z]{2}))?")
+
+
+def read(results: list[Any], source: str) -> RawPage:
+    if not results:
+        raise SourceError(source, "an Indico export with no event in it (a wrong id, or not public?)")
+    if len(results) > 1:
+        raise SourceError(source, f"an Indico export of {len(results)} events: export one event at a time")
+    ev = results[0]
+    if not isinstance(ev, dict):
+        raise SourceError(source, "an Indico export whose event is not an object")
+    where = f.Where(source, f"event {ev.get('id', '?')}")
+    page = RawPage(source=source, kind="schedule", event_name=f.title(ev, where))
+    page.timezone = _timezone(ev.get("timezone"), where)
+    page.venue = f.text(ev.get("location"))
+    page.url = _http(ev.get("url"))
+    page.language = _language(ev.get("language"))
+    items = _contributions(ev, where)
+    untimed = []
+    for n, item in enumerate(items, start=1):
+        session = _session(item, n, str(ev.get("id", "")), page.venue, source)
+        if session is None:
+            untimed.append(f.text(item.get("title")) or f"#{n}")
+        else:
+            page.sessions.append(session)
+    if untimed:
+        shown = ", ".join(repr(t) for t in untimed[:5]) + (", ..." if len(untimed) > 5 else "")
+        page.notes.append(
+            f"{source}: {len(untimed)} contribution(s) not in the timetable (no start), left out: {shown}"
+        )
+    if not page.sessions:
+        raise SourceError(source, f"none of the event's {len(items)} contributions is in the timetable")
+    return page
+
+
+def _contributions(ev: dict[str, Any], where: f.Where) -> list[dict[str, Any]]:
+    if "contributions" not in ev and "sessions" not in ev:
+        raise where.error(
+            "the export lists no contributions: export it with ?detail=contributions, or the timetable"
+        )
+    items = _list(ev.get("contributions"), where, "contributions")
+    for block in _list(ev.get("sessions"), where, "sessions"):
+        if not isinstance(block, dict):
+            raise where.error(f"a session block is not an object: {block!r}"[:200])
+        items += _list(block.get("contributions"), where, "a session block's contributions")
+    bad = next((i for i in items if not isinstance(i, dict)), None)
+    if bad is not None:
+        raise where.error(f"a contribution is not an object: {bad!r}"[:200])
+    return items
+
+
+def _list(value: Any, where: f.Where, name: str) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise where.error(f"{name} is not a list")
+    return list(value)
+
+
+def _session(
+    item: dict[str, Any], n: int, event_id: str, venue: str | None, source: str
+) -> RawSession | None:
+    where = f.Where(source, f"contribution {item.get('friendly_id') or item.get('id') or f'#{n}'}")
+    title = f.title(item, where)
+    when = f.times(item, where)
+    if when is None:
+        return None
+    proposed, guid, number = f.ids(event_id, item.get("friendly_id", item.get("id")), item.get("db_id"))
+    speakers = f.people(item.get("speakers"), where) or f.people(item.get("primaryauthors"), where)
+    return RawSession(
+        source=source,
+        title=title,
+        start=when[0],
+        end=when[1],
+        kind=f.text(item.get("type")),
+        room=f.room(item, venue),
+        track=f.text(item.get("session")) or f.text(item.get("track")),
+        description=f.description(item.get("description")),
+        speakers=speakers,
+        proposed_id=proposed,
+        guid=guid,
+        number=number,
+        links=links(item),
+    )
+
+
+def _timezone(value: Any, where: f.Where) -> str | None:
+    if value is None or value == "":
+        return None
+    try:
+        zone(str(value))
+    except ValueError as exc:
+        raise where.error(str(exc)) from None
+    return str(value)
+
+
+def _http(value: Any) -> str | None:
+    url = f.text(value)
+    return url if url and url.lower().startswith(("https://", "http://")) else None
+
+
+def _language(value: Any) -> str | None:
+    """Indico's locale ("en_GB") as a language tag ("en-GB")."""
+    found = _LOCALE.fullmatch(value.strip()) if isinstance(value, str) else None
+    if not found:
+        return None
+    return found[1] + (f"-{found[2].upper()}" if found[2] else "")
