@@ -64,8 +64,7 @@ def grid(doc: list[Any], source: str) -> Export:
         for r, room in enumerate(objects(day.get("rooms"), f"[{d}].rooms", source)):
             rooms.append(name_text(room.get("name")))
             found += [
-                (f"[{d}].{w}", s, rooms[-1])
-                for w, s in each(room.get("sessions"), f"rooms[{r}].sessions", source)
+                (w, s, rooms[-1]) for w, s in each(room.get("sessions"), f"[{d}].rooms[{r}].sessions", source)
             ]
         for t, slot in enumerate(objects(day.get("timeSlots"), f"[{d}].timeSlots", source)):
             for c, cell in enumerate(objects(slot.get("rooms"), f"[{d}].timeSlots[{t}].rooms", source)):
@@ -82,9 +81,9 @@ def grid(doc: list[Any], source: str) -> Export:
 
 def grouped(doc: list[Any], source: str) -> Export:
     found = [
-        (f"[{g}].{where}", s, None)
+        (where, s, None)
         for g, group in enumerate(objects(doc, "the file", source))
-        for where, s in each(group.get("sessions"), "sessions", source)
+        for where, s in each(group.get("sessions"), f"[{g}].sessions", source)
     ]
     return inline(found, [], source)
 
