@@ -60,17 +60,18 @@ def grid(doc: list[Any], source: str) -> Export:
     found: list[tuple[str, Any, str | None]] = []
     slots: list[tuple[str, Any, str | None]] = []
     rooms: list[str | None] = []
-    for d, day in enumerate(objects(doc, "the file", source)):
-        for r, room in enumerate(objects(day.get("rooms"), f"[{d}].rooms", source)):
+    for d, day in enumerate(objects(doc, "days", source)):
+        for r, room in enumerate(objects(day.get("rooms"), f"days[{d}].rooms", source)):
             rooms.append(name_text(room.get("name")))
             found += [
-                (w, s, rooms[-1]) for w, s in each(room.get("sessions"), f"[{d}].rooms[{r}].sessions", source)
+                (w, s, rooms[-1])
+                for w, s in each(room.get("sessions"), f"days[{d}].rooms[{r}].sessions", source)
             ]
-        for t, slot in enumerate(objects(day.get("timeSlots"), f"[{d}].timeSlots", source)):
-            for c, cell in enumerate(objects(slot.get("rooms"), f"[{d}].timeSlots[{t}].rooms", source)):
+        for t, slot in enumerate(objects(day.get("timeSlots"), f"days[{d}].timeSlots", source)):
+            for c, cell in enumerate(objects(slot.get("rooms"), f"days[{d}].timeSlots[{t}].rooms", source)):
                 slots.append(
                     (
-                        f"[{d}].timeSlots[{t}].rooms[{c}].session",
+                        f"days[{d}].timeSlots[{t}].rooms[{c}].session",
                         cell.get("session"),
                         name_text(cell.get("name")),
                     )
@@ -82,8 +83,8 @@ def grid(doc: list[Any], source: str) -> Export:
 def grouped(doc: list[Any], source: str) -> Export:
     found = [
         (where, s, None)
-        for g, group in enumerate(objects(doc, "the file", source))
-        for where, s in each(group.get("sessions"), f"[{g}].sessions", source)
+        for g, group in enumerate(objects(doc, "groups", source))
+        for where, s in each(group.get("sessions"), f"groups[{g}].sessions", source)
     ]
     return inline(found, [], source)
 

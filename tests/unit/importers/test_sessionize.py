@@ -9,14 +9,19 @@ import uuid
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
+import jsonschema
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import FIXTURES
 from webapp.domain.model import Link
+from webapp.domain.serialize import schedule_to_dict
 from webapp.domain.storage import load_schedule
 from webapp.importers.merge import Overrides, merge
 from webapp.importers.raw import SourceError
 from webapp.importers.sources import parse_source
+from webapp.web.apidoc import load_schema
 
 SHAPES = {
     "All": "sessionize_all.json",
@@ -25,6 +30,7 @@ SHAPES = {
 }
 LISBON = ZoneInfo("Europe/Lisbon")
 OVERRIDES = Overrides(timezone="Europe/Lisbon", event_name="MiniConf 2031")
+SCHEMA = jsonschema.Draft202012Validator(load_schema("schedule.schema.json"))
 LUNCH = "0f8e7d6c-5b4a-4938-a726-15f4e3d2c1b0"
 
 
@@ -242,52 +248,76 @@ def test_the_format_is_told_by_content_never_by_file_name(name):
     assert len(page.sessions) == 3 and page.source == name
 
 
-def _edit(shape: str, change) -> object:
-    d = doc(shape)
-    change(d)
-    return d
+def _set(d, path: str, value) -> None:
+    """Set the value at `path` ("sessions.0.roomId") of a document."""
+    *parents, last = path.split(".")
+    for part in parents:
+        d = d[int(part)] if isinstance(d, list) else d[part]
+    d[int(last) if isinstance(d, list) else last] = value
 
 
-def _set(path: str, value):
-    """A change setting the value at `path` ("sessions.0.roomId") of a document."""
-
-    def change(d):
-        *parents, last = path.split(".")
-        for part in parents:
-            d = d[int(part)] if isinstance(d, list) else d[part]
-        d[int(last) if isinstance(d, list) else last] = value
-
-    return change
-
-
-BAD = {
-    "room not in rooms": ("All", _set("sessions.0.roomId", 999), r"sessions\[0\]\.roomId: room 999 is not among"),
-    "speaker not in speakers": (
+# (shape, what to change, its new value, what the message says after the file's name)
+BAD = [
+    ("All", "sessions.0.roomId", 999, r"sessions\[0\]\.roomId: room 999 is not among the file's rooms"),
+    ("All", "sessions.0.speakers", ["x"], r"sessions\[0\]\.speakers: speaker 'x' is not among"),
+    (
         "All",
-        _set("sessions.0.speakers", ["nobody"]),
-        r"sessions\[0\]\.speakers: speaker 'nobody' is not among the file's speakers",
+        "sessions.0.categoryItems",
+        [1],
+        r"sessions\[0\]\.categoryItems: category item 1 is not among the file's category items",
     ),
-    "category item unknown": ("All", _set("sessions.0.categoryItems", [1]), r"category item 1 is not among"),
-    "sessions not a list": ("All", _set("sessions.0.speakers", "Bo Li"), r"sessions\[0\]\.speakers: expected a list"),
-    "session without a title": ("All", _set("sessions.2.title", "  "), r"sessions\[2\] \(session 502\): .*without a title"),
-    "session without an id": ("All", _set("sessions.2.id", None), r"sessions\[2\]: no id"),
-    "unreadable time": ("All", _set("sessions.0.startsAt", "soon"), r"sessions\[0\] \('Fast Tables'\): startsAt 'soon'"),
-    "time not a string": ("All", _set("sessions.0.endsAt", 1700000000), r"endsAt is not a time: 1700000000"),
-    "year no calendar reads": ("All", _set("sessions.0.endsAt", "9999-01-01T00:00:00"), r"year 9999 is out of range"),
-    "ends before it starts": ("All", _set("sessions.0.endsAt", "2031-06-02T09:00:00"), r"ends \(2031-06-02T09:00:00\) before"),
-    "speaker without a name": ("GridSmart", _set("0.rooms.0.sessions.0.speakers.0.name", None), r"speakers\[0\]: a speaker without a name"),
-    "day rooms not a list": ("GridSmart", _set("0.rooms", {"a": 1}), r"\[0\]\.rooms: expected a list, got dict"),
-    "session not an object": ("GridSmart", _set("0.timeSlots.0.rooms.0.session", None), r"\.session: a session is not an object"),
-    "category without a name": ("Sessions", _set("0.sessions.0.categories.0.name", ""), r"categories\[0\]: a name is missing"),
-    "group sessions not a list": ("Sessions", _set("1.sessions", 5), r"\[1\]\.sessions: expected a list, got int"),
-}  # fmt: skip
+    ("All", "sessions.0.speakers", "Bo Li", r"sessions\[0\]\.speakers: expected a list, got str"),
+    ("All", "sessions.2.title", "  ", r"sessions\[2\] \(session 502\): a session without a title"),
+    ("All", "sessions.2.id", None, r"sessions\[2\]: no id"),
+    ("All", "sessions.0.startsAt", "soon", r"sessions\[0\] \('Fast Tables'\): startsAt 'soon' is not"),
+    (
+        "All",
+        "sessions.0.endsAt",
+        1700000000,
+        r"sessions\[0\] \('Fast Tables'\): endsAt is not a time: 1700000000",
+    ),
+    (
+        "All",
+        "sessions.0.endsAt",
+        "9999-01-01T00:00:00",
+        r"sessions\[0\] .*: endsAt '9999-01-01T00:00:00' is not a usable time \(year 9999 is out of range",
+    ),
+    (
+        "All",
+        "sessions.0.endsAt",
+        "2031-06-02T09:00:00",
+        r"sessions\[0\] \('Fast Tables'\): ends \(2031-06-02T09:00:00\) before it starts",
+    ),
+    ("All", "speakers.1", "Bo Li", r"speakers\[1\]: expected an object, got str"),
+    (
+        "GridSmart",
+        "0.rooms.0.sessions.0.speakers.0.name",
+        None,
+        r"days\[0\]\.rooms\[0\]\.sessions\[0\]\.speakers\[0\]: a speaker without a name",
+    ),
+    ("GridSmart", "0.rooms", {"a": 1}, r"days\[0\]\.rooms: expected a list, got dict"),
+    (
+        "GridSmart",
+        "0.timeSlots.0.rooms.0.session",
+        None,
+        r"days\[0\]\.timeSlots\[0\]\.rooms\[0\]\.session: a session is not an object",
+    ),
+    (
+        "Sessions",
+        "0.sessions.0.categories.0.name",
+        "",
+        r"groups\[0\]\.sessions\[0\]\.categories\[0\]: a name is missing",
+    ),
+    ("Sessions", "1.sessions", 5, r"groups\[1\]\.sessions: expected a list, got int"),
+]
 
 
-@pytest.mark.parametrize("case", BAD)
-def test_a_malformed_export_is_refused_naming_the_file_and_the_place(case):
-    shape, change, message = BAD[case]
-    with pytest.raises(SourceError, match=r"^export\.json: " + ".*" + message):
-        imported(_edit(shape, change))
+@pytest.mark.parametrize(("shape", "path", "value", "message"), BAD, ids=[f"{b[0]}:{b[1]}" for b in BAD])
+def test_a_malformed_export_is_refused_naming_the_file_and_the_place(shape, path, value, message):
+    d = doc(shape)
+    _set(d, path, value)
+    with pytest.raises(SourceError, match=r"^export\.json: " + message):
+        imported(d)
 
 
 def test_a_speakers_only_export_is_refused_saying_which_exports_have_times():
@@ -317,3 +347,56 @@ def test_the_import_command_writes_the_schedule_or_stops_without_a_timezone(runn
     stored = load_schedule(out)
     assert stored == imported(data("All"))[0]
     assert stored.event.days == (date(2031, 6, 2),)
+
+
+def _paths(node, prefix=()) -> list[tuple]:
+    """The path of every value in a document, the document itself included."""
+    out = [prefix]
+    children = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for k, v in children:
+        out += _paths(v, (*prefix, k))
+    return out
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text(max_size=30)
+    | st.sampled_from(["2031-06-02T09:00:00", "2031-06-02T25:00:00", "501", LUNCH, "https://x.example/a"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=6,
+)  # fmt: skip
+
+
+@st.composite
+def mutated_export(draw: st.DrawFn) -> bytes:
+    """A fixture with a few of its values replaced by any JSON, or removed."""
+    d = doc(draw(st.sampled_from(list(SHAPES))))
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(_paths(d)))
+        if not path:
+            d = draw(JSON_VALUES)
+            continue
+        parent = d
+        for part in path[:-1]:
+            parent = parent[part]
+        if draw(st.booleans()) and isinstance(parent, dict):
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = draw(JSON_VALUES)
+        if not isinstance(d, (dict, list)):
+            break
+    return json.dumps(d).encode()
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(mutated_export())
+def test_a_mangled_export_imports_whole_or_is_refused_naming_the_file(raw: bytes):
+    try:
+        schedule, _ = imported(raw)
+    except SourceError as exc:
+        assert str(exc).startswith("export.json"), exc
+        return
+    except ValueError as exc:  # the merge's own refusals, which the import command reports alike
+        assert type(exc) is ValueError, f"{type(exc).__name__}: {exc}"
+        return
+    stored = json.loads(json.dumps(schedule_to_dict(schedule)))
+    SCHEMA.validate({"version": 0, **stored})
