@@ -37,29 +37,30 @@ def parse(text_: str, source: str) -> RawPage:
 def read(doc: Any, source: str) -> RawPage:
     """The page a parsed Sessionize export says."""
     export = _export(doc, source)
-    how = plan(c for item in export.items for c in item.categories)
     page = RawPage(source=source, kind="api", rooms=[(name, None) for name in export.rooms])
     page.notes.extend(export.notes)
+    scheduled: list[tuple[Item, str]] = []
     waiting: list[str] = []
-    extra_used = False
     for item in export.items:
         title = text(item.doc.get("title"))
         if title is None:
             raise SourceError(source, f"{item.where} (session {item.sid}): a session without a title")
         if item.doc.get("startsAt") is None or item.doc.get("endsAt") is None:
             waiting.append(title)
-            continue
-        fields, extra = categorize(item.categories, how)
-        extra_used = extra_used or bool(extra)
-        page.sessions.append(_session(item, title, fields, extra, source))
-    if not page.sessions:
+        else:
+            scheduled.append((item, title))
+    if not scheduled:
         raise SourceError(
             source,
             f"none of its {len(waiting)} sessions is on the schedule yet (no start time in Sessionize)"
             if waiting
             else "the export lists no sessions",
         )
-    page.notes.extend(_notes(source, waiting, how.fallback, how.extra if extra_used else []))
+    how = plan(c for item, _ in scheduled for c in item.categories)
+    for item, title in scheduled:
+        fields, extra = categorize(item.categories, how)
+        page.sessions.append(_session(item, title, fields, extra, source))
+    page.notes.extend(_notes(source, waiting, how.fallback, how.extra))
     return page
 
 

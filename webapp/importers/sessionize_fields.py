@@ -154,6 +154,6 @@ def categorize(categories: Categories, how: Plan) -> tuple[dict[str, str], tuple
 
 
 def language_tag(name: str) -> str:
-    """ "German" -> "de"; a tag stays a tag; any other name is kept as written (the app shows
-    it as such)."""
+    """A language's tag ("German" -> "de"); a name the table does not know is kept as written,
+    and the app shows it as such."""
     return tag_of(name) or name

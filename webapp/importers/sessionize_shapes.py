@@ -47,13 +47,17 @@ def shape(doc: Any) -> str | None:
                 return "All"
         return None
     heads = [x for x in doc[:5] if isinstance(x, dict)] if isinstance(doc, list) else []
-    if any("timeSlots" in x or {"date", "rooms"} <= x.keys() for x in heads):
+    if any("timeSlots" in x or _has_sessions(x.get("rooms")) and "date" in x for x in heads):
         return "GridSmart"
     if any("groupId" in x or "groupName" in x for x in heads):
         return "Sessions"
     if any({"fullName", "sessions"} <= x.keys() for x in heads):
         return "Speakers"
     return None
+
+
+def _has_sessions(rooms: Any) -> bool:
+    return isinstance(rooms, list) and bool(rooms) and isinstance(rooms[0], dict) and "sessions" in rooms[0]
 
 
 def grid(doc: list[Any], source: str) -> Export:
