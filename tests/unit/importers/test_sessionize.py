@@ -131,6 +131,13 @@ def test_a_second_track_item_is_kept_as_text_since_a_session_has_one_track():
     assert "Track: Data, Systems" in fast.description
 
 
+@pytest.mark.parametrize(("written", "language"), [("German", "de"), ("en", "en"), ("Deutsch", "Deutsch")])
+def test_a_language_item_is_its_tag_where_one_is_known_else_its_name(written, language):
+    d = doc()
+    d["categories"][3]["items"][1]["name"] = written
+    assert by_title(imported(d)[0])["Fast Tables"].language == language
+
+
 @pytest.mark.parametrize("shape", SHAPES)
 def test_description_lines_become_paragraphs_of_text(shape):
     fast = by_title(imported(data(shape))[0])["Fast Tables"]
