@@ -28,7 +28,7 @@ def looks_like(doc: Any) -> bool:
 
 def parse(text_: str, source: str) -> RawPage:
     try:
-        doc = jsontext.loads(text_, strict=False)
+        doc = jsontext.loads(text_.removeprefix("\ufeff"), strict=False)
     except json.JSONDecodeError as exc:
         raise SourceError(source, f"not valid JSON: {exc.msg}", exc.lineno) from exc
     return read(doc, source)
@@ -126,6 +126,6 @@ def _notes(source: str, waiting: list[str], fallback: str | None, extra: list[st
         names = ", ".join(repr(t) for t in extra)
         out.append(
             f"{source}: Hallway has no field for the categories {names}: a session's are the last "
-            'paragraph of its description ("Tags: Kotlin, Android")'
+            f'paragraph of its description ("{extra[0]}: …")'
         )
     return out

@@ -18,6 +18,7 @@ from tests.conftest import FIXTURES
 from webapp.domain.model import Link
 from webapp.domain.serialize import schedule_to_dict
 from webapp.domain.storage import load_schedule
+from webapp.importers import sessionize
 from webapp.importers.merge import Overrides, merge
 from webapp.importers.raw import SourceError
 from webapp.importers.sources import parse_source
@@ -331,6 +332,13 @@ def test_a_speakers_only_export_is_refused_saying_which_exports_have_times():
     speakers = [{"id": "x", "fullName": "Ana Sousa", "sessions": [{"id": 501, "name": "Fast Tables"}]}]
     with pytest.raises(SourceError, match="list of speakers.*export All, GridSmart or Sessions"):
         parse_source(json.dumps(speakers).encode(), "speakers.json")
+
+
+def test_the_parser_alone_reads_an_exports_text_bom_and_all_and_names_the_line_of_bad_json():
+    text = data().decode("utf-8")
+    assert len(sessionize.parse(text, "all.json").sessions) == 3
+    with pytest.raises(SourceError, match=r"^all\.json, line 4: not valid JSON"):
+        sessionize.parse("\n".join(text.splitlines()[:3]) + "\n]", "all.json")
 
 
 def test_a_hallway_schedule_is_not_taken_for_a_sessionize_export():
