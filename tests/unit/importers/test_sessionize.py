@@ -203,6 +203,14 @@ def test_unscheduled_sessions_are_left_out_and_named_in_the_summary(shape):
     assert said[0].startswith("export.json: ")
 
 
+def test_a_session_with_a_time_but_no_room_yet_is_kept_without_one():
+    d = doc()
+    d["sessions"][2]["roomId"] = None
+    schedule, warnings = imported(d)
+    assert by_title(schedule)["Rust for Pythonistas"].room is None
+    assert not any("'Rust for Pythonistas'" in w for w in warnings)
+
+
 def test_an_export_with_nothing_scheduled_yet_is_refused_saying_so():
     d = doc()
     for s in d["sessions"]:
