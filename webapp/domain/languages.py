@@ -26,3 +26,17 @@ def language_names(tags: Iterable[str]) -> dict[str, str]:
     """{tag: English name} for each distinct tag the table knows (matched case-insensitively)."""
     names = _names()
     return {tag: names[tag.lower()] for tag in sorted(set(tags)) if tag.lower() in names}
+
+
+def tag_of(name: str) -> str | None:
+    """The tag of a language written as a tag ("de") or by its English name ("German");
+    None for any other text. Sources such as Sessionize name languages in words."""
+    names = _names()
+    if name.strip().lower() in names:
+        return name.strip().lower()
+    return _tags_by_name().get(name.strip().casefold())
+
+
+@cache
+def _tags_by_name() -> dict[str, str]:
+    return {english.casefold(): tag for tag, english in sorted(_names().items()) if english != tag}

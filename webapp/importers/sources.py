@@ -14,13 +14,13 @@ from ..domain import jsontext
 from ..domain.ids import normalize
 from ..domain.model import Schedule
 from ..domain.text import clean
-from . import ical, indico, sched_api, sched_html, sched_text
+from . import ical, indico, sched_api, sched_html, sched_text, sessionize
 from .bounds import check_size
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
 
 FORMATS = (
     "Sched page text or HTML, Sched API JSON, frab schedule.json or schedule.xml, iCalendar, "
-    "Indico event (detail=contributions) or timetable JSON"
+    "Indico event (detail=contributions) or timetable JSON, Sessionize All, GridSmart or Sessions JSON"
 )
 # `[event]` or `[[sessions]]` alone on the first line: TOML or INI, which JSON never starts with.
 TABLE_HEADER = re.compile(r"\[\[?[A-Za-z_][A-Za-z0-9_. \"-]*\]\]?[ \t]*(#.*)?\r?\n")
@@ -74,6 +74,8 @@ def _json(text: str, source: str, timezone: str | None) -> RawPage:
         return _frab("frab_json", text, source, timezone)
     if indico.looks_like(doc):
         return indico.read(doc, source)
+    if sessionize.looks_like(doc):
+        return sessionize.read(doc, source)
     raise SourceError(source, f"JSON of an unknown shape, expected one of: {FORMATS}")
 
 

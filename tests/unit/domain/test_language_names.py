@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 
-from webapp.domain.languages import TABLE, language_names
+import pytest
+
+from webapp.domain.languages import TABLE, language_names, tag_of
 from webapp.web.texts import split
 
 
@@ -42,3 +44,19 @@ def test_the_outline_carries_the_names_of_the_sessions_and_the_events_languages(
     assert outline["language_names"] == {"de": "German", "en": "English", "fr": "French"}
     outline = json.loads(split(json.dumps(_doc([None])).encode())[0])
     assert "language_names" not in outline
+
+
+@pytest.mark.parametrize(
+    ("written", "tag"),
+    [
+        ("German", "de"),
+        ("english", "en"),
+        (" French ", "fr"),
+        ("DE", "de"),
+        ("Deutsch", None),
+        ("aa", "aa"),
+        ("", None),
+    ],
+)
+def test_a_language_named_in_english_or_by_its_tag_gives_the_tag(written, tag) -> None:
+    assert tag_of(written) == tag

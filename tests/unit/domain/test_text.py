@@ -134,6 +134,11 @@ def _sched_api() -> bytes:
     return text.replace("Tables, but fast.", "Tab\\u007fles,\x7f but\\u0001 fast.\x01").encode()
 
 
+def _sessionize() -> bytes:
+    text = (FIXTURES / "sessionize_all.json").read_text(encoding="utf-8")
+    return text.replace("Bring a laptop.", "Bri\\u007fng a\x7f lap\\u0001top.\x01").encode()
+
+
 def _sched_text() -> bytes:
     path = sorted((ROOT / "data" / "sources").glob("*.txt"))[0]
     text = path.read_text(encoding="utf-8")
@@ -156,6 +161,11 @@ FORMATS = {
         Overrides(event_name="Con", timezone="Europe/Lisbon"),
     ),
     "Sched page text": (_sched_text, "Modern GPUs are fast", None),
+    "Sessionize All JSON": (
+        _sessionize,
+        "Bring a laptop.",
+        Overrides(event_name="Con", timezone="Europe/Lisbon"),
+    ),
 }
 
 

@@ -1,0 +1,69 @@
+"""Sessionize's "All" export: {sessions, speakers, categories, rooms, questions}, where a
+session names its speakers, category items, room and question answers by id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .raw import RawSpeaker
+from .sessionize_fields import speaker, text
+from .sessionize_shapes import (
+    Export,
+    Item,
+    each,
+    key,
+    list_of,
+    lookup,
+    name_text,
+    named,
+    numbered,
+    person,
+    ref,
+)
+
+
+def read(doc: dict[str, Any], source: str) -> Export:
+    rooms = {
+        ref(r.get("id"), f"rooms[{n}]", source): name_text(r.get("name"))
+        for n, r in numbered(doc, "rooms", source)
+    }
+    people = {ref(p.get("id"), f"speakers[{n}]", source): p for n, p in numbered(doc, "speakers", source)}
+    questions = {
+        key(q.get("id")): name_text(q.get("question")) for _, q in numbered(doc, "questions", source)
+    }
+    items: dict[str, tuple[str, str]] = {}  # category item id -> (category title, item name)
+    for c, cat in numbered(doc, "categories", source):
+        title = named(cat.get("title"), f"categories[{c}]", source)
+        for i, it in numbered(cat, "items", source, f"categories[{c}]."):
+            where = f"categories[{c}].items[{i}]"
+            items[ref(it.get("id"), where, source)] = (title, named(it.get("name"), where, source))
+    out = Export(rooms=[name for name in rooms.values() if name])
+    for where, s in each(doc["sessions"], "sessions", source):
+        speakers = [
+            _speaker(people, pid, f"{where}.speakers", source)
+            for pid in list_of(s.get("speakers"), f"{where}.speakers", source)
+        ]
+        chosen: dict[str, list[str]] = {}
+        for item in list_of(s.get("categoryItems"), f"{where}.categoryItems", source):
+            title, name = lookup(items, item, f"{where}.categoryItems", "category item", source)
+            chosen.setdefault(title, []).append(name)
+        room = s.get("roomId")
+        room = lookup(rooms, room, f"{where}.roomId", "room", source) if room is not None else None
+        answers = [
+            (questions.get(key(a.get("questionId"))), a.get("answerValue"))
+            for _, a in numbered(s, "questionAnswers", source, f"{where}.")
+        ]
+        out.items.append(
+            Item(where, ref(s.get("id"), where, source), s, speakers, list(chosen.items()), room, answers)
+        )
+    return out
+
+
+def _speaker(people: dict[str, dict[str, Any]], pid: Any, where: str, source: str) -> RawSpeaker:
+    if isinstance(pid, dict):  # {id, name}, as the other exports write a session's speakers
+        pid = pid.get("id")
+    p = lookup(people, pid, where, "speaker", source)
+    name = p.get("fullName")
+    if not text(name):  # older exports: first and last name only
+        name = " ".join(filter(None, (text(p.get("firstName")), text(p.get("lastName")))))
+    return person(speaker(pid, name, p.get("tagLine"), p.get("bio")), f"{where}: speaker {pid!r}", source)
