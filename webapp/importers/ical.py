@@ -30,19 +30,18 @@ from typing import Any
 
 from icalendar import Calendar, Component
 
-from ..domain.ids import is_id, normalize, slug
+from ..domain.ids import is_id, slug
 from ..domain.interchange import ICAL_KIND, ICAL_PRODID, ICAL_ROOM, ICAL_SPEAKER, ICAL_TRACK
 from ..domain.model import Link
 from .frab_json import short_hash
-from .ical_exporters import SCHED_ZONE, exporter_of, venue_tail, without_tail
+from .ical_exporters import SCHED_ZONE, apply_conventions, exporter_of
 from .ical_lines import Where, check, decode, looks_like
 from .ical_name import event_name
 from .ical_people import all_of, name_of, people
 from .ical_repeat import occurrence_key, occurrences, repeats
-from .ical_summary import split_titles
 from .ical_times import end_of, fixed_zone, valid_zone, when, zone_name
 from .markup import one_line, paragraphs
-from .raw import RawPage, RawSession, RawSpeaker, SourceError, split_kind
+from .raw import RawPage, RawSession, RawSpeaker, SourceError
 
 __all__ = ["decode", "looks_like", "parse"]
 _UUID = re.compile(r"^[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
@@ -105,32 +104,13 @@ def parse(text: str, source: str, timezone: str | None = None) -> RawPage:
             key = f"{session.proposed_id}-{occurrence_key(at)}" if session.proposed_id else None
             guid = _guid(uid, at) if session.guid else None
             page.sessions.append(replace(session, start=at, end=at + length, proposed_id=key, guid=guid))
-    _conventions(page, exporter)
+    apply_conventions(page, exporter)
     declared = None if exporter == "sched" else valid_zone(str(first.get("X-WR-TIMEZONE", "")))
     named = [z for z, _ in zones.most_common() if z]
     page.timezone = declared or (named[0] if named else None)
     if page.timezone is None and not floating and exporter != "sched":
         page.fallback_timezone = fixed_zone(page.sessions[0].start) if page.sessions else "UTC"
     return page
-
-
-def _conventions(page: RawPage, exporter: str | None) -> None:
-    """Speakers out of the titles, and Sched's venue address off the rooms, onto the event."""
-    split = split_titles((s.title for s in page.sessions if s.title), exporter)
-    tail = venue_tail(s.room for s in page.sessions if s.room) if exporter == "sched" else []
-    if len(tail) > 1:
-        page.city, page.venue = ", ".join(tail[-2:]), ", ".join(tail[:-2]) or None
-    elif tail:
-        page.venue = tail[0]
-    for s in page.sessions:
-        s.room = without_tail(s.room, tail)
-        if s.title not in split:
-            continue
-        s.title, s.heading_people = split[s.title]
-        if exporter == "sched" and s.kind is None:  # as Sched's pages and API are read
-            s.kind, s.title = split_kind(s.title)
-        known = {normalize(sp.name) for sp in s.speakers}
-        s.speakers += [RawSpeaker(n, company=c) for n, c in s.heading_people if normalize(n) not in known]
 
 
 def _session(

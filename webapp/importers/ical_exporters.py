@@ -17,12 +17,34 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
+from ..domain.ids import normalize
+from .ical_summary import split_titles
+from .raw import RawPage, RawSpeaker, split_kind
+
 SCHED_ZONE = (
     "a Sched calendar says X-WR-TIMEZONE:UTC whatever the venue's zone (Sched writes it in "
     "every calendar), so the file cannot tell the event's zone, which day boundaries and "
     "clocks need: pass --timezone with the venue's zone (an IANA name like Europe/Amsterdam)"
 )
 _SCHED = re.compile(r"^-//Sched\.com\b\s*(.*?)\s*//[A-Za-z-]*$", re.IGNORECASE)
+
+
+def apply_conventions(page: RawPage, exporter: str | None) -> None:
+    """Speakers out of the titles, and Sched's venue address off the rooms, onto the event."""
+    split = split_titles((s.title for s in page.sessions if s.title), exporter)
+    tail = venue_tail(s.room for s in page.sessions if s.room) if exporter == "sched" else []
+    if len(tail) > 1:
+        page.city, page.venue = ", ".join(tail[-2:]), ", ".join(tail[:-2]) or None
+    elif tail:
+        page.venue = tail[0]
+    for s in page.sessions:
+        s.room = without_tail(s.room, tail)
+        if s.title in split:
+            s.title, s.heading_people = split[s.title]
+            known = {normalize(sp.name) for sp in s.speakers}
+            s.speakers += [RawSpeaker(n, company=c) for n, c in s.heading_people if normalize(n) not in known]
+        if exporter == "sched" and s.kind is None and s.title:  # as Sched's pages and API are read
+            s.kind, s.title = split_kind(s.title)
 
 
 def exporter_of(prodid: str) -> str | None:

@@ -52,6 +52,7 @@ SCHED_TITLES = [
     ("Welcome - Opening Remarks", None, []),
     ("Coffee Break", None, []),
     ("Solutions Showcase", None, []),
+    ("The Road Ahead", "Sponsored Keynote", []),
 ]  # fmt: skip
 
 
