@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from pathlib import PurePath
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from icalendar import Calendar, Component
 
@@ -51,8 +51,8 @@ def _meaningful(value: object) -> str | None:
 def _address(events: list[Component]) -> str | None:
     """The web address the events' URLs share (host and common path, less words like
     "talk"): `cfp.openondemand.org/2025` for pretalx's `.../2025/talk/RXCFVB/`."""
-    urls = [urlsplit(str(e.get("URL", "")).strip()) for e in events if e.get("URL")]
-    urls = [u for u in urls if u.scheme in ("http", "https") and u.hostname]
+    urls = [u for u in (_url(e.get("URL")) for e in events) if u and u.scheme in ("http", "https")]
+    urls = [u for u in urls if u.hostname]
     if not urls or len(urls) * 2 < len(events) or len({u.hostname for u in urls}) > 1:
         return None
     paths = [[p for p in u.path.split("/") if p] for u in urls]
@@ -73,6 +73,13 @@ def _product(prodid: str) -> str | None:
     if len(parts) > 1 and re.fullmatch(r"[A-Za-z]{2}(-[A-Za-z]{2})?", parts[-1]):
         parts.pop()
     return " ".join(parts) or None
+
+
+def _url(value: object) -> SplitResult | None:
+    try:
+        return urlsplit(str(value).strip()) if value else None
+    except ValueError:  # "http://[::1" is no address
+        return None
 
 
 def _file_name(source: str) -> str | None:

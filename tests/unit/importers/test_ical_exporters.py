@@ -169,3 +169,18 @@ def test_html_escapes_in_a_room_or_title_are_read():
     event = vevent("LOCATION:Online &amp; in-person; Workshop", summary="SUMMARY:Q&amp;A")
     schedule, s = only(calendar(event))
     assert s.title == "Q&A" and schedule.room(s.room).name == "Online & in-person; Workshop"
+
+
+@pytest.mark.parametrize(
+    ("calendar_lines", "name"),
+    [
+        ("X-WR-CALNAME:devconf26\r\nX-WR-CALDESC:DevConf 2026 in Brno\r\n", "DevConf 2026 in Brno"),
+        ("X-WR-CALNAME:devconf26\r\nX-WR-CALDESC:Event Calendar\r\n", "devconf26"),
+        ("X-WR-CALNAME:DevConf\r\nX-WR-CALDESC:The yearly developer conference in Brno\r\n", "DevConf"),
+    ],
+    ids=["slug and description", "slug alone", "a name"],
+)
+def test_a_slug_names_the_event_only_when_the_calendar_says_nothing_better(calendar_lines, name):
+    head = HEAD.replace("X-WR-CALNAME:TestConf 2026\r\n", calendar_lines)
+    schedule, warnings = imported(calendar(vevent(), head=head))
+    assert schedule.event.name == name and not warnings
