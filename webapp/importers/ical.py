@@ -14,7 +14,9 @@ zone is --timezone, else X-WR-TIMEZONE, else the TZID most events use; a calenda
 alone is shown in UTC, with a warning saying how to name the venue's zone.
 
 Reading the lines (CHARSET, folding, line numbers) is `ical_lines`, times `ical_times`; the
-properties are read by the icalendar library.
+properties are read by the icalendar library. What Sched and pretalx write beyond the RFC
+(speakers in SUMMARY, Sched's blanket UTC zone and venue address on every room) is read as
+`ical_exporters` and `ical_summary` say; the event's name is `ical_name`'s.
 """
 
 from __future__ import annotations
@@ -32,11 +34,13 @@ from ..domain.ids import is_id, slug
 from ..domain.interchange import ICAL_KIND, ICAL_PRODID, ICAL_ROOM, ICAL_SPEAKER, ICAL_TRACK
 from ..domain.model import Link
 from .frab_json import short_hash
+from .ical_exporters import SCHED_ZONE, apply_conventions, exporter_of
 from .ical_lines import Where, check, decode, looks_like
+from .ical_name import event_name
 from .ical_people import all_of, name_of, people
 from .ical_repeat import occurrence_key, occurrences, repeats
 from .ical_times import end_of, fixed_zone, valid_zone, when, zone_name
-from .markup import paragraphs
+from .markup import one_line, paragraphs
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
 
 __all__ = ["decode", "looks_like", "parse"]
@@ -45,7 +49,8 @@ _ESCAPED = re.compile(r"\\([\\;,nN])")
 _HTTP = re.compile(r"^https?://\S+$", re.IGNORECASE)
 
 
-def parse(text: str, source: str) -> RawPage:
+def parse(text: str, source: str, timezone: str | None = None) -> RawPage:
+    """`timezone` is --timezone: a Sched calendar cannot do without it."""
     places = check(text, source)
     try:
         calendars = Calendar.from_ical(text, multiple=True)
@@ -58,8 +63,11 @@ def parse(text: str, source: str) -> RawPage:
         raise SourceError(source, f"{len(places)} VEVENTs in the file, {len(events)} read")
     first = calendars[0]
     ours = str(first.get("PRODID", "")) == ICAL_PRODID
-    name = first.get("X-WR-CALNAME") or first.get("NAME")
-    page = RawPage(source=source, kind="calendar", event_name=" ".join(str(name).split()) if name else None)
+    exporter = exporter_of(str(first.get("PRODID", "")))
+    if exporter == "sched" and not timezone:
+        raise SourceError(source, SCHED_ZONE)
+    page = RawPage(source=source, kind="calendar")
+    page.event_name, page.fallback_event_name = event_name(first, events, source)
     organizers = Counter(name_of(e.get("ORGANIZER")) for e in events)
     publisher = {n for n, count in organizers.items() if n and count == len(events) > 1}
     zones: Counter[str] = Counter()
@@ -96,10 +104,11 @@ def parse(text: str, source: str) -> RawPage:
             key = f"{session.proposed_id}-{occurrence_key(at)}" if session.proposed_id else None
             guid = _guid(uid, at) if session.guid else None
             page.sessions.append(replace(session, start=at, end=at + length, proposed_id=key, guid=guid))
-    declared = valid_zone(str(first.get("X-WR-TIMEZONE", "")))
+    apply_conventions(page, exporter)
+    declared = None if exporter == "sched" else valid_zone(str(first.get("X-WR-TIMEZONE", "")))
     named = [z for z, _ in zones.most_common() if z]
     page.timezone = declared or (named[0] if named else None)
-    if page.timezone is None and not floating:
+    if page.timezone is None and not floating and exporter != "sched":
         page.fallback_timezone = fixed_zone(page.sessions[0].start) if page.sessions else "UTC"
     return page
 
@@ -108,7 +117,7 @@ def _session(
     e: Component, where: Where, start: datetime, source: str, ours: bool, publisher: set[str]
 ) -> RawSession:
     end = end_of(e, start, where, source)
-    title = " ".join(str(e.get("SUMMARY", "")).split())
+    title = _plain(e.get("SUMMARY", ""), markup=not ours) or ""
     if not title:
         raise SourceError(source, "an event without a title (SUMMARY)", where.begin)
     uid = str(e.get("UID", "")).strip()
@@ -117,7 +126,7 @@ def _session(
         room, kind, track = (_x(e, n) for n in (ICAL_ROOM, ICAL_KIND, ICAL_TRACK))
         names = [n for n in (_x(e, ICAL_SPEAKER, v) for v in all_of(e, ICAL_SPEAKER)) if n]
     else:
-        room, kind, track = _plain(e.get("LOCATION")), None, _category(e)
+        room, kind, track = _plain(e.get("LOCATION"), markup=True), None, _category(e)
         names = people(e, publisher)
     description = _paragraphs(str(e.get("DESCRIPTION", "")), markup=not ours)
     url = str(e.get("URL", "")).strip()
@@ -151,7 +160,7 @@ def _category(e: Component) -> str | None:
     for prop in all_of(e, "CATEGORIES"):
         for value in getattr(prop, "cats", [prop]):
             if str(value).strip():
-                return str(value).strip()
+                return _plain(value, markup=True)
     return None
 
 
@@ -164,8 +173,11 @@ def _x(e: Component, name: str, value: Any = None) -> str | None:
     return _plain(_ESCAPED.sub(lambda m: "\n" if m[1] in "nN" else m[1], str(value)))
 
 
-def _plain(value: Any) -> str | None:
-    return " ".join(str(value).split()) or None if value is not None else None
+def _plain(value: Any, markup: bool = False) -> str | None:
+    """One line of text; `markup`: its HTML escapes read (not in Hallway's own export)."""
+    if value is None:
+        return None
+    return (one_line(str(value)) if markup else " ".join(str(value).split())) or None
 
 
 def _paragraphs(text: str, markup: bool) -> list[str]:

@@ -57,6 +57,9 @@ def occurrences(
 
 def _dates(e: Component, name: str, start: datetime, where: Where, source: str) -> set[datetime]:
     out = set()
+    problems = [message for prop_name, message in e.errors if prop_name == name]
+    if problems:  # the library keeps a broken value, and raises when it is read
+        raise SourceError(source, f"{name}: {problems[0]}", where.at(name))
     for prop in _all(e, name):
         for value in getattr(prop, "dts", []):
             when = value.dt

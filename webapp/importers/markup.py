@@ -119,6 +119,13 @@ def as_text(text: str | None, *, markup: bool = True) -> str | None:
     return "\n\n".join(paragraphs(text, markup=markup)) or None
 
 
+def one_line(text: str) -> str:
+    """A title, room or name on one line, HTML escapes read where that is all the markup it
+    has ("Online &amp; in-person"); anything else stays as written."""
+    text = " ".join(text.split())
+    return " ".join(html.unescape(text).split()) if kind(text) == "escaped" else text
+
+
 def html_paragraphs(markup: str) -> tuple[str, ...]:
     """Paragraphs of HTML: one per block element, line break or list item; links as text."""
     # A description nested past any real one would cost the tree builder quadratic time.

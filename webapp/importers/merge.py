@@ -49,9 +49,9 @@ def merge(
         raise ValueError("no sources to import")
     if not any(s.title for p in pages for s in p.sessions):
         raise SourceError(", ".join(p.source for p in pages), "no sessions with a title in these sources")
-    name = _event_name(pages, overrides)
+    name, stand_in = _event_name(pages, overrides)
     tz, guessed = _timezone(pages, overrides)
-    warnings: list[str] = [guessed] if guessed else []
+    warnings: list[str] = [w for w in (stand_in, guessed) if w]
     warnings += [note for page in pages for note in page.notes]
     groups: dict[tuple[str, datetime, int], Group] = {}
     for page in pages:
@@ -79,7 +79,8 @@ def merge(
     return clean_schedule(schedule), warnings
 
 
-def _event_name(pages: Sequence[RawPage], overrides: Overrides) -> str:
+def _event_name(pages: Sequence[RawPage], overrides: Overrides) -> tuple[str, str | None]:
+    """The event's name, and a warning when it is a stand-in."""
     named = [(p.source, p.event_name) for p in pages if p.event_name]
     first = named[0] if named else None
     for source, other in named:
@@ -88,9 +89,15 @@ def _event_name(pages: Sequence[RawPage], overrides: Overrides) -> str:
                 source, f"is for {other!r} but {first[0]} is for {first[1]!r}: different events"
             )
     name = overrides.event_name or (first[1] if first else None)
-    if not name:
-        raise SourceError(pages[0].source, "no event name in the sources; pass --event-name")
-    return name
+    if name:
+        return name, None
+    for page in pages:
+        if page.fallback_event_name:
+            return page.fallback_event_name, (
+                f"{page.source} does not name the event: it is called {page.fallback_event_name!r}, "
+                "from what the file has; pass --event-name to name it"
+            )
+    raise SourceError(pages[0].source, "no event name in the sources; pass --event-name")
 
 
 def _timezone(pages: Sequence[RawPage], overrides: Overrides) -> tuple[str, str | None]:

@@ -76,6 +76,9 @@ class RawPage:
     # A zone to show times in when neither --timezone nor any source names one (a calendar
     # in UTC only); the import then warns that it is a guess.
     fallback_timezone: str | None = None
+    # A name for the event when neither --event-name nor any source names it (a calendar
+    # without X-WR-CALNAME); the import then warns that it is a stand-in.
+    fallback_event_name: str | None = None
     sessions: list[RawSession] = field(default_factory=list)
     loose_bios: list[tuple[str, bool]] = field(default_factory=list)  # (bio, truncated)
     url: str | None = None

@@ -28,10 +28,11 @@ TABLE_HEADER = re.compile(r"\[\[?[A-Za-z_][A-Za-z0-9_. \"-]*\]\]?[ \t]*(#.*)?\r?
 
 def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPage:
     """The page a source file says; `timezone` (`--timezone`) is for formats that need it
-    while parsing (a frab file that names no zone and gives wall-clock times)."""
+    while parsing (a frab file that names no zone and gives wall-clock times, a Sched
+    calendar, whose zone is always "UTC")."""
     check_size(data, source)
     if ical.looks_like(data):  # decoded property by property: each may name its own CHARSET
-        return ical.parse(ical.decode(data, source), source)
+        return ical.parse(ical.decode(data, source), source, timezone)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

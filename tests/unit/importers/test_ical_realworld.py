@@ -1,14 +1,19 @@
 """Real conferences' calendars (../shared/specs/realworld/): what `schedule import` makes of
 them, against a reading of the files written here with nothing but regular expressions, and
-both frab exports of the result valid against the formats' own schemas."""
+both frab exports of the result valid against the formats' own schemas. Then calendars of
+other tools (../shared/specs/realworld2/: pretalx, Google Calendar, a university's own)
+through `parse_source` and `merge`, against the icalendar library's reading of each (and,
+for pretalx's speakers packed into titles, the same event's pretalx JSON)."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
+import icalendar
 import jsonschema
 import pytest
 import xmlschema
@@ -16,6 +21,8 @@ import xmlschema
 from tests.conftest import shared_or_skip
 from webapp import create_app
 from webapp.domain.storage import load_schedule
+from webapp.importers.merge import Overrides, merge
+from webapp.importers.sources import parse_source
 
 # (file, --timezone, the event's zone): Kiel's calendar is in UTC alone, so the venue's zone
 # is named, as the import's warning asks.
@@ -122,3 +129,79 @@ def test_a_calendar_in_utc_alone_imports_in_utc_with_a_warning_naming_the_option
     schedule = load_schedule(tmp_path / "schedule.json")
     assert schedule.event.timezone == "UTC"
     assert imported_reading(schedule) == independent_reading(source.read_bytes())
+
+
+# Set 2 (../shared/specs/realworld2/): (file, --timezone, the event's zone, its name). GOOD's
+# pretalx calendar names no event; Bristol's is in UTC alone, so the venue's zone is named.
+CALENDARS_2 = [
+    ("good-2025.pretalx-schedule.ics", None, "US/Eastern", "cfp.openondemand.org/2025"),
+    ("lgbt-history-festival-2015.google-calendar.ics", None, "Europe/London", "Main Festival"),
+    ("bristol-data-week-2025.ics", "Europe/London", "Europe/London", "Bristol Data Week 2025"),
+]
+
+
+def pretalx_talks(name: str) -> dict[str, tuple[str, tuple]]:
+    """talk URL -> (title, ((name, organisation), ...)) from the same event's pretalx JSON:
+    another export of the schedule, so the calendar's packed SUMMARY is checked against it."""
+    doc = json.loads(shared_or_skip("specs", "realworld2", name).read_text(encoding="utf-8"))
+    talks = {}
+    for day in doc["schedule"]["conference"]["days"]:
+        for events in day["rooms"].values():
+            for e in events:
+                people = (re.fullmatch(r"(.*?) \[(.*)\]", p["public_name"]) for p in e["persons"])
+                names = tuple((m[1], m[2]) if m else (p["public_name"], None)
+                              for m, p in zip(people, e["persons"], strict=True))  # fmt: skip
+                talks[e["url"]] = (" ".join(e["title"].split()), names)
+    return talks
+
+
+def library_reading(data: bytes, talks: dict[str, tuple[str, tuple]] | None) -> list[tuple]:
+    """(title, start, end, room, speakers as (name, company)) of each timed VEVENT, in UTC, as
+    the icalendar library reads it; ATTENDEE names that are not e-mail addresses speak."""
+    out = []
+    for event in icalendar.Calendar.from_ical(data).walk("VEVENT"):
+        start, end = event["DTSTART"].dt, event["DTEND"].dt
+        if not isinstance(start, datetime):
+            continue
+        room = html.unescape(" ".join(str(event.get("LOCATION", "")).split())) or None
+        if talks is not None:
+            title, speakers = talks[str(event["URL"])]
+        else:
+            title = " ".join(str(event["SUMMARY"]).split())
+            attendees = event.get("ATTENDEE", [])
+            attendees = attendees if isinstance(attendees, list) else [attendees]
+            cns = [str(a.params.get("CN", "")) for a in attendees]
+            speakers = tuple((cn, None) for cn in cns if cn and "@" not in cn)
+        out.append((title, start.astimezone(UTC), end.astimezone(UTC), room, speakers))
+    return sorted(out)
+
+
+@pytest.mark.parametrize(("name", "timezone", "zone", "event"), CALENDARS_2, ids=[c[0] for c in CALENDARS_2])
+def test_calendars_of_other_tools_import_as_the_files_say(name, timezone, zone, event):
+    source = shared_or_skip("specs", "realworld2", name)
+    talks = pretalx_talks(name.replace(".ics", ".json")) if "pretalx" in name else None
+    expected = library_reading(source.read_bytes(), talks)
+
+    page = parse_source(source.read_bytes(), name, timezone)
+    schedule, warnings = merge([page], Overrides(timezone=timezone))
+
+    got = sorted(
+        (
+            s.title,
+            s.start.astimezone(UTC),
+            s.end.astimezone(UTC),
+            schedule.room(s.room).name if s.room else None,
+            tuple((schedule.speaker(i).name, schedule.speaker(i).company) for i in s.speakers),
+        )
+        for s in schedule.sessions
+    )
+    assert len(got) == len(expected) > 15
+    assert got == expected
+    assert schedule.event.timezone == zone and schedule.event.name == event
+    assert set(schedule.event.days) == {start.astimezone(ZoneInfo(zone)).date() for _, start, *_ in expected}
+    assert [w for w in warnings if "does not name the event" in w] == (
+        [] if talks is None else [f"{name} does not name the event: it is called {event!r}, "
+                                  "from what the file has; pass --event-name to name it"]
+    )  # fmt: skip
+    if talks is not None:  # the packed speakers are the point of this file
+        assert sum(len(s.speakers) for s in schedule.sessions) > 50
