@@ -151,15 +151,21 @@ def follow_command(
         )
     follower = Follower(plan, data_dir, out, config["FETCH_TIMEOUT"], config["FETCH_MAX_BYTES"],
                         config.get("CLOCK") or (lambda: datetime.now(UTC)))  # fmt: skip
-    left = 1 if once else cycles
-    wait = interval or config["FOLLOW_INTERVAL"]
-    click.echo(f"following {', '.join(shown(s) for s in plan.sources)} every {wait:g} s")
+    try:
+        _follow(follower, 1 if once else cycles, interval or config["FOLLOW_INTERVAL"], export_dir)
+    finally:
+        lead.release()
+
+
+def _follow(follower: Follower, left: int | None, wait: float, export_dir: Path | None) -> None:
+    """Cycles until `left` is used up (None: for ever); SystemExit(1) when the last one failed."""
+    click.echo(f"following {', '.join(shown(s) for s in follower.plan.sources)} every {wait:g} s")
     while True:
         done = follower.cycle()
         if done.error:
             click.echo(f"error: {done.error}; the last good schedule is kept", err=True)
         elif done.imported is not None:
-            _report(done.imported, out, "Changed: wrote")
+            _report(done.imported, follower.out, "Changed: wrote")
             if export_dir is not None:
                 _export(export_dir)
         else:

@@ -50,10 +50,12 @@ class Runner:
                 self.step()
             elif self.lead.acquire():
                 sources = ", ".join(shown(s) for s in self.follower.plan.sources)
-                self.app.logger.info("this process follows %s every %g s", sources, self.interval)
+                # Warnings, as Flask's logger shows nothing lower unless configured: which process
+                # follows must be readable in any server's log.
+                self.app.logger.warning("this process follows %s every %g s", sources, self.interval)
                 self.step()
             elif not said_wait:  # said once: the follower's process can be read from the log
-                self.app.logger.info("process %s follows the sources; this one waits", self.lead.holder())
+                self.app.logger.warning("process %s follows the sources; this one waits", self.lead.holder())
                 said_wait = True
             self.stopped.wait(self.interval)
         self.lead.release()

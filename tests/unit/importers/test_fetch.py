@@ -45,7 +45,9 @@ def test_a_changed_source_answers_a_conditional_get_in_full(source: Source) -> N
     assert get(source.url, etag=old).body == b"[1]"
 
 
-@pytest.mark.parametrize(("status", "said"), [(404, "HTTP 404 Not Found"), (500, "HTTP 500 Internal Server Error")])
+@pytest.mark.parametrize(
+    ("status", "said"), [(404, "HTTP 404 Not Found"), (500, "HTTP 500 Internal Server Error")]
+)
 def test_an_error_status_is_named(source: Source, status: int, said: str) -> None:
     source.status = status
     with pytest.raises(FetchError, match=said) as caught:

@@ -91,7 +91,9 @@ def test_a_changed_source_is_merged_with_ids_and_corrections_kept(tmp_path, sour
     app = create_app({"TESTING": True, "DATA_DIR": str(data_dir)}, warm=False)
     before = {s.title: s.id for s in published(app).schedule.sessions}
     torchstore = next(i for t, i in before.items() if t.startswith("TorchStore"))
-    done = app.test_cli_runner().invoke(args=["corrections", "add", "edit", torchstore, "title=TorchStore, corrected"])
+    done = app.test_cli_runner().invoke(
+        args=["corrections", "add", "edit", torchstore, "title=TorchStore, corrected"]
+    )
     assert done.exit_code == 0, done.output
 
     source.set(TEXT.replace(FORECASTING, "Why Forecasting Transformers Fail").encode())
@@ -162,7 +164,9 @@ def test_files_and_urls_are_merged_and_a_file_change_is_seen(tmp_path, source, i
 
 def test_a_plan_file_gives_sources_relative_to_itself_and_options(tmp_path) -> None:
     plan = tmp_path / "follow.json"
-    plan.write_text(json.dumps({"sources": ["https://x.example/s.json", "a.xml"], "timezone": "Europe/Paris"}))
+    plan.write_text(
+        json.dumps({"sources": ["https://x.example/s.json", "a.xml"], "timezone": "Europe/Paris"})
+    )
     loaded = load_plan(plan)
     assert loaded.sources == ("https://x.example/s.json", str(tmp_path / "a.xml"))
     assert loaded.overrides.timezone == "Europe/Paris"
