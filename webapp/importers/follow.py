@@ -94,12 +94,15 @@ class Follower:
         kept = state.get("sources", {}) if state.get("plan") == self.plan.fingerprint() else {}
         done = Cycle()
         try:
-            bodies, seen, changed = self._read(kept, done)
+            fresh, seen, changed = self._read(kept, done)
             if changed or not self.out.exists():
+                bodies = [
+                    self._body(loc, body, seen[loc])
+                    for loc, body in zip(self.plan.sources, fresh, strict=True)
+                ]
                 tz = self.plan.overrides.timezone
                 pages = [
-                    parse_source(body, _name(loc), tz)
-                    for loc, body in zip(self.plan.sources, bodies, strict=True)
+                    parse_source(b, _name(loc), tz) for loc, b in zip(self.plan.sources, bodies, strict=True)
                 ]
                 done.imported = update_schedule(pages, self.plan.overrides, self.out)
                 follow_state.keep_bodies(self.data_dir, bodies)
@@ -110,38 +113,48 @@ class Follower:
         self._save(kept, self._status(done, previous))
         return done
 
-    def _read(self, kept: dict[str, Any], done: Cycle) -> tuple[list[bytes], dict[str, Any], bool]:
-        bodies: list[bytes] = []
+    def _read(self, kept: dict[str, Any], done: Cycle) -> tuple[list[bytes | None], dict[str, Any], bool]:
+        """Each source's new bytes (None: unchanged), what to keep of each, and whether any
+        changed. An unchanged source's kept bytes are not read here: a cycle in which nothing
+        changed reads nothing but the answers."""
+        fresh: list[bytes | None] = []
         seen: dict[str, Any] = {}
-        changed = False
         for loc in self.plan.sources:
             was = kept.get(loc) or {}
-            last = follow_state.read_body(self.data_dir, was["sha256"]) if was.get("sha256") else None
+            sha256 = was.get("sha256")
+            have = bool(sha256) and follow_state.body_file(self.data_dir, sha256).exists()
             if is_url(loc):
                 done.requests += 1
-                etag, modified = (
-                    (was.get("etag"), was.get("last_modified")) if last is not None else (None, None)
-                )
+                etag, modified = (was.get("etag"), was.get("last_modified")) if have else (None, None)
                 got = fetch(
                     loc, timeout=self.timeout, max_bytes=self.max_bytes, etag=etag, last_modified=modified
                 )
-                if got.body is None and last is None:
+                if got.body is None and not have:
                     raise FetchError(
-                        loc, "the server answered 304 Not Modified to a request that had no validators"
+                        loc, "the server answered 304 Not Modified to a request without validators"
                     )
-                body = last if got.body is None else got.body
-                seen[loc] = {"etag": got.etag, "last_modified": got.last_modified}
+                body, seen[loc] = got.body, {"etag": got.etag, "last_modified": got.last_modified}
             else:
                 try:
-                    body = Path(loc).read_bytes()
+                    body, seen[loc] = Path(loc).read_bytes(), {}
                 except OSError as exc:
                     raise FetchError(loc, f"cannot read: {exc.strerror or exc}") from None
-                seen[loc] = {}
-            assert body is not None
-            seen[loc]["sha256"] = hashlib.sha256(body).hexdigest()
-            changed = changed or last is None or body != last
-            bodies.append(body)
-        return bodies, seen, changed
+            digest = sha256 if body is None else hashlib.sha256(body).hexdigest()
+            if have and digest == sha256:
+                body = None  # the same bytes again: a file, or a server that sends no validators
+            seen[loc]["sha256"] = digest
+            fresh.append(body)
+        return fresh, seen, any(body is not None for body in fresh)
+
+    def _body(self, loc: str, fresh: bytes | None, seen: dict[str, Any]) -> bytes:
+        if fresh is not None:
+            return fresh
+        kept = follow_state.read_body(self.data_dir, seen["sha256"])
+        if kept is None:  # removed or damaged (and then removed): the next cycle fetches it whole
+            raise FetchError(
+                loc, "the copy kept of its last version is gone; it is fetched again at the next check"
+            )
+        return kept
 
     def _status(self, done: Cycle, previous: dict[str, Any]) -> dict[str, Any]:
         now = to_iso(self.clock())

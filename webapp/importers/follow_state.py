@@ -85,24 +85,30 @@ def status(data_dir: Path) -> dict[str, Any] | None:
     return found if isinstance(found, dict) else None
 
 
-def body_path(data_dir: Path, body: bytes) -> Path:
-    return Path(data_dir) / FOLLOW_DIR / f"{hashlib.sha256(body).hexdigest()}.src"
+def body_file(data_dir: Path, sha256: str) -> Path:
+    return Path(data_dir) / FOLLOW_DIR / f"{sha256}.src"
 
 
 def read_body(data_dir: Path, sha256: str) -> bytes | None:
-    """A source's last good bytes, None when gone or not what was kept."""
+    """A source's last good bytes; None when gone, or damaged (then removed, so that the source
+    is fetched whole next time instead of trusting a 304 for bytes no longer here)."""
+    path = body_file(data_dir, sha256)
     try:
-        body = (Path(data_dir) / FOLLOW_DIR / f"{sha256}.src").read_bytes()
+        body = path.read_bytes()
     except OSError:
         return None
-    return body if hashlib.sha256(body).hexdigest() == sha256 else None
+    if hashlib.sha256(body).hexdigest() != sha256:
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return None
+    return body
 
 
 def keep_bodies(data_dir: Path, bodies: list[bytes]) -> list[str]:
     """Store `bodies` and remove the kept bytes of earlier versions; their sha256s."""
     names = []
     for body in bodies:
-        path = body_path(data_dir, body)
+        path = body_file(data_dir, hashlib.sha256(body).hexdigest())
         if not path.exists():
             write_atomic(path, body)
         names.append(path.stem)

@@ -187,3 +187,16 @@ def test_a_bad_plan_is_refused_naming_the_file(tmp_path, doc, said) -> None:
     with pytest.raises(ValueError, match=said) as caught:
         load_plan(plan)
     assert str(plan) in str(caught.value)
+
+
+def test_a_damaged_kept_copy_is_fetched_whole_again_not_trusted(tmp_path, source) -> None:
+    data_dir = tmp_path / "data"
+    f = follower(data_dir, source.url)
+    assert f.cycle().imported is not None
+    (data_dir / "schedule.json").unlink()  # the import is needed again: the kept copy is read
+    [kept] = (data_dir / "follow").glob("*.src")
+    kept.write_bytes(b"damaged")
+    assert "fetched again at the next check" in f.cycle().error
+    again = f.cycle()
+    assert again.error is None and again.imported is not None
+    assert "If-None-Match" not in source.requests[-1]
