@@ -1,12 +1,14 @@
 """A real server following a real source: gunicorn with two workers and HALLWAY_FOLLOW, the
 source on 127.0.0.1 changing between polls. One worker follows, the other waits; a change
-reaches both workers' feeds; a failing source is reported by both, the last good schedule served.
+reaches both workers' feeds; a failing source is reported by both, the last good schedule served,
+and the organizer console says what failed and since when.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 import urllib.request
@@ -14,6 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from organize_support import ENV, sign_in
+from playwright.sync_api import expect
 
 from tests.unit.importers.source_server import Source, wait_for
 
@@ -24,8 +28,6 @@ INTERVAL = 0.3
 
 
 def free_port() -> int:
-    import socket
-
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -114,3 +116,23 @@ def test_one_of_two_workers_follows_and_a_change_reaches_both(server, source) ->
     assert all(a and a["status"] == "degraded" and "HTTP 500" in a["problems"]["follow"] for a in answers)
     assert all(a["sessions"] > 0 for a in answers)  # the last good schedule is still served
     assert "HTTP 500" in log.read_text(encoding="utf-8")
+
+
+def test_the_console_says_what_failed_and_since_when(browser, make_server, tmp_path, source) -> None:
+    plan = tmp_path / "follow.json"
+    plan.write_text(json.dumps({"sources": [source.url], "language": "en"}), encoding="utf-8")
+    env = {**ENV, "HALLWAY_FOLLOW": str(plan), "HALLWAY_FOLLOW_INTERVAL": str(INTERVAL)}
+    server = make_server(env=env)
+    wait_for(lambda: source.not_modified >= 1, 60, "a first import and a 304")
+    source.status = 404
+    wait_for(lambda: "follow" in ((health(server.url) or {}).get("problems") or {}), 30, "the failure")
+    page = browser.new_page()
+    sign_in(page, server)
+    line = page.locator(".follow-status")
+    expect(line).to_contain_text("Followed sources: failing since ")
+    expect(line).to_contain_text("HTTP 404 Not Found; the last good schedule is kept")
+    assert "SECRET" not in line.inner_text()
+    source.status = 200
+    wait_for(lambda: (health(server.url) or {}).get("status") == "ok", 30, "the source to recover")
+    page.reload()
+    expect(line).to_contain_text("Followed sources: checked ")
