@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import urllib.request
@@ -16,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from e2e_support import free_port
 from organize_support import ENV, sign_in
 from playwright.sync_api import expect
 
@@ -25,12 +25,6 @@ ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = Path(sys.executable).parent / "gunicorn"
 TEXT = sorted((ROOT / "data" / "sources").glob("*.txt"))[1].read_text(encoding="utf-8")
 INTERVAL = 0.3
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def get(url: str) -> dict:
