@@ -109,6 +109,8 @@ class Follower:
             kept = seen  # a 304 may bring new validators
         except ValueError as exc:  # FetchError, SourceError, UpdateError: each names its source
             done.error = str(exc)
+        except Exception as exc:  # noqa: BLE001 - a parser's bug must not stop following either
+            done.error = f"{', '.join(map(_name, self.plan.sources))}: {type(exc).__name__}: {exc}"
         previous = state.get("status") or {}
         self._save(kept, self._status(done, previous))
         return done

@@ -48,8 +48,7 @@ def healthz() -> Response:
         doc["problems"] = problems.current(current_app)
         return Response(json.dumps(doc), status=503, mimetype="application/json", headers=HEADERS)
     found = problems.current(current_app)
-    following = follow.report(current_app)
-    found.pop(follow.PROBLEM, None)  # the follower's process knows it; every process reads the file
+    following = follow.report(current_app)  # from the follower's status file, in any process
     if following is not None:
         doc["follow"] = following
         if following["problem"]:

@@ -16,6 +16,7 @@ from webapp import create_app
 from webapp.corrections.published import published
 from webapp.importers import follow as follow_module
 from webapp.importers import follow_state
+from webapp.importers.fetch import shown
 from webapp.importers.follow import Follower, Plan, load_plan
 from webapp.importers.merge import Overrides
 
@@ -200,3 +201,18 @@ def test_a_damaged_kept_copy_is_fetched_whole_again_not_trusted(tmp_path, source
     again = f.cycle()
     assert again.error is None and again.imported is not None
     assert "If-None-Match" not in source.requests[-1]
+
+
+def test_a_parser_that_breaks_unexpectedly_is_reported_like_any_failure(
+    tmp_path, source, monkeypatch
+) -> None:
+    f = follower(tmp_path, source.url)
+    assert f.cycle().error is None
+    source.set(TEXT.replace(FORECASTING, "Changed").encode())
+
+    def broken_parser(*args, **kwargs):
+        raise KeyError("speakers")
+
+    monkeypatch.setattr(follow_module, "parse_source", broken_parser)
+    assert f.cycle().error == f"{shown(source.url)}: KeyError: 'speakers'"
+    assert follow_state.status(tmp_path)["failing_since"] is not None
