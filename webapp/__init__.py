@@ -12,7 +12,8 @@ from . import settings
 def create_app(test_config: dict[str, Any] | None = None, *, warm: bool = True) -> Flask:
     """The app. `warm`: build the static tree (bundle, minify, compress: ~1.3 s) now, before a
     server's worker takes its first request, so no visitor waits for it; a command-line tool
-    that never serves leaves it for the first request that needs it."""
+    that never serves leaves it for the first request that needs it. A server also starts
+    following its sources (HALLWAY_FOLLOW, webapp/web/follow.py); a command never does."""
     app = Flask(
         __name__,
         # No default /static route: files are served only under /assets/<hash>/ (webapp/assets.py),
@@ -42,4 +43,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, warm: bool = True) 
         from .web import assets
 
         assets.tree(app)
+    if warm:  # a server (not a command, which must never race a server to write the schedule)
+        from .web import follow
+
+        follow.init_app(app)
     return app

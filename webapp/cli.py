@@ -37,3 +37,4 @@ def init_app(app: Flask) -> None:
     from .static_site.export import export_command
 
     app.cli.add_command(export_command)
+    app.extensions["hallway.export"] = export_command  # `schedule follow --export DIR`

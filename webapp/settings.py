@@ -30,6 +30,13 @@ def _int(text: str) -> int:
     return int(text)
 
 
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise ValueError("must be a number of seconds above 0")
+    return value
+
+
 ORGANIZER_NAME = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 
 
@@ -121,6 +128,28 @@ SETTINGS: tuple[Setting, ...] = (
         "CHANGES_LIMIT",
         500,
         "Most corrections /api/v1/changes lists; a client further behind is told to reload.",
+        _int,
+    ),
+    Setting(
+        "FOLLOW",
+        None,
+        "A JSON file naming the sources the server follows (URLs or paths, merged as by "
+        '`schedule import`) and their import options: {"sources": [...], "timezone": ..., '
+        '"language": ..., "event_name": ..., "venue": ..., "city": ...}; unset: no following.',
+    ),
+    Setting(
+        "FOLLOW_INTERVAL",
+        300.0,
+        "Seconds between two checks of the followed sources (one conditional request each).",
+        _seconds,
+    ),
+    Setting(
+        "FETCH_TIMEOUT", 30.0, "Seconds a source fetched over HTTP(S) may take to answer in full.", _seconds
+    ),
+    Setting(
+        "FETCH_MAX_BYTES",
+        32 * 1024 * 1024,
+        "Largest source fetched over HTTP(S), in bytes; a larger one is refused.",
         _int,
     ),
 )

@@ -1,13 +1,15 @@
-"""`hallway schedule import SOURCE... [--out FILE]` and `schedule show`.
+"""`hallway schedule import SOURCE... [--out FILE]`, `schedule follow` and `schedule show`.
 
-Reading and writing files happens here and nowhere else in the importers. Any problem
+Reading sources happens in `fetch`, writing the schedule in `update`; parsers never do either. Any problem
 stops the import with a message naming the file (and line), and nothing is written.
 """
 
 from __future__ import annotations
 
-import re
+import time
 from collections import Counter
+from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 import click
@@ -16,10 +18,14 @@ from flask.cli import with_appcontext
 
 from ..domain.model import Schedule
 from ..domain.serialize import ScheduleFormatError
-from ..domain.storage import SCHEDULE_FILE, load_schedule, save_schedule
+from ..domain.storage import SCHEDULE_FILE, load_schedule
 from ..domain.timeutil import local_date, zone
-from .merge import Overrides, merge
+from .fetch import is_url, read_source, shown
+from .follow import Follower, Plan, load_plan
+from .follow_state import Lead
+from .merge import Overrides
 from .sources import FORMATS, parse_source
+from .update import Imported, update_schedule, valid_language
 
 schedule_group = click.Group("schedule", help="Import and inspect the schedule.")
 
@@ -28,54 +34,75 @@ def _default_path() -> Path:
     return Path(current_app.config["DATA_DIR"]) / SCHEDULE_FILE
 
 
-@schedule_group.command("import", help=f"Merge SOURCE files into one schedule. Formats: {FORMATS}.")
-@click.argument("sources", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+def _import_options(command: Callable[..., None]) -> Callable[..., None]:
+    """The options that say how sources become the event, shared by `import` and `follow`."""
+    options = [
+        click.option(
+            "--timezone", help="IANA zone of the event (e.g. Europe/Paris) when the sources do not tell."
+        ),
+        click.option("--event-name", help="The event's name, when the sources do not say it."),
+        click.option(
+            "--language", help="The event's main language (e.g. en), for sessions no source gives one."
+        ),
+        click.option("--venue", help="The venue's name."),
+        click.option("--city", help="The event's city."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _overrides(options: dict[str, str | None]) -> Overrides:
+    language = options.get("language")
+    if language is not None and not valid_language(language):
+        raise click.BadParameter(
+            f"{language!r} is not a language tag like en or pt-BR", param_hint="--language"
+        )
+    return Overrides(
+        timezone=options.get("timezone"),
+        event_name=options.get("event_name"),
+        venue=options.get("venue"),
+        city=options.get("city"),
+        language=language.strip() if language else None,
+    )
+
+
+@schedule_group.command(
+    "import", help=f"Merge SOURCE files or http(s):// URLs into one schedule. Formats: {FORMATS}."
+)
+@click.argument("sources", nargs=-1, required=True)
 @click.option(
     "--out", type=click.Path(dir_okay=False, path_type=Path), help="Default: <DATA_DIR>/schedule.json."
 )
-@click.option("--timezone", help="IANA zone of the event (e.g. Europe/Paris) when the sources do not tell.")
-@click.option("--event-name", help="The event's name, when the sources do not say it.")
-@click.option("--language", help="The event's main language (e.g. en), for sessions no source gives one.")
-@click.option("--venue", help="The venue's name.")
-@click.option("--city", help="The event's city.")
+@_import_options
 @click.option("--dry-run", is_flag=True, help="Check and summarize; write nothing.")
 @with_appcontext
-def import_command(
-    sources: tuple[Path, ...],
-    out: Path | None,
-    timezone: str | None,
-    event_name: str | None,
-    language: str | None,
-    venue: str | None,
-    city: str | None,
-    dry_run: bool,
-) -> None:
+def import_command(sources: tuple[str, ...], out: Path | None, dry_run: bool, **options: str | None) -> None:
     out = out or _default_path()
+    overrides = _overrides(options)
+    config = current_app.config
     try:
-        previous = load_schedule(out) if out.exists() else None
-    except (ScheduleFormatError, OSError) as exc:
-        raise click.ClickException(
-            f"cannot read the previous schedule, whose ids must be kept: {exc}"
-        ) from exc
-    try:
-        pages = [parse_source(_read(path), str(path.name), timezone) for path in sources]
-        overrides = Overrides(
-            timezone=timezone, event_name=event_name, venue=venue, city=city, language=_language(language)
-        )
-        schedule, warnings = merge(pages, overrides, previous)
-        for warning in warnings:
-            click.echo(f"warning: {warning}", err=True)
-        if not dry_run:
-            save_schedule(out, schedule)
-    except ValueError as exc:  # SourceError included: it names the file and line
+        pages = [
+            parse_source(
+                read_source(loc, timeout=config["FETCH_TIMEOUT"], max_bytes=config["FETCH_MAX_BYTES"]),
+                shown(loc) if is_url(loc) else Path(loc).name,
+                overrides.timezone,
+            )
+            for loc in sources
+        ]
+        imported = update_schedule(pages, overrides, out, dry_run=dry_run)
+    except ValueError as exc:  # SourceError, FetchError, UpdateError: each names its file or URL
         raise click.ClickException(str(exc)) from exc
-    except OSError as exc:  # a read-only or full disk: the write is atomic, the old file is kept
-        raise click.ClickException(
-            f"{out}: cannot write, the previous schedule is unchanged: {exc.strerror or exc}"
-        ) from exc
-    kept = len({s.id for s in schedule.sessions} & {s.id for s in previous.sessions}) if previous else 0
-    verb = "Would write" if dry_run else "Wrote"
-    counts = f"{len(schedule.sessions)} sessions ({kept} ids kept), {len(schedule.speakers)} speakers"
+    for warning in imported.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    _report(imported, out, "Would write" if dry_run else "Wrote", dry_run)
+
+
+def _report(imported: Imported, out: Path, verb: str, dry_run: bool = False) -> None:
+    schedule = imported.schedule
+    counts = (
+        f"{len(schedule.sessions)} sessions ({imported.kept} ids kept), {len(schedule.speakers)} speakers"
+    )
     click.echo(f"{verb} {out}: {counts}.")
     click.echo(_summary(schedule))
     if out.resolve() == _default_path().resolve():
@@ -85,17 +112,91 @@ def import_command(
             hook(schedule, dry_run)
 
 
-def _language(value: str | None) -> str | None:
-    if value is not None and not re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", value.strip()):
-        raise click.BadParameter(f"{value!r} is not a language tag like en or pt-BR", param_hint="--language")
-    return value.strip() if value else None
-
-
-def _read(path: Path) -> bytes:
+@schedule_group.command(
+    "follow",
+    help="Import SOURCES again each time they change (conditional requests; an unchanged source costs "
+    "one 304). Without SOURCES: the plan in HALLWAY_FOLLOW. A failure keeps the last good schedule.",
+)
+@click.argument("sources", nargs=-1)
+@_import_options
+@click.option("--interval", type=click.FloatRange(min=0, min_open=True), help="Seconds between checks "
+              "[HALLWAY_FOLLOW_INTERVAL].")  # fmt: skip
+@click.option("--once", is_flag=True, help="One check, then exit (1 when it failed).")
+@click.option(
+    "--cycles", type=click.IntRange(min=1), help="This many checks, then exit (1 when the last failed)."
+)
+@click.option(
+    "--export",
+    "export_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="After each change, export the static site into DIR (as `hallway export DIR`).",
+)
+@with_appcontext
+def follow_command(
+    sources: tuple[str, ...],
+    interval: float | None,
+    once: bool,
+    cycles: int | None,
+    export_dir: Path | None,
+    **options: str | None,
+) -> None:
+    config = current_app.config
+    plan = Plan(sources, _overrides(options)) if sources else _configured_plan()
+    data_dir, out = Path(config["DATA_DIR"]), _default_path()
+    lead = Lead(data_dir)
+    if not lead.acquire():
+        raise click.ClickException(
+            f"process {lead.holder()} already follows sources into {data_dir} (a server with "
+            "HALLWAY_FOLLOW set, or another `schedule follow`); one follower per data directory"
+        )
+    follower = Follower(plan, data_dir, out, config["FETCH_TIMEOUT"], config["FETCH_MAX_BYTES"],
+                        config.get("CLOCK") or (lambda: datetime.now(UTC)))  # fmt: skip
     try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise click.ClickException(f"{path}: cannot read: {exc.strerror or exc}") from exc
+        _follow(follower, 1 if once else cycles, interval or config["FOLLOW_INTERVAL"], export_dir)
+    finally:
+        lead.release()
+
+
+def _follow(follower: Follower, left: int | None, wait: float, export_dir: Path | None) -> None:
+    """Cycles until `left` is used up (None: for ever); SystemExit(1) when the last one failed."""
+    click.echo(f"following {', '.join(shown(s) for s in follower.plan.sources)} every {wait:g} s")
+    while True:
+        done = follower.cycle()
+        if done.error:
+            click.echo(f"error: {done.error}; the last good schedule is kept", err=True)
+        elif done.imported is not None:
+            _report(done.imported, follower.out, "Changed: wrote")
+            if export_dir is not None:
+                _export(export_dir)
+        else:
+            click.echo(f"unchanged ({done.requests} conditional request(s), nothing imported)")
+        if left is not None:
+            left -= 1
+            if left == 0:
+                if done.error:
+                    raise SystemExit(1)
+                return
+        time.sleep(wait)  # the interval itself: nothing to wait for in between
+
+
+def _configured_plan() -> Plan:
+    path = current_app.config.get("FOLLOW")
+    if not path:
+        raise click.UsageError("give SOURCES, or set HALLWAY_FOLLOW to a follow plan (a JSON file)")
+    try:
+        return load_plan(Path(path))
+    except ValueError as exc:
+        raise click.ClickException(f"HALLWAY_FOLLOW: {exc}") from None
+
+
+def _export(directory: Path) -> None:
+    """The static export after a change (registered by webapp/cli.py: importers sit below it)."""
+    command = current_app.extensions["hallway.export"]
+    try:
+        click.get_current_context().invoke(command, directory=directory, public_url=None, precompress=False)
+    except click.ClickException as exc:
+        click.echo(f"error: the export to {directory} failed, it is tried again after the next change: "
+                   f"{exc.format_message()}", err=True)  # fmt: skip
 
 
 @schedule_group.command(

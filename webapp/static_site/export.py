@@ -38,6 +38,7 @@ EXCLUDED: dict[str, str] = {
     "api.post_correction": "the write path: organizers publish on their own instance, then export again",
     "api.check_correction": "part of the write path (a dry run of a correction)",
     "api.whoami": "an organizer's sign-in check: a static host has no organizers",
+    "api.follow_status": "how the server follows its sources, for organizers: a static host follows none",
     "exports.starred": "built from each visitor's stars (?s=...), which only a server can read",
     "health.healthz": "the state of a server process; a static host has none",
 }

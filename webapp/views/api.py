@@ -28,7 +28,7 @@ from ..corrections.published import (
 from ..corrections.store import KeyReused
 from ..domain import jsontext
 from ..domain.serialize import ScheduleFormatError
-from ..web import feed, organizers, ratelimit
+from ..web import feed, follow, organizers, ratelimit
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 SINCE = re.compile(r"[0-9]{1,18}")
@@ -104,6 +104,17 @@ def whoami() -> Response:
     if isinstance(name, Response):
         return name
     body = json.dumps({"name": name}, ensure_ascii=False)
+    return Response(body, mimetype="application/json", headers={"Cache-Control": "no-store"})
+
+
+@bp.get("/follow")
+def follow_status() -> Response:
+    """How following the sources goes (HALLWAY_FOLLOW), for the console's status line."""
+    name = _organizer("a follow status request")
+    if isinstance(name, Response):
+        return name
+    doc = follow.report(current_app) or {"summary": "this server follows no sources", "problem": None}
+    body = json.dumps({"following": current_app.config.get("FOLLOW") is not None, **doc}, ensure_ascii=False)
     return Response(body, mimetype="application/json", headers={"Cache-Control": "no-store"})
 
 

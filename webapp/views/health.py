@@ -6,7 +6,8 @@ schedule builds. The shared cache is reported but does not fail the check: witho
 feed is computed instead of cached, slower but correct, so the worker should stay in rotation.
 A damaged store is a 503 even while the last good schedule is served from memory (writes
 fail); a missing or refused schedule file is reported under `problems` with a 200, since
-the last import keeps being served from the store.
+the last import keeps being served from the store. So is a followed source that fails
+(HALLWAY_FOLLOW): `follow` says what failed and since when, and the last good schedule is served.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from flask import Blueprint, Response, current_app
 
 from ..corrections import problems
 from ..corrections.published import published, store_for
-from ..web import caching
+from ..web import caching, follow
 
 bp = Blueprint("health", __name__)
 HEADERS = {"Cache-Control": "no-store"}
@@ -51,6 +52,11 @@ def healthz() -> Response:
         doc["problems"] = problems.current(current_app)
         return Response(json.dumps(doc), status=503, mimetype="application/json", headers=HEADERS)
     found = problems.current(current_app)
+    following = follow.report(current_app)  # from the follower's status file, in any process
+    if following is not None:
+        doc["follow"] = following
+        if following["problem"]:
+            found[follow.PROBLEM] = following["problem"]
     doc.update(
         status="degraded" if found else "ok", version=head.version, sessions=len(pub.schedule.sessions)
     )

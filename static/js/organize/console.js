@@ -9,6 +9,7 @@ import { pagePoll } from "../watch.js";
 import { Offline, account, forgetAccount, saveAccount, whoami } from "./api.js";
 import { outboxList } from "./queue.js";
 import { startOutbox } from "./outbox.js";
+import { followLine } from "./following.js";
 
 const PAGES = {
   correct: () => import("./correct.js").then((m) => m.correctPage),
@@ -168,6 +169,7 @@ function homePage(ctx) {
   const framed = frame(
     "Organizer console",
     "home",
+    followLine(),
     h("h2", {}, "Correct a session"),
     h("div", { class: "field" }, h("label", { for: "org-search" }, "Find a session"), search),
     count,

@@ -1,0 +1,93 @@
+"""A schedule source on 127.0.0.1 for tests: the stdlib http.server in a thread, serving
+`body` with an ETag and a Last-Modified and answering conditional requests with 304, as
+pretalx, Sessionize and Sched do. A test changes what it serves between polls (`body`,
+`status`, `stall`) and reads what was asked (`requests`, `not_modified`)."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from collections.abc import Callable
+from email.utils import formatdate
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+STALL_LIMIT = 30.0  # a stalled answer is released by then at the latest (or at stop)
+
+
+class Source:
+    def __init__(self, body: bytes = b"") -> None:
+        self.lock = threading.Lock()
+        self.status = 200
+        self.stall = False  # answer nothing until released (a server that hangs)
+        self.released = threading.Event()
+        self.no_length = False  # stream the body without a Content-Length
+        self.requests: list[dict[str, str]] = []  # the headers of each request
+        self.not_modified = 0
+        self.set(body)
+        source = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 - http.server's name
+                source.answer(self)
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.thread = threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}/schedule?api_key=SECRET"
+
+    def set(self, body: bytes) -> None:
+        """Serve `body` from now on, as a new version (new validators)."""
+        with self.lock:
+            self.body = body
+            self.etag = f'"{hashlib.sha256(body).hexdigest()[:12]}"'
+            self.modified = formatdate(time.time() + len(getattr(self, "requests", ())), usegmt=True)
+
+    def answer(self, handler: BaseHTTPRequestHandler) -> None:
+        with self.lock:
+            self.requests.append(dict(handler.headers.items()))
+            status, body, etag, modified, stall = self.status, self.body, self.etag, self.modified, self.stall
+        if stall:
+            self.released.wait(STALL_LIMIT)
+            return
+        if status != 200:
+            handler.send_error(status)
+            return
+        if handler.headers.get("If-None-Match") == etag:
+            with self.lock:
+                self.not_modified += 1
+            handler.send_response(304)
+            handler.send_header("ETag", etag)
+            handler.end_headers()
+            return
+        handler.send_response(200)
+        handler.send_header("ETag", etag)
+        handler.send_header("Last-Modified", modified)
+        if not self.no_length:
+            handler.send_header("Content-Length", str(len(body)))
+        handler.end_headers()
+        handler.wfile.write(body)
+
+    def stop(self) -> None:
+        self.released.set()
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def wait_for(check: Callable[[], Any], timeout: float, what: str) -> Any:
+    """Poll `check` until it is true, for at most `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = check()
+        if result:
+            return result
+        time.sleep(0.02)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}")

@@ -1,0 +1,102 @@
+"""What /healthz and the console's GET /api/v1/follow say about following the sources: read by
+any process from the follower's status, a failure named with the time it began."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from tests.unit.importers.source_server import Source
+from webapp import create_app
+
+TEXT = sorted((Path(__file__).resolve().parents[3] / "data" / "sources").glob("*.txt"))[1].read_bytes()
+TOKEN = "follow-status-token"
+
+
+@pytest.fixture
+def source() -> Iterator[Source]:
+    s = Source(TEXT)
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def make_app(tmp_path: Path, source: Source):
+    plan = tmp_path / "follow.json"
+    plan.write_text(json.dumps({"sources": [source.url], "language": "en"}), encoding="utf-8")
+
+    def make(**config: object):
+        base = {
+            "TESTING": True,
+            "DATA_DIR": str(tmp_path / "data"),
+            "FOLLOW": str(plan),
+            "ADMIN_TOKEN": TOKEN,
+        }
+        return create_app({**base, "FETCH_TIMEOUT": 0.5, **config}, warm=False)  # no thread: cycles by hand
+
+    return make
+
+
+def cycle(app) -> None:
+    app.test_cli_runner().invoke(args=["schedule", "follow", "--once"])
+
+
+def health(app) -> dict:
+    return app.test_client().get("/healthz").get_json()
+
+
+def test_health_says_when_the_sources_were_checked_and_changed(make_app) -> None:
+    app = make_app()
+    cycle(app)
+    doc = health(app)
+    assert doc["status"] == "ok" and "problems" not in doc
+    assert doc["follow"]["error"] is None and doc["follow"]["checked"] == doc["follow"]["changed"]
+    assert doc["follow"]["sources"][0].endswith("/schedule?…")
+
+
+def test_a_failing_source_degrades_health_naming_it_and_since_when(make_app, source) -> None:
+    app = make_app()
+    cycle(app)
+    source.status = 404
+    cycle(app)
+    doc = health(app)
+    assert doc["status"] == "degraded" and doc["sessions"] > 0  # the last good schedule is served
+    since = doc["follow"]["failing_since"]
+    assert since and "HTTP 404" in doc["follow"]["error"]
+    assert doc["problems"]["follow"].startswith(f"failing since {since}: ")
+    assert "SECRET" not in json.dumps(doc)
+    source.status = 200
+    cycle(app)
+    assert health(app)["status"] == "ok"
+
+
+def test_no_check_for_over_two_intervals_is_a_problem(make_app) -> None:
+    cycle(make_app())
+    later = datetime.now(UTC) + timedelta(seconds=2 * 60 + 5)
+    doc = health(make_app(FOLLOW_INTERVAL=60.0, CLOCK=lambda: later))
+    assert doc["status"] == "degraded" and doc["problems"]["follow"].startswith(
+        "no check of the followed sources"
+    )
+
+
+def test_the_console_reads_the_status_with_a_token_only(make_app, source) -> None:
+    app = make_app()
+    cycle(app)
+    client = app.test_client()
+    assert client.get("/api/v1/follow").status_code == 401
+    answer = client.get("/api/v1/follow", headers={"Authorization": f"Bearer {TOKEN}"})
+    assert answer.status_code == 200 and answer.headers["Cache-Control"] == "no-store"
+    body = answer.get_json()
+    assert body["following"] is True and body["problem"] is None and body["summary"].startswith("checked ")
+
+
+def test_a_server_that_follows_nothing_says_so(tmp_path, data_dir) -> None:
+    app = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "ADMIN_TOKEN": TOKEN})
+    client = app.test_client()
+    assert "follow" not in client.get("/healthz").get_json()
+    body = client.get("/api/v1/follow", headers={"Authorization": f"Bearer {TOKEN}"}).get_json()
+    assert body == {"following": False, "summary": "this server follows no sources", "problem": None}

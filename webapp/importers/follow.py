@@ -1,0 +1,194 @@
+"""Following sources that organizers keep editing: fetch -> parse -> merge -> write, again and
+again, at the cost of one conditional request per URL while nothing changed.
+
+A cycle reads every source (a URL with its ETag / Last-Modified, a file by its bytes). When
+none changed, it stops there: no parse, no merge, no write. When one did, all are parsed and
+merged exactly as `schedule import` does (`update.update_schedule`). Anything that fails (a
+404, a timeout, a body over the limit, bytes that are not a schedule) keeps the last good
+schedule and is recorded, with the time it started failing, in the status every process reads.
+The validators are only kept once an import succeeded, so a broken source keeps failing (and
+being reported) until it is fixed, instead of its 304 passing for good news.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ..domain import jsontext
+from ..domain.timeutil import to_iso
+from . import follow_state
+from .fetch import FetchError, fetch, is_url, shown
+from .merge import Overrides
+from .sources import parse_source
+from .update import Imported, update_schedule, valid_language
+
+PLAN_KEYS = {"sources", *Overrides.__dataclass_fields__}
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to follow: sources (URLs or paths) merged into one event, with import options."""
+
+    sources: tuple[str, ...]
+    overrides: Overrides = Overrides()
+
+    def fingerprint(self) -> str:
+        doc = {"sources": list(self.sources), **asdict(self.overrides)}
+        return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def load_plan(path: Path) -> Plan:
+    """The plan in a JSON file like {"sources": ["https://..."], "timezone": "Europe/Paris"};
+    relative paths are from the file's folder. ValueError names the file and the fault."""
+    try:
+        doc = jsontext.loads(path.read_bytes())
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read the follow plan: {exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise ValueError(f"{path}: not valid JSON: {exc}") from None
+    if not isinstance(doc, dict):
+        raise ValueError(f"{path}: a follow plan is a JSON object with a 'sources' list")
+    unknown = set(doc) - PLAN_KEYS
+    if unknown:
+        raise ValueError(f"{path}: unknown key(s) {sorted(unknown)}; known: {sorted(PLAN_KEYS)}")
+    sources = doc.get("sources")
+    if not isinstance(sources, list) or not sources or not all(isinstance(s, str) and s for s in sources):
+        raise ValueError(f"{path}: 'sources' must be a non-empty list of URLs or file paths")
+    options = {k: v for k, v in doc.items() if k != "sources"}
+    for key, value in options.items():
+        if not isinstance(value, str):
+            raise ValueError(f"{path}: {key!r} must be a string")
+    if options.get("language") and not valid_language(options["language"]):
+        raise ValueError(f"{path}: language {options['language']!r} is not a tag like en or pt-BR")
+    located = tuple(s if is_url(s) else str(path.parent / s) for s in sources)
+    return Plan(located, Overrides(**options))
+
+
+@dataclass
+class Cycle:
+    """What one cycle did."""
+
+    requests: int = 0  # HTTP requests made
+    imported: Imported | None = None  # a source changed and the schedule was written
+    error: str | None = None  # why the last good schedule is kept
+
+
+@dataclass
+class Follower:
+    plan: Plan
+    data_dir: Path
+    out: Path  # the schedule file written
+    timeout: float
+    max_bytes: int
+    clock: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
+
+    def cycle(self) -> Cycle:
+        state = follow_state.load_state(self.data_dir)
+        kept = state.get("sources", {}) if state.get("plan") == self.plan.fingerprint() else {}
+        done = Cycle()
+        try:
+            fresh, seen, changed = self._read(kept, done)
+            if changed or not self.out.exists():
+                bodies = [
+                    self._body(loc, body, seen[loc])
+                    for loc, body in zip(self.plan.sources, fresh, strict=True)
+                ]
+                tz = self.plan.overrides.timezone
+                pages = [
+                    parse_source(b, _name(loc), tz) for loc, b in zip(self.plan.sources, bodies, strict=True)
+                ]
+                done.imported = update_schedule(pages, self.plan.overrides, self.out)
+                follow_state.keep_bodies(self.data_dir, bodies)
+            kept = seen  # a 304 may bring new validators
+        except ValueError as exc:  # FetchError, SourceError, UpdateError: each names its source
+            done.error = str(exc)
+        except Exception as exc:  # noqa: BLE001 - a parser's bug must not stop following either
+            done.error = f"{', '.join(map(_name, self.plan.sources))}: {type(exc).__name__}: {exc}"
+        previous = state.get("status") or {}
+        self._save(kept, self._status(done, previous))
+        return done
+
+    def _read(self, kept: dict[str, Any], done: Cycle) -> tuple[list[bytes | None], dict[str, Any], bool]:
+        """Each source's new bytes (None: unchanged), what to keep of each, and whether any
+        changed. An unchanged source's kept bytes are not read here: a cycle in which nothing
+        changed reads nothing but the answers."""
+        fresh: list[bytes | None] = []
+        seen: dict[str, Any] = {}
+        for loc in self.plan.sources:
+            was = kept.get(loc) or {}
+            sha256 = was.get("sha256")
+            have = bool(sha256) and follow_state.body_file(self.data_dir, sha256).exists()
+            if is_url(loc):
+                done.requests += 1
+                etag, modified = (was.get("etag"), was.get("last_modified")) if have else (None, None)
+                got = fetch(
+                    loc, timeout=self.timeout, max_bytes=self.max_bytes, etag=etag, last_modified=modified
+                )
+                if got.body is None and not have:
+                    raise FetchError(
+                        loc, "the server answered 304 Not Modified to a request without validators"
+                    )
+                body, seen[loc] = got.body, {"etag": got.etag, "last_modified": got.last_modified}
+            else:
+                try:
+                    body, seen[loc] = Path(loc).read_bytes(), {}
+                except OSError as exc:
+                    raise FetchError(loc, f"cannot read: {exc.strerror or exc}") from None
+            digest = sha256 if body is None else hashlib.sha256(body).hexdigest()
+            if have and digest == sha256:
+                body = None  # the same bytes again: a file, or a server that sends no validators
+            seen[loc]["sha256"] = digest
+            fresh.append(body)
+        return fresh, seen, any(body is not None for body in fresh)
+
+    def _body(self, loc: str, fresh: bytes | None, seen: dict[str, Any]) -> bytes:
+        if fresh is not None:
+            return fresh
+        kept = follow_state.read_body(self.data_dir, seen["sha256"])
+        if kept is None:  # removed or damaged (and then removed): the next cycle fetches it whole
+            raise FetchError(
+                loc, "the copy kept of its last version is gone; it is fetched again at the next check"
+            )
+        return kept
+
+    def _status(self, done: Cycle, previous: dict[str, Any]) -> dict[str, Any]:
+        now = to_iso(self.clock())
+        status = {
+            "sources": [shown(s) for s in self.plan.sources],
+            "pid": os.getpid(),
+            "checked": now,
+            "ok": now if done.error is None else previous.get("ok"),
+            "changed": now if done.imported is not None else previous.get("changed"),
+            "error": done.error,
+            "failing_since": None if done.error is None else (previous.get("failing_since") or now),
+        }
+        return status
+
+    def _save(self, sources: dict[str, Any], status: dict[str, Any]) -> None:
+        state = {"plan": self.plan.fingerprint(), "sources": sources, "status": status}
+        follow_state.save_state(self.data_dir, state)
+
+
+def _name(location: str) -> str:
+    """The source's name in messages and provenance: a file's name (as `schedule import` gives
+    it), or the address without its query."""
+    return shown(location) if is_url(location) else Path(location).name
+
+
+def describe(status: dict[str, Any] | None) -> str:
+    """One line on how following goes, for the log, the console and the command line."""
+    if not status:
+        return "not checked yet"
+    if status.get("error"):
+        return (
+            f"failing since {status.get('failing_since')}: {status['error']}; the last good schedule is kept"
+        )
+    changed = status.get("changed")
+    return f"checked {status.get('checked')}, " + (f"last changed {changed}" if changed else "no change seen")

@@ -1,0 +1,105 @@
+"""The server following its sources (HALLWAY_FOLLOW): a thread in every process that serves,
+of which only the one holding the lead (a lock in DATA_DIR/follow/) fetches. The others try
+for the lead each interval, so when the follower's process dies another takes over.
+
+A cycle is `importers.follow.Follower.cycle` (fetch -> parse -> merge -> write, the way
+`schedule import` writes); after a change this process records the import at once, and every
+other one notices the new file at its next request. How it goes is in the follower's status
+file, which /healthz and the console read in any process.
+"""
+
+from __future__ import annotations
+
+import threading
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from ..corrections import problems
+from ..corrections.published import clock, schedule_path, sync_import
+from ..importers import follow_state
+from ..importers.fetch import shown
+from ..importers.follow import Follower, describe, load_plan
+
+PROBLEM = "follow"
+
+
+class Runner:
+    def __init__(self, app: Flask) -> None:
+        config = app.config
+        self.app = app
+        self.interval: float = config["FOLLOW_INTERVAL"]
+        try:
+            plan = load_plan(Path(config["FOLLOW"]))
+        except ValueError as exc:  # refuse to start: a mistyped plan would go unnoticed otherwise
+            raise ValueError(f"HALLWAY_FOLLOW: {exc}") from None
+        data_dir = Path(config["DATA_DIR"])
+        self.lead = follow_state.Lead(data_dir)
+        self.follower = Follower(
+            plan, data_dir, schedule_path(app), config["FETCH_TIMEOUT"], config["FETCH_MAX_BYTES"], clock(app)
+        )
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self.run, name="hallway-follow", daemon=True)
+
+    def run(self) -> None:
+        said_wait = False
+        while not self.stopped.is_set():
+            if self.lead.held:
+                self.step()
+            elif self.lead.acquire():
+                sources = ", ".join(shown(s) for s in self.follower.plan.sources)
+                # Warnings, as Flask's logger shows nothing lower unless configured: which process
+                # follows must be readable in any server's log.
+                self.app.logger.warning("this process follows %s every %g s", sources, self.interval)
+                self.step()
+            elif not said_wait:  # said once: the follower's process can be read from the log
+                self.app.logger.warning("process %s follows the sources; this one waits", self.lead.holder())
+                said_wait = True
+            self.stopped.wait(self.interval)
+        self.lead.release()
+
+    def step(self) -> None:
+        app = self.app
+        try:
+            done = self.follower.cycle()
+        except Exception as exc:  # noqa: BLE001 - the thread must outlive any one bad cycle
+            app.logger.exception("following failed")
+            problems.report(app, PROBLEM, f"following failed: {type(exc).__name__}: {exc}")
+            return
+        if done.error:
+            status = follow_state.status(self.follower.data_dir)
+            problems.report(app, PROBLEM, f"following: {describe(status)}")
+            return
+        problems.clear(app, PROBLEM)
+        if done.imported is not None:
+            sessions = len(done.imported.schedule.sessions)
+            app.logger.info("followed sources changed: wrote %s (%d sessions)", self.follower.out, sessions)
+            sync_import(app)  # recorded as a new version now; logs what it makes of the corrections
+
+
+def init_app(app: Flask) -> None:
+    """Start following when HALLWAY_FOLLOW names a plan (called for a serving app only)."""
+    if not app.config.get("FOLLOW"):
+        return
+    runner = app.extensions["hallway.follow"] = Runner(app)
+    runner.thread.start()
+
+
+def report(app: Flask) -> dict[str, Any] | None:
+    """How following goes, for /healthz and the console; None when this server follows nothing.
+    `problem` is set when it fails, or when no check was recorded for well over an interval
+    (the follower is stuck, or no process follows)."""
+    if not app.config.get("FOLLOW"):
+        return None
+    status = follow_state.status(Path(app.config["DATA_DIR"])) or {}
+    doc: dict[str, Any] = {**status, "summary": describe(status), "problem": None}
+    if status.get("error"):
+        doc["problem"] = doc["summary"]
+    else:
+        late = timedelta(seconds=2 * app.config["FOLLOW_INTERVAL"] + app.config["FETCH_TIMEOUT"])
+        checked = status.get("checked")
+        if checked and clock(app)() - datetime.fromisoformat(checked) > late:
+            doc["problem"] = f"no check of the followed sources since {checked}"
+    return doc
