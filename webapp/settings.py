@@ -120,8 +120,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "TRUSTED_HOSTS",
         LOCAL_HOSTS,
-        "Host names requests may name (comma-separated, .example.org for subdomains; others: 400); "
-        "PUBLIC_URL's host is added; * trusts any, safe only with PUBLIC_URL set.",
+        "Host names requests may name (comma-separated, .example.org for subdomains, host:port for "
+        "another port than the server's own; others: 400); PUBLIC_URL's host is added; * trusts any, "
+        "safe only with PUBLIC_URL set.",
         _hosts,
     ),
     Setting(
