@@ -13,6 +13,8 @@ from .raw import SourceError
 
 MAX_SOURCE_BYTES = 64 * 1024 * 1024  # a 1,000-session congress with every text is ~3 MB
 MAX_HTML_DEPTH = 3000  # Sched's pages nest about 25 deep; the tree builder takes ~0.5 s at 3,000
+# One description among thousands: its structure is kept only up to this depth, its words always.
+MAX_TEXT_DEPTH = 500
 
 # Elements that never hold others, and those a new sibling closes (HTML's implied end tags).
 _VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())

@@ -35,7 +35,7 @@ from bs4 import (
 from bs4.exceptions import ParserRejectedMarkup
 from markdown_it import MarkdownIt
 
-from .bounds import MAX_HTML_DEPTH, html_depth_line
+from .bounds import MAX_TEXT_DEPTH, html_depth_line
 
 _ELEMENTS = (
     "a|abbr|b|blockquote|br|center|cite|code|dd|del|div|dl|dt|em|font|h[1-6]|hr|i|img|ins|kbd|li|ol|p|pre"
@@ -129,7 +129,7 @@ def one_line(text: str) -> str:
 def html_paragraphs(markup: str) -> tuple[str, ...]:
     """Paragraphs of HTML: one per block element, line break or list item; links as text."""
     # A description nested past any real one would cost the tree builder quadratic time.
-    too_deep = markup.count("<") > MAX_HTML_DEPTH and html_depth_line(markup) is not None
+    too_deep = markup.count("<") > MAX_TEXT_DEPTH and html_depth_line(markup, MAX_TEXT_DEPTH) is not None
     try:
         if too_deep:
             raise ParserRejectedMarkup("nested too deeply")
