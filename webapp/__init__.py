@@ -9,10 +9,9 @@ from flask import Flask
 from . import settings
 
 
-def create_app(test_config: dict[str, Any] | None = None, *, warm: bool = True) -> Flask:
-    """The app. `warm`: build the static tree (bundle, minify, compress: ~1.3 s) now, before a
-    server's worker takes its first request, so no visitor waits for it; a command-line tool
-    that never serves leaves it for the first request that needs it."""
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The app. A server's worker reads the static tree `hallway build` made before it takes its
+    first request (webapp.web.assets.at_start); it never builds it."""
     app = Flask(
         __name__,
         # No default /static route: files are served only under /assets/<hash>/ (webapp/assets.py),
@@ -29,7 +28,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, warm: bool = True) 
 
     from . import cli
     from .views import api, exports, health, pages, qr, venue
-    from .web import caching, compress, proxy, security
+    from .web import assets, caching, compress, proxy, security
 
     for module in (api, pages, exports, qr, venue, health):
         app.register_blueprint(module.bp)
@@ -38,8 +37,5 @@ def create_app(test_config: dict[str, Any] | None = None, *, warm: bool = True) 
     proxy.init_app(app)
     compress.init_app(app)
     cli.init_app(app)
-    if warm and not app.debug:  # debug mode rescans on each request anyway
-        from .web import assets
-
-        assets.tree(app)
+    assets.at_start(app)
     return app

@@ -2,27 +2,38 @@
 
 from __future__ import annotations
 
-from flask import Flask
+from pathlib import Path
+
+import click
+from flask import Flask, current_app
+from flask.cli import with_appcontext
 
 
 def main() -> None:
     """The `hallway` console script: Flask's command line with the app already chosen, so that
     commands work as written without an activated virtualenv or `--app`."""
-    from functools import partial
-
     from flask.cli import FlaskGroup
 
     from . import create_app
 
-    # Commands mostly import, correct and export: `hallway run` pays for the static tree on its
-    # first request instead of every command paying at start.
     FlaskGroup(
-        create_app=partial(create_app, warm=False),
+        create_app=create_app,
         help="Hallway: import, correct, check and serve a schedule.",
     ).main(prog_name="hallway")
 
 
+@click.command("build", help="Build the static files (bundle, minify, hash, compress) into build/static/.")
+@with_appcontext
+def build_command() -> None:
+    # Imported here: the app every command creates must not load the bundler (tree-sitter).
+    from .web import build
+
+    target, made = build.ensure(Path(current_app.config["STATIC_DIR"]))
+    click.echo(f"built {target}" if made else f"already built: {target}")
+
+
 def init_app(app: Flask) -> None:
+    app.cli.add_command(build_command)
     from .importers import cli as import_cli
 
     app.cli.add_command(import_cli.schedule_group)
@@ -37,3 +48,7 @@ def init_app(app: Flask) -> None:
     from .static_site.export import export_command
 
     app.cli.add_command(export_command)
+
+
+if __name__ == "__main__":
+    main()
