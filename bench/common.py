@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 # One place for how Chromium is launched on this machine: the e2e tests' helpers.
 from e2e_support import CHROMIUM_FLAGS, PHONE, chromium_path, free_port, launch_args, wait_for  # noqa: E402, F401
 
-from webapp.web import compress  # noqa: E402
+from webapp.web import codings  # noqa: E402
 
 TOKEN = "bench-token"  # the admin token of the benchmarks' own servers
 WRITE_ENV = {"HALLWAY_ADMIN_TOKEN": TOKEN, "HALLWAY_WRITE_RATE_LIMIT": "0"}
@@ -202,7 +202,7 @@ def get(url: str, coding: str = "br", headers: dict[str, str] | None = None) -> 
 def best_size(url: str, coding: str, plain: bytes, timeout: float = 90) -> int:
     """The size served once the server's background best-level compression is done: the
     server's own `encode` gives the bytes, and the server is polled until both workers serve them."""
-    best = len(compress.encode(plain, coding, best=True))
+    best = len(codings.encode(plain, coding, best=True))
 
     def served_best() -> bool:
         recent = [len(get(url, coding)[0]) for _ in range(4)]  # both workers, in turn

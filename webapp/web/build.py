@@ -63,8 +63,9 @@ def scan(root: Path) -> AssetTree:
     return tree_of(built.sources(root))
 
 
-def ensure(static_dir: Path, root: Path = built.BUILD_ROOT) -> tuple[Path, bool]:
+def ensure(static_dir: Path, root: Path | None = None) -> tuple[Path, bool]:
     """Builds `static_dir` unless its build is there and whole; (where it is, whether built now)."""
+    root = root or built.BUILD_ROOT
     read = built.sources(static_dir)
     target = root / built.key(read)
     try:

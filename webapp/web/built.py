@@ -135,9 +135,9 @@ def _put(path: Path, body: bytes) -> None:
     path.write_bytes(body)
 
 
-def locate(static_dir: Path, root: Path = BUILD_ROOT) -> Path:
+def locate(static_dir: Path, root: Path | None = None) -> Path:
     """Where the build of `static_dir` as it is now lives (whether or not it was made)."""
-    return root / key(sources(static_dir))
+    return (root or BUILD_ROOT) / key(sources(static_dir))
 
 
 def read(where: Path) -> AssetTree:
