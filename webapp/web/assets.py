@@ -36,7 +36,7 @@ def tree(app: Flask) -> AssetTree:
     if held is None or held[0] != where:
         if app.debug:
             ensure_built(static)
-        held = (where, built.read(where))
+        held = (where, built.read(where, static))
         app.extensions["hallway.assets"] = held
     return held[1]
 
@@ -59,8 +59,9 @@ def at_start(app: Flask) -> None:
     command = click.get_current_context(silent=True)
     if command is not None and command.info_name != SERVING_COMMAND:
         return
-    if command is not None:
-        ensure_built(Path(app.config["STATIC_DIR"]))
+    static = Path(app.config["STATIC_DIR"])
+    if command is not None and ensure_built(static):
+        click.echo(f"built the static files of {static} (they had changed since the last build)", err=True)
     tree(app)
 
 

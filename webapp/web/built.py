@@ -140,13 +140,14 @@ def locate(static_dir: Path, root: Path | None = None) -> Path:
     return (root or BUILD_ROOT) / key(sources(static_dir))
 
 
-def read(where: Path) -> AssetTree:
-    """The build in `where`; BuildMissing names the command that makes it."""
+def read(where: Path, static_dir: Path | None = None) -> AssetTree:
+    """The build in `where` (of `static_dir`); BuildMissing names the command that makes it."""
     try:
         manifest = jsontext.loads((where / MANIFEST).read_text(encoding="utf-8"))
     except FileNotFoundError:
+        files = f"the static files in {static_dir}" if static_dir else "the static files"
         raise BuildMissing(
-            f"no build at {where}: the static files were never built, or changed since: run {COMMAND}"
+            f"{files} were never built, or changed since (no {where}): run {COMMAND}"
         ) from None
     files: dict[str, Asset] = {}
     for rel, entry in manifest["files"].items():

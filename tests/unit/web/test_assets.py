@@ -55,7 +55,13 @@ def test_shell_loads_the_app_as_one_module_holding_every_attendee_view(client) -
     assert scripts == ["js/app.bundle.js"]
     assert soup.find_all("link", rel="modulepreload") == []
     tree = assets.tree(client.application)
-    assert {"js/app.js", "js/store.js", "js/router.js", "js/views/schedule.js", "js/views/my.js"} <= tree.bundled
+    assert {
+        "js/app.js",
+        "js/store.js",
+        "js/router.js",
+        "js/views/schedule.js",
+        "js/views/my.js",
+    } <= tree.bundled
     assert not any(p.startswith(("js/organize/", "vendor/")) or p == "js/qrcode.js" for p in tree.bundled)
 
 
@@ -67,7 +73,7 @@ def test_a_server_reads_the_built_tree_before_its_first_request(data_dir, monkey
 
     reads: list[Path] = []
     real = built.read
-    monkeypatch.setattr(built, "read", lambda where: reads.append(where) or real(where))
+    monkeypatch.setattr(built, "read", lambda where, static: reads.append(where) or real(where, static))
     app = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
     assert len(reads) == 1
     assert app.test_client().get("/api/v1/outline.json").status_code == 200
@@ -80,8 +86,9 @@ def test_a_worker_without_a_build_refuses_to_start_and_names_the_command(tmp_pat
     static = tmp_path / "static"
     (static / "css").mkdir(parents=True)
     (static / "css" / "app.css").write_text("body { margin: 0 }")  # never built
-    with pytest.raises(built.BuildMissing, match="hallway build"):
+    with pytest.raises(built.BuildMissing, match="hallway build") as refused:
         create_app({"TESTING": True, "DATA_DIR": str(data_dir), "STATIC_DIR": str(static)})
+    assert f"the static files in {static} were never built, or changed since" in str(refused.value)
 
 
 # A fresh interpreter: the test session itself has loaded the bundler to build.
