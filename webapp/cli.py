@@ -28,7 +28,10 @@ def build_command() -> None:
     # Imported here: the app every command creates must not load the bundler (tree-sitter).
     from .web import build
 
-    target, made = build.ensure(Path(current_app.config["STATIC_DIR"]))
+    try:
+        target, made = build.ensure(Path(current_app.config["STATIC_DIR"]))
+    except (ValueError, OSError) as exc:  # a module the bundler refuses (file and line), a full disk
+        raise click.ClickException(str(exc)) from None
     click.echo(f"built {target}" if made else f"already built: {target}")
 
 

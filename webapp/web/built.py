@@ -145,15 +145,16 @@ def read(where: Path, static_dir: Path | None = None) -> AssetTree:
     try:
         manifest = jsontext.loads((where / MANIFEST).read_text(encoding="utf-8"))
     except FileNotFoundError:
-        files = f"the static files in {static_dir}" if static_dir else "the static files"
-        raise BuildMissing(
-            f"{files} were never built, or changed since (no {where}): run {COMMAND}"
-        ) from None
+        what = f"the static files in {static_dir}" if static_dir else "the static files"
+        raise BuildMissing(f"{what} were never built, or changed since (no {where}): run {COMMAND}") from None
     files: dict[str, Asset] = {}
     for rel, entry in manifest["files"].items():
-        body = (where / rel).read_bytes()
+        try:
+            body = (where / rel).read_bytes()
+            encoded = {coding: (where / (rel + SUFFIX[coding])).read_bytes() for coding in entry["codings"]}
+        except FileNotFoundError as exc:
+            raise BuildMissing(f"{exc.filename} is missing from the build: run {COMMAND} again") from None
         if hashlib.sha256(body).hexdigest() != entry["sha256"]:
             raise BuildMissing(f"{where / rel} was changed after the build: run {COMMAND} again")
-        encoded = {coding: (where / (rel + SUFFIX[coding])).read_bytes() for coding in entry["codings"]}
         files[rel] = Asset(rel, body, entry["mimetype"], entry["sha256"], encoded)
     return AssetTree(manifest["tree_hash"], files, frozenset(manifest["bundled"]))

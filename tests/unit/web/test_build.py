@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import brotli
@@ -63,6 +64,15 @@ def test_a_build_changed_by_hand_is_refused_and_made_again(tmp_path) -> None:
     assert built.read(where) == build.scan(static)
 
 
+def test_a_build_missing_a_file_is_refused_and_made_again(tmp_path) -> None:
+    static, out = static_dir(tmp_path), tmp_path / "build"
+    where, _ = build.ensure(static, out)
+    (where / "css/app.css.gz").unlink()
+    with pytest.raises(built.BuildMissing, match=r"app\.css\.gz is missing from the build"):
+        built.read(where)
+    assert build.ensure(static, out) == (where, True)
+
+
 def test_a_build_that_fails_before_its_last_step_leaves_nothing_a_worker_would_read(
     tmp_path, monkeypatch
 ) -> None:
@@ -94,6 +104,17 @@ def test_a_static_file_named_like_a_compressed_copy_is_refused(tmp_path) -> None
     static = static_dir(tmp_path, **{"css/app.css.br": "not brotli"})
     with pytest.raises(ValueError, match=r"css/app\.css\.br"):
         build.ensure(static, tmp_path / "build")
+
+
+def test_the_build_command_names_a_module_it_cannot_bundle(runner, app, monkeypatch, tmp_path) -> None:
+    monkeypatch.setattr(built, "BUILD_ROOT", tmp_path / "build")
+    static = tmp_path / "static"
+    shutil.copytree(app.config["STATIC_DIR"], static)
+    (static / "js/app.js").write_text((static / "js/app.js").read_text() + "\nexport default 1;\n")
+    app.config["STATIC_DIR"] = str(static)
+    refused = runner.invoke(args=["build"])
+    assert refused.exit_code == 1 and "Error: js/app.js" in refused.output, refused.output
+    assert not (tmp_path / "build").exists() or list((tmp_path / "build").iterdir()) == []
 
 
 def test_the_build_command_builds_then_says_it_is_built(runner, monkeypatch, tmp_path) -> None:
