@@ -109,6 +109,17 @@ def data_dir(schedule: Path | None = None) -> Path:
     return d
 
 
+def build_static(app_root: Path, env: dict[str, str]) -> None:
+    """`hallway build` in `app_root`: its workers read the static build and refuse to start
+    without it (a checkout from before issue 23 has no build step)."""
+    if not (app_root / "webapp" / "web" / "build.py").exists():
+        return
+    cmd = [sys.executable, "-m", "flask", "--app", "webapp", "build"]
+    done = subprocess.run(cmd, cwd=app_root, env=env, capture_output=True, text=True, timeout=300)
+    if done.returncode != 0:
+        raise RuntimeError(f"hallway build failed in {app_root}: {done.stdout}{done.stderr}")
+
+
 @contextmanager
 def server(
     data: Path, workers: int = 2, env: dict[str, str] | None = None, app: str = "webapp:create_app()"
@@ -137,6 +148,8 @@ def server(
         app,
     ]
     full_env = {**os.environ, "HALLWAY_DATA_DIR": str(data), "PYTHONUNBUFFERED": "1", **(env or {})}
+    if app.startswith("webapp"):
+        build_static(app_root, full_env)
     with log.open("ab") as fh:
         proc = subprocess.Popen(cmd, cwd=app_root, env=full_env, stdout=fh, stderr=fh, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
