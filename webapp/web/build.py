@@ -26,7 +26,7 @@ TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".webmanifest": "a
 APP_MODULE = "js/app.js"  # the attendee app's entry module, the root of the bundle
 SCRIPTS = (".js", ".mjs")
 KEEP = 8  # builds kept (most recently used first): a rollback, and the trees tests deploy
-STALE_TMP = 3600  # seconds after which an unfinished build's directory is someone's crash
+IDLE = 3600  # seconds unused before a build past KEEP, or an unfinished one (a crash), is removed
 
 
 def _built_scripts(sources: dict[str, bytes]) -> tuple[dict[str, bytes], frozenset[str]]:
@@ -75,19 +75,20 @@ def ensure(static_dir: Path, root: Path | None = None) -> tuple[Path, bool]:
         built.write(tree_of(read), target)
         prune(root, KEEP)
         return target, True
-    (target / built.MANIFEST).touch()  # used now: the last to be pruned
     return target, False
 
 
 def prune(root: Path, keep: int) -> list[Path]:
-    """Removes all but the `keep` most recently used builds, and unfinished ones long abandoned."""
+    """Removes the builds past the `keep` most recently used (read by a server, or built) and
+    unfinished ones, once unused for IDLE seconds: a server starting now may be about to read one."""
     builds = sorted(
         (d for d in root.iterdir() if (d / built.MANIFEST).is_file()),
         key=lambda d: (d / built.MANIFEST).stat().st_mtime,
         reverse=True,
     )
-    abandoned = [d for d in root.glob(".tmp-*") if time.time() - d.stat().st_mtime > STALE_TMP]
-    gone = builds[keep:] + abandoned
+    idle = time.time() - IDLE
+    old = [d for d in builds[keep:] if (d / built.MANIFEST).stat().st_mtime < idle]
+    gone = old + [d for d in root.glob(".tmp-*") if d.stat().st_mtime < idle]
     for d in gone:
         shutil.rmtree(d, ignore_errors=True)
     return gone

@@ -15,6 +15,7 @@ import hashlib
 import json
 import shutil
 import tempfile
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import cache
 from importlib import metadata
@@ -147,6 +148,8 @@ def read(where: Path, static_dir: Path | None = None) -> AssetTree:
     except FileNotFoundError:
         what = f"the static files in {static_dir}" if static_dir else "the static files"
         raise BuildMissing(f"{what} were never built, or changed since (no {where}): run {COMMAND}") from None
+    with suppress(OSError):  # a read-only deployment: nothing to prune there anyway
+        (where / MANIFEST).touch()  # in use: `hallway build` prunes the least recently used
     files: dict[str, Asset] = {}
     for rel, entry in manifest["files"].items():
         try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from pathlib import Path
 
 import brotli
@@ -87,17 +88,21 @@ def test_a_build_that_fails_before_its_last_step_leaves_nothing_a_worker_would_r
     assert list(out.iterdir()) == []  # neither the build nor its unfinished copy
 
 
-def test_the_most_recently_used_builds_are_kept(tmp_path) -> None:
+def test_the_most_recently_used_builds_are_kept_and_any_used_within_the_hour(tmp_path) -> None:
     out = tmp_path / "build"
     made = []
-    for n in range(4):
+    for n in range(5):
         static = static_dir(tmp_path / str(n), **{"js/n.js": f"export const n = {n};"})
         made.append(build.ensure(static, out)[0])
-        os.utime(made[-1] / built.MANIFEST, (n, n))  # used in this order
+        os.utime(made[-1] / built.MANIFEST, (n, n))  # used in this order, long ago
     (out / ".tmp-crashed").mkdir()
     os.utime(out / ".tmp-crashed", (0, 0))
+    (out / ".tmp-building-now").mkdir()
+    built.read(made[0])  # a server read the oldest just now
+    for n, ago in ((1, 60), (2, 120)):  # and these two a minute or two ago
+        os.utime(made[n] / built.MANIFEST, (time.time() - ago, time.time() - ago))
     build.prune(out, keep=2)
-    assert sorted(out.iterdir()) == sorted(made[2:])
+    assert sorted(out.iterdir()) == sorted([out / ".tmp-building-now", *made[:3]])
 
 
 def test_a_static_file_named_like_a_compressed_copy_is_refused(tmp_path) -> None:
