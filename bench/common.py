@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 # One place for how Chromium is launched on this machine: the e2e tests' helpers.
 from e2e_support import CHROMIUM_FLAGS, PHONE, chromium_path, free_port, launch_args, wait_for  # noqa: E402, F401
 
-from webapp.web import compress  # noqa: E402
+from webapp.web import codings  # noqa: E402
 
 TOKEN = "bench-token"  # the admin token of the benchmarks' own servers
 WRITE_ENV = {"HALLWAY_ADMIN_TOKEN": TOKEN, "HALLWAY_WRITE_RATE_LIMIT": "0"}
@@ -109,6 +109,17 @@ def data_dir(schedule: Path | None = None) -> Path:
     return d
 
 
+def build_static(app_root: Path, env: dict[str, str]) -> None:
+    """`hallway build` in `app_root`: its workers read the static build and refuse to start
+    without it (a checkout from before issue 23 has no build step)."""
+    if not (app_root / "webapp" / "web" / "build.py").exists():
+        return
+    cmd = [sys.executable, "-m", "flask", "--app", "webapp", "build"]
+    done = subprocess.run(cmd, cwd=app_root, env=env, capture_output=True, text=True, timeout=300)
+    if done.returncode != 0:
+        raise RuntimeError(f"hallway build failed in {app_root}: {done.stdout}{done.stderr}")
+
+
 @contextmanager
 def server(
     data: Path, workers: int = 2, env: dict[str, str] | None = None, app: str = "webapp:create_app()"
@@ -137,6 +148,8 @@ def server(
         app,
     ]
     full_env = {**os.environ, "HALLWAY_DATA_DIR": str(data), "PYTHONUNBUFFERED": "1", **(env or {})}
+    if app.startswith("webapp"):
+        build_static(app_root, full_env)
     with log.open("ab") as fh:
         proc = subprocess.Popen(cmd, cwd=app_root, env=full_env, stdout=fh, stderr=fh, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
@@ -202,7 +215,7 @@ def get(url: str, coding: str = "br", headers: dict[str, str] | None = None) -> 
 def best_size(url: str, coding: str, plain: bytes, timeout: float = 90) -> int:
     """The size served once the server's background best-level compression is done: the
     server's own `encode` gives the bytes, and the server is polled until both workers serve them."""
-    best = len(compress.encode(plain, coding, best=True))
+    best = len(codings.encode(plain, coding, best=True))
 
     def served_best() -> bool:
         recent = [len(get(url, coding)[0]) for _ in range(4)]  # both workers, in turn

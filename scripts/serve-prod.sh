@@ -13,6 +13,9 @@ PORT="${PORT:-8000}"
 REDIS_PORT="${REDIS_PORT:-6380}"
 
 [ -x .venv/bin/gunicorn ] || { python3 -m venv .venv && .venv/bin/pip install -q -e '.[prod]'; }
+# Workers read the static files built into build/static/ and refuse to start without them:
+# built here once, not in each worker (nothing is done when they have not changed).
+.venv/bin/hallway build
 
 redis_pid=""
 stop() { [ -n "$redis_pid" ] && kill "$redis_pid" 2>/dev/null; wait 2>/dev/null || true; }

@@ -24,4 +24,5 @@ fi
 
 python3 -m venv .venv
 .venv/bin/pip install -q -e '.[test,prod]'
+.venv/bin/hallway build  # the servers the tests start read it (the session checks it is current)
 exec .venv/bin/python -m pytest "$@"

@@ -7,10 +7,18 @@ from pathlib import Path
 
 import pytest
 
-from webapp import create_app
+from webapp import create_app, settings
+from webapp.web import build
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SHARED = Path(__file__).resolve().parents[2] / "shared"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def static_build() -> Path:
+    """The static files built once per test session, as `hallway build` does before a server
+    starts: apps and servers only read the build (nothing is built if it is there already)."""
+    return build.ensure(Path(settings.load()["STATIC_DIR"]))[0]
 
 
 @pytest.fixture

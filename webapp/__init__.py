@@ -9,10 +9,9 @@ from flask import Flask
 from . import settings
 
 
-def create_app(test_config: dict[str, Any] | None = None, *, warm: bool = True) -> Flask:
-    """The app. `warm`: build the static tree (bundle, minify, compress: ~1.3 s) now, before a
-    server's worker takes its first request, so no visitor waits for it; a command-line tool
-    that never serves leaves it for the first request that needs it. A server also starts
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The app. A server's worker reads the static tree `hallway build` made before it takes its
+    first request (webapp.web.assets.at_start); it never builds it. A server also starts
     following its sources (HALLWAY_FOLLOW, webapp/web/follow.py); a command never does."""
     app = Flask(
         __name__,
@@ -30,7 +29,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, warm: bool = True) 
 
     from . import cli
     from .views import api, exports, health, pages, qr, venue
-    from .web import caching, compress, proxy, security
+    from .web import assets, caching, compress, proxy, security
 
     for module in (api, pages, exports, qr, venue, health):
         app.register_blueprint(module.bp)
@@ -39,11 +38,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, warm: bool = True) 
     proxy.init_app(app)
     compress.init_app(app)
     cli.init_app(app)
-    if warm and not app.debug:  # debug mode rescans on each request anyway
-        from .web import assets
-
-        assets.tree(app)
-    if warm:  # a server (not a command, which must never race a server to write the schedule)
+    assets.at_start(app)
+    if assets.serving():  # not a command, which must never race a server to write the schedule
         from .web import follow
 
         follow.init_app(app)

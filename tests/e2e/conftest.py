@@ -4,7 +4,8 @@ Fixtures (use them from any `tests/e2e/test_*.py`; every test here is marked `e2
 
 - `live_server`: a `LiveServer` running `python -m flask --app webapp run` on a free
   loopback port, on a private copy of `tests/fixtures/mini_schedule.json` (its `data_dir`)
-  and of `static/` (its `static_dir`, so a test can change an asset and redeploy).
+  and of `static/` (its `static_dir`, so a test can change an asset and redeploy: `.start()`
+  builds a changed tree, as `hallway build` would; an unchanged one reads the session's build).
   `.url` is the base URL (no trailing slash), `.stop()` kills the process (that is what
   "offline" means here), `.start()` starts it again on the same port, `.requests()` is the
   list of paths it served (from its access log), handy to prove a page came from the cache.

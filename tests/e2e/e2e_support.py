@@ -13,6 +13,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from webapp.web import build
+
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
 CHROMIUM_FLAGS = [
@@ -78,6 +80,9 @@ class LiveServer:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> LiveServer:
+        # The server reads the build of its static files: the session's, unless a test changed a
+        # file, and then it is built here, as a deployment would.
+        build.ensure(self.static_dir)
         env = {
             **os.environ,
             "HALLWAY_DATA_DIR": str(self.data_dir),

@@ -102,8 +102,8 @@ def server(tmp_path: Path, redis_port: int) -> Iterator[tuple[str, Path]]:
     url = f"http://127.0.0.1:{port}"
     try:
         poll(lambda: get(url, "/api/v1/schedule.json")[0] == 200, 30, "gunicorn")
-        # Each worker builds the static tree as it boots (webapp.create_app): until both answer,
-        # a test that needs two workers sees one.
+        # Each worker boots on its own (imports, reads the static build): until both answer, a
+        # test that needs two workers sees one.
         poll(lambda: bool(hammer(url, 16)) and len(workers_that_served(log, 0)) == 2, 30, "both workers")
         yield url, log
     finally:

@@ -10,7 +10,6 @@ reloads the schedule when its version is older than `since`.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import mimetypes
 from collections import deque
@@ -18,7 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import brotli
 import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
@@ -28,7 +26,7 @@ from .. import settings
 from ..corrections.cli import served_schedule
 from ..corrections.published import published, store_for
 from ..views.pages import APP_ROUTES
-from ..web import assets, security
+from ..web import assets, codings, security
 from . import headers as export_headers
 from . import paths as export_paths
 from . import sync as export_sync
@@ -182,19 +180,19 @@ def _add(out: Export, rel: str, body: bytes, headers: dict[str, str], mimetype: 
         out.content_types[rel] = mimetype
 
 
-def compressed(files: dict[str, bytes]) -> dict[str, bytes]:
-    """`.gz` and `.br` beside each text file (nginx gzip_static, Caddy precompressed)."""
-    done: dict[str, tuple[bytes, bytes]] = {}
+def compressed(files: dict[str, bytes], known: dict[str, dict[str, bytes]] | None = None) -> dict[str, bytes]:
+    """`.gz` and `.br` beside each text file (nginx gzip_static, Caddy precompressed), when
+    smaller. `known`: codings already made, by the body's sha256 (the build's assets)."""
+    done = {digest: encoded for digest, encoded in (known or {}).items() if encoded}
     extra: dict[str, bytes] = {}
     for rel, body in files.items():
         if Path(rel).suffix not in COMPRESS or rel.startswith("_") or len(body) < 256:
             continue
         key = hashlib.sha256(body).hexdigest()
         if key not in done:  # the shell is the same file at every deep link: compress it once
-            done[key] = (gzip.compress(body, 9, mtime=0), brotli.compress(body, quality=11))
-        for suffix, packed in zip((".gz", ".br"), done[key], strict=True):
-            if len(packed) < len(body):
-                extra[rel + suffix] = packed
+            done[key] = codings.smaller(body)
+        for coding, packed in done[key].items():
+            extra[rel + codings.SUFFIX[coding]] = packed
     return extra
 
 
@@ -205,7 +203,8 @@ def build(app: Flask, public_url: str, precompress: bool = False) -> Export:
     out.files[export_headers.NGINX_FILE] = export_headers.render_nginx(common).encode()
     out.files[export_headers.CADDY_FILE] = export_headers.render_caddy(common).encode()
     if precompress:
-        out.files.update(compressed(out.files))
+        built = {asset.digest: asset.encoded for asset in assets.tree(app).files.values()}
+        out.files.update(compressed(out.files, built))
     return out
 
 
@@ -218,6 +217,8 @@ def build(app: Flask, public_url: str, precompress: bool = False) -> Export:
 @with_appcontext
 def export_command(directory: Path, public_url: str | None, precompress: bool) -> None:
     served_schedule()  # no schedule, or a mistyped data directory: say so, no traceback
+    if assets.ensure_built(Path(current_app.config["STATIC_DIR"])):
+        click.echo("built the static files (they had changed since the last build)")
     public_url = public_url or current_app.config.get("PUBLIC_URL")
     if not public_url:
         raise click.UsageError(

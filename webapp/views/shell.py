@@ -10,12 +10,12 @@ from typing import Any
 from flask import Flask, render_template
 
 from ..corrections.published import published
-from ..web import assets, bundle
+from ..web import assets, built
 from . import install
 
 THEME_COLOR = "#0b4f8a"
 BACKGROUND_COLOR = "#f7f8fa"
-ENTRY = bundle.BUNDLE  # the attendee app in one module (its lazy parts import it back)
+ENTRY = built.BUNDLE  # the attendee app in one module (its lazy parts import it back)
 # What <main> holds until the app draws: the service worker swaps it for the page's last
 # drawing when it has one (templates/sw.js), so it finds this exact text in the shell.
 LOADING = '<p class="loading" id="loading">Loading the schedule…</p>'

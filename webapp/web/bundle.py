@@ -19,9 +19,9 @@ from __future__ import annotations
 import posixpath
 import re
 
+from .built import BUNDLE
 from .jsmodule import Module, ModuleError, read, text, walk
 
-BUNDLE = "js/app.bundle.js"
 LAZY = ("js/organize/", "js/qrcode.js", "vendor/")
 
 __all__ = ["BUNDLE", "LAZY", "Bundle", "ModuleError", "build"]

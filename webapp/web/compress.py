@@ -1,18 +1,18 @@
 """Compression of the dynamic responses (shell, manifest, feeds, exports) on the way out.
 
-Hashed assets are compressed once at startup (`webapp.web.assets`); everything else passes here.
+Hashed assets are compressed once, by the build (`hallway build`); everything else passes here.
 A body with an ETag names its content, so its compressed form is kept (a few, least recently
 used first out) and a feed is compressed once per version and worker, not once per request.
 """
 
 from __future__ import annotations
 
-import gzip
 from collections import OrderedDict
 from threading import Lock, Thread
 
-import brotli
 from flask import Flask, Response, request
+
+from .codings import CODINGS, encode
 
 TYPES = {
     "text/html",
@@ -72,14 +72,8 @@ class _Memo:
         Thread(target=work, name="compress-best", daemon=True).start()
 
 
-def encode(body: bytes, coding: str, best: bool = True) -> bytes:
-    if coding == "br":
-        return brotli.compress(body, quality=11 if best else 5)
-    return gzip.compress(body, compresslevel=9 if best else 6, mtime=0)
-
-
 def choose(accepted: object) -> str | None:
-    for coding in ("br", "gzip"):
+    for coding in CODINGS:
         if accepted[coding]:  # type: ignore[index]
             return coding
     return None

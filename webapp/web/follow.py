@@ -81,7 +81,8 @@ class Runner:
 
 def init_app(app: Flask) -> None:
     """Start following when HALLWAY_FOLLOW names a plan (called for a serving app only)."""
-    if not app.config.get("FOLLOW"):
+    # FOLLOW_IN_BACKGROUND (tests only): False leaves the cycles to the test, run by hand.
+    if not app.config.get("FOLLOW") or not app.config.get("FOLLOW_IN_BACKGROUND", True):
         return
     runner = app.extensions["hallway.follow"] = Runner(app)
     runner.thread.start()

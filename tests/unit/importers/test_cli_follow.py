@@ -28,7 +28,7 @@ def source() -> Iterator[Source]:
 @pytest.fixture
 def cli(tmp_path: Path):
     data_dir = tmp_path / "data"
-    app = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "FETCH_TIMEOUT": 0.5}, warm=False)
+    app = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "FETCH_TIMEOUT": 0.5})
     runner = app.test_cli_runner()
     return lambda *args: runner.invoke(args=["schedule", *map(str, args)])
 

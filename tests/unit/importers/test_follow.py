@@ -89,7 +89,7 @@ def test_a_changed_source_is_merged_with_ids_and_corrections_kept(tmp_path, sour
     data_dir = tmp_path / "data"
     f = follower(data_dir, source.url)
     assert f.cycle().imported is not None
-    app = create_app({"TESTING": True, "DATA_DIR": str(data_dir)}, warm=False)
+    app = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
     before = {s.title: s.id for s in published(app).schedule.sessions}
     torchstore = next(i for t, i in before.items() if t.startswith("TorchStore"))
     done = app.test_cli_runner().invoke(
@@ -100,7 +100,7 @@ def test_a_changed_source_is_merged_with_ids_and_corrections_kept(tmp_path, sour
     source.set(TEXT.replace(FORECASTING, "Why Forecasting Transformers Fail").encode())
     changed = f.cycle()
     assert changed.error is None and changed.imported is not None and changed.imported.kept == len(before)
-    after = published(create_app({"TESTING": True, "DATA_DIR": str(data_dir)}, warm=False)).schedule
+    after = published(create_app({"TESTING": True, "DATA_DIR": str(data_dir)})).schedule
     assert after.session(torchstore).title == "TorchStore, corrected"  # the correction stays on top
     forecasting = next(i for t, i in before.items() if t.startswith(FORECASTING))
     assert after.session(forecasting).title.startswith("Why Forecasting Transformers Fail")  # same id

@@ -36,7 +36,7 @@ def make_app(tmp_path: Path, source: Source):
             "FOLLOW": str(plan),
             "ADMIN_TOKEN": TOKEN,
         }
-        return create_app({**base, "FETCH_TIMEOUT": 0.5, **config}, warm=False)  # no thread: cycles by hand
+        return create_app({**base, "FETCH_TIMEOUT": 0.5, "FOLLOW_IN_BACKGROUND": False, **config})  # cycles by hand
 
     return make
 

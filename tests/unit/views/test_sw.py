@@ -12,7 +12,7 @@ import pytest
 from webapp import create_app, settings
 from webapp.views import sw
 from webapp.views.pages import APP_ROUTES
-from webapp.web import assets
+from webapp.web import assets, build
 
 STATIC = Path(settings.PROJECT_ROOT) / "static"
 
@@ -63,11 +63,16 @@ def test_worker_is_never_cached_and_is_javascript(client) -> None:
     assert response.mimetype == "text/javascript"
 
 
+def deployed(data_dir: Path, static: Path):
+    """A deployment: the build of `static`, then a server that reads it."""
+    build.ensure(static)
+    return create_app({"TESTING": True, "DATA_DIR": str(data_dir), "STATIC_DIR": str(static)}).test_client()
+
+
 def deployment(tmp_path: Path, data_dir: Path, name: str) -> tuple:
     static = tmp_path / name
     shutil.copytree(STATIC, static)
-    app = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "STATIC_DIR": str(static)})
-    return static, app.test_client()
+    return static, deployed(data_dir, static)
 
 
 def test_version_changes_with_any_file_and_only_then(tmp_path, data_dir) -> None:
@@ -76,9 +81,7 @@ def test_version_changes_with_any_file_and_only_then(tmp_path, data_dir) -> None
     _, again, _ = worker(deployment(tmp_path, data_dir, "two")[1])
     assert again == first  # same files, same version, whatever the directory
     (static / "icons" / "icon-192.png").write_bytes((static / "icons" / "icon-192.png").read_bytes() + b"\0")
-    changed = create_app(
-        {"TESTING": True, "DATA_DIR": str(data_dir), "STATIC_DIR": str(static)}
-    ).test_client()
+    changed = deployed(data_dir, static)
     _, second, precache_two = worker(changed)
     assert second != first
     assert precache_two != precache_one  # new asset URLs: the old ones stay cached immutably

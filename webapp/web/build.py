@@ -1,0 +1,94 @@
+"""The build step (`hallway build`): the static tree bundled, minified, hashed and compressed,
+once, into `build/static/<key>/` (`webapp.web.built`), where every worker and the static export
+read it.
+
+The attendee app's modules are joined into one (`webapp.web.bundle`), scripts lose their
+comments and indentation (`webapp.web.minify`) and text files are compressed at the best levels
+(`webapp.web.codings`). The whole build takes ~1.5 s, nearly all of it brotli at level 11: a
+price paid once per change of the files, not by each worker as it starts. Nothing but the
+command line imports this module (a guard test checks `create_app` does not).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import mimetypes
+import posixpath
+import shutil
+import time
+from pathlib import Path
+
+from . import built, bundle, codings, minify
+from .built import Asset, AssetTree
+
+COMPRESSIBLE = {".js", ".mjs", ".css", ".svg", ".json", ".webmanifest", ".html", ".txt", ".map"}
+TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".webmanifest": "application/manifest+json"}
+APP_MODULE = "js/app.js"  # the attendee app's entry module, the root of the bundle
+SCRIPTS = (".js", ".mjs")
+KEEP = 8  # builds kept (most recently used first): a rollback, and the trees tests deploy
+IDLE = 3600  # seconds unused before a build past KEEP, or an unfinished one (a crash), is removed
+
+
+def _built_scripts(sources: dict[str, bytes]) -> tuple[dict[str, bytes], frozenset[str]]:
+    """The scripts as served: the bundle added, lazy modules pointed at it, all minified
+    (vendored files are shipped minified already)."""
+    made = bundle.build(APP_MODULE, sources)
+    served = {**sources, **made.rewritten, made.path: made.body}
+    served = {p: b if p.startswith("vendor/") else minify.javascript(b, p) for p, b in served.items()}
+    return served, frozenset(made.members)
+
+
+def _asset(rel: str, body: bytes) -> Asset:
+    suffix = posixpath.splitext(rel)[1]
+    mimetype = TYPES.get(suffix) or mimetypes.guess_type(rel)[0] or "application/octet-stream"
+    encoded = codings.smaller(body) if suffix in COMPRESSIBLE else {}
+    return Asset(rel, body, mimetype, hashlib.sha256(body).hexdigest(), encoded)
+
+
+def tree_of(read: dict[str, bytes]) -> AssetTree:
+    """The served tree made from the static files `read` (relative path -> bytes)."""
+    read = dict(read)
+    bundled: frozenset[str] = frozenset()
+    if APP_MODULE in read:
+        scripts, bundled = _built_scripts({p: b for p, b in read.items() if p.endswith(SCRIPTS)})
+        read.update(scripts)
+    read.update({p: minify.css(b) for p, b in read.items() if p.endswith(".css")})
+    files = {rel: _asset(rel, read[rel]) for rel in sorted(read)}
+    tree = hashlib.sha256("".join(f"{a.path}\0{a.digest}\n" for a in files.values()).encode())
+    return AssetTree(tree_hash=tree.hexdigest()[:12], files=files, bundled=bundled)
+
+
+def scan(root: Path) -> AssetTree:
+    """The served tree of the static directory `root`, in memory."""
+    return tree_of(built.sources(root))
+
+
+def ensure(static_dir: Path, root: Path | None = None) -> tuple[Path, bool]:
+    """Builds `static_dir` unless its build is there and whole; (where it is, whether built now)."""
+    root = root or built.BUILD_ROOT
+    read = built.sources(static_dir)
+    target = root / built.key(read)
+    try:
+        built.read(target)
+    except built.BuildMissing:
+        shutil.rmtree(target, ignore_errors=True)  # a damaged build of this key, if any
+        built.write(tree_of(read), target)
+        prune(root, KEEP)
+        return target, True
+    return target, False
+
+
+def prune(root: Path, keep: int) -> list[Path]:
+    """Removes the builds past the `keep` most recently used (read by a server, or built) and
+    unfinished ones, once unused for IDLE seconds: a server starting now may be about to read one."""
+    builds = sorted(
+        (d for d in root.iterdir() if (d / built.MANIFEST).is_file()),
+        key=lambda d: (d / built.MANIFEST).stat().st_mtime,
+        reverse=True,
+    )
+    idle = time.time() - IDLE
+    old = [d for d in builds[keep:] if (d / built.MANIFEST).stat().st_mtime < idle]
+    gone = old + [d for d in root.glob(".tmp-*") if d.stat().st_mtime < idle]
+    for d in gone:
+        shutil.rmtree(d, ignore_errors=True)
+    return gone
