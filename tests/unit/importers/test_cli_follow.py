@@ -87,9 +87,7 @@ def test_follow_exports_the_static_site_after_a_change_only(cli, source, tmp_pat
     site = tmp_path / "site"
     result = cli("follow", source.url, "--once", "--export", site)
     assert "--public-url" in result.output or "HALLWAY_PUBLIC_URL" in result.output  # said, not fatal
-    app = create_app(
-        {"TESTING": True, "DATA_DIR": str(tmp_path / "data"), "PUBLIC_URL": "https://e.example"}, warm=False
-    )
+    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "data"), "PUBLIC_URL": "https://e.example"})
     follow = app.test_cli_runner().invoke
     source.set(TEXT.replace("TorchStore", "TorchStores").encode())
     done = follow(args=["schedule", "follow", source.url, "--once", "--export", str(site)])
