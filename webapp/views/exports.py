@@ -97,8 +97,8 @@ def _calendar(pub: Published, sessions: Iterable[Session], title: str, filename:
     except ValueError as exc:
         return _plain(400, str(exc))
     # Built once per version and URL (a whole-event calendar takes tens of ms), not per request;
-    # only plain URLs are kept, so made-up query strings cannot fill the cache.
-    key = None if request.args else f"hallway/export/{_etag(pub)}"
+    # only URLs without parameters read are kept, so made-up query strings cannot fill the cache.
+    key = None if any(name in request.args for name in READ_PARAMETERS) else f"hallway/export/{_etag(pub)}"
     body = caching.get(key) if key else None
     if body is None:
         body = ical.calendar(
@@ -127,9 +127,15 @@ def _send(pub: Published, body: bytes, content_type: str, filename: str | None) 
     return Response(body, headers={**headers, "Content-Type": content_type})
 
 
+# The only parameters any export reads: others change nothing in the body, so they must not
+# change its ETag either (each new ETag is a new body to compress and keep).
+READ_PARAMETERS = ("s", "alarm")
+
+
 def _etag(pub: Published) -> str:
-    # One schedule version gives one body per URL (and app URL): the ETag follows both.
-    key = f"{pub.etag} {request.full_path} {_app_url()}".encode()
+    # One schedule version gives one body per path, parameters read and app URL.
+    read = [f"{name}={request.args.get(name)}" for name in READ_PARAMETERS if name in request.args]
+    key = f"{pub.etag} {request.path} {' '.join(read)} {_app_url()}".encode()
     return hashlib.sha256(key).hexdigest()[:24]
 
 

@@ -8,6 +8,7 @@ used first out) and a feed is compressed once per version and worker, not once p
 from __future__ import annotations
 
 from collections import OrderedDict
+from queue import Full, Queue
 from threading import Lock, Thread
 
 from flask import Flask, Response, request
@@ -32,6 +33,9 @@ MIN_BYTES = 512  # below this, the header costs more than the compression saves
 # the GIL); requests after that get the smaller copy (1,000 sessions: 526 KB, then 417 KB).
 SMALL = 32 * 1024
 KEPT = 32
+# Best-level work waits in one queue for one thread per worker: bodies beyond WAITING are sent
+# at the fast level (already kept) until a later request finds the queue free again.
+WAITING = 4
 
 
 class _Memo:
@@ -40,6 +44,8 @@ class _Memo:
         self.items: OrderedDict[tuple[str, int, str], bytes] = OrderedDict()
         self.lock = Lock()
         self.upgrading: set[tuple[str, int, str]] = set()
+        self.queue: Queue[tuple[tuple[str, int, str], bytes]] = Queue(WAITING)
+        self.worker: Thread | None = None
 
     def get(self, key: tuple[str, int, str]) -> bytes | None:
         with self.lock:
@@ -55,21 +61,30 @@ class _Memo:
             while len(self.items) > self.size:
                 self.items.popitem(last=False)
 
-    def upgrade(self, key: tuple[str, int, str], body: bytes) -> None:
-        """Compress `body` at the best level in a background thread and keep that copy instead."""
+    def upgrade(self, key: tuple[str, int, str], body: bytes) -> bool:
+        """Queue `body` to be compressed at the best level by this worker's one background
+        thread, that copy kept instead; False when it is queued already or the queue is full."""
         with self.lock:
             if key in self.upgrading:
-                return
+                return False
+            try:
+                self.queue.put_nowait((key, body))
+            except Full:
+                return False
             self.upgrading.add(key)
+            if self.worker is None or not self.worker.is_alive():  # a forked worker has none
+                self.worker = Thread(target=self._work, name="compress-best", daemon=True)
+                self.worker.start()
+        return True
 
-        def work() -> None:
+    def _work(self) -> None:
+        while True:
+            key, body = self.queue.get()
             try:
                 self.put(key, encode(body, key[2]))
             finally:
                 with self.lock:
                     self.upgrading.discard(key)
-
-        Thread(target=work, name="compress-best", daemon=True).start()
 
 
 def choose(accepted: object) -> str | None:

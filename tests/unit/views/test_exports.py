@@ -151,3 +151,13 @@ def test_exports_follow_what_published_serves(client, monkeypatch):
     assert doc["schedule"]["version"] == "4"
     served = frab_json.build(doc, "served.json")
     assert {s.id for s in served.sessions} == ALL - {"k9x8y7"}
+
+
+def test_parameters_no_export_reads_do_not_make_new_etags(client):
+    # Each new ETag was a new body to compress at the best level and keep.
+    tags = {client.get(f"/export/schedule.json?n={n}").headers["ETag"] for n in range(5)}
+    assert len(tags) == 1
+    assert client.get("/export/schedule.json").headers["ETag"] in tags
+    starred = {client.get(f"/my.ics?s=s1a2b3&utm={n}").headers["ETag"] for n in range(3)}
+    assert len(starred) == 1
+    assert client.get("/my.ics?s=s1a2b3&alarm=10").headers["ETag"] not in starred  # read: a new body

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import threading
 import time
 
 import brotli
@@ -104,18 +105,24 @@ def test_a_big_body_is_sent_fast_then_replaced_by_its_best_compression(app, monk
     assert later == best and brotli.decompress(later) == plain
 
 
-def test_one_upgrade_runs_per_body_however_many_requests_miss_it(monkeypatch) -> None:
-    started: list[dict] = []
+def test_best_level_work_is_one_thread_and_a_bounded_queue_however_many_bodies(monkeypatch) -> None:
+    # 40 requests with made-up query strings once started 40 brotli-11 threads (load 24, 1.27 GB).
+    release, done = threading.Event(), []
 
-    class NotStarted:
-        def __init__(self, target, **kwargs) -> None:
-            started.append(kwargs)
+    def slow(body: bytes, coding: str, best: bool = True) -> bytes:
+        release.wait(10)
+        done.append(body)
+        return b"z"
 
-        def start(self) -> None:
-            pass
-
-    monkeypatch.setattr(compress, "Thread", NotStarted)
+    monkeypatch.setattr(compress, "encode", slow)
+    before = sum(t.name == "compress-best" for t in threading.enumerate())
     memo = compress._Memo()
-    for _ in range(3):
-        memo.upgrade(("e", 1, "br"), b"x" * 100)
-    assert len(started) == 1
+    accepted = [memo.upgrade((f"e{i}", 1, "br"), b"x") for i in range(40)]
+    assert memo.upgrade(("e0", 1, "br"), b"x") is False  # the same body is never queued twice
+    assert sum(t.name == "compress-best" for t in threading.enumerate()) - before == 1
+    assert compress.WAITING <= sum(accepted) <= compress.WAITING + 1  # one at work, the rest wait
+    release.set()
+    deadline = time.monotonic() + 10
+    while len(done) < sum(accepted) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert len(done) == sum(accepted) and memo.get(("e0", 1, "br")) == b"z"
