@@ -69,7 +69,9 @@ def _json(text: str, source: str, timezone: str | None) -> RawPage:
     if sched_api.looks_like(doc):
         return sched_api.parse(text, source, timezone)
     if isinstance(doc, dict) and "schedule" in doc:
-        return _frab("frab_json", text, source, timezone)
+        page = _frab("frab_json", text, source, timezone)
+        page.calendar_days = importlib.import_module(f"{__package__}.frab_json").says_calendar_days(doc)
+        return page
     raise SourceError(source, f"JSON of an unknown shape, expected one of: {FORMATS}")
 
 
