@@ -8,9 +8,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..domain.ids import SessionKey, named_ids, normalize, session_ids, slug
-from ..domain.model import DayRange, Event, Room, Schedule, Session, Speaker, Track
+from ..domain.model import Event, Room, Schedule, Session, Speaker, Track
 from ..domain.timeutil import zone
-from .frab_days import combine, night_ranges
+from .frab_days import source_days
 from .raw import RawPage, RawSpeaker
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def build_schedule(
         venue=overrides.venue or next((p.venue for p in pages if p.venue), None),
         city=overrides.city or next((p.city for p in pages if p.city), None),
         url=next((p.url for p in pages if p.url), None),
-        day_ranges=_day_ranges(pages, sessions, tz),
+        day_ranges=source_days(pages, [(s.start, s.end) for s in sessions], zone(tz)),
         language=overrides.language
         or next((p.language for p in pages if p.language), None)
         or (prev.event.language if same_event else None),
@@ -88,19 +88,6 @@ def build_schedule(
         ),
         sessions=tuple(sessions),
     )
-
-
-def _day_ranges(pages: Sequence[RawPage], sessions: list[Session], tz: str) -> tuple[DayRange, ...]:
-    """The sources' days: sub-schedules imported together give each date what they give it
-    together. frab files that draw none (or whose merged days disagree) get days that change
-    in the night's quiet hours when the programme runs past midnight (`night_ranges`): the
-    01:00 session is then the evening's, and the last night adds no day. Other sources keep
-    calendar days."""
-    given = combine(r for p in pages for r in p.day_ranges)
-    given = given or next((p.day_ranges for p in pages if p.day_ranges), ())
-    if given or not any(p.kind == "schedule" and not p.calendar_days for p in pages):
-        return given
-    return night_ranges([(s.start, s.end) for s in sessions], set(), zone(tz))
 
 
 def _fields(group: Group, people: dict[str, RawSpeaker], named: dict[str, list[str]]) -> dict[str, Any]:

@@ -5,15 +5,19 @@ day a session belongs to: at a congress whose days run 10:00-06:00, the 01:00 se
 still the evening's, as Giggity and EventFahrplan show it. Exporters write overlapping or
 reversed ranges now and then; each day is cut where the next one starts, and a file whose
 days cannot be ordered that way falls back to calendar days rather than guess.
+
+A file merged from sub-schedules may draw no days at all, and list its night sessions under
+their calendar date; its days are then found from the programme itself (`night_ranges`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import date, datetime, timedelta, tzinfo
 from typing import Any
 
 from ..domain.model import DayRange
+from .raw import RawPage
 
 _DAY = 24 * 60  # minutes
 _QUIET = 120  # minutes without a session that make the night's end, not a break
@@ -39,6 +43,21 @@ def day_ranges(days: list[Any], tz: tzinfo) -> tuple[DayRange, ...]:
     if {d.date for d in found} != dates:
         return ()
     return combine(found)
+
+
+def source_days(
+    pages: Sequence[RawPage], spans: list[tuple[datetime, datetime]], tz: tzinfo
+) -> tuple[DayRange, ...]:
+    """The days of merged sources: sub-schedules imported together give each date what they
+    give it together. frab files that draw none (or whose merged days disagree) get days that
+    change in the night's quiet hours when the programme runs past midnight (`night_ranges`
+    over all sessions' `spans`): the 01:00 session is then the evening's, and the last night
+    adds no day. Other sources keep calendar days."""
+    given = combine(r for p in pages for r in p.day_ranges)
+    given = given or next((p.day_ranges for p in pages if p.day_ranges), ())
+    if given or not any(p.kind == "schedule" and not p.calendar_days for p in pages):
+        return given
+    return night_ranges(spans, set(), tz)
 
 
 def combine(ranges: Iterable[DayRange]) -> tuple[DayRange, ...]:
