@@ -112,7 +112,9 @@ def test_without_a_timezone_the_import_stops_and_says_pass_timezone():
     for path in (JSON, CSV):
         page = _page(path, timezone=None)
         assert page.utc_offset == 2.0  # what start_time_ts says, kept for --city
-        with pytest.raises(SourceError, match=r"--timezone"):
+        with pytest.raises(
+            SourceError, match=r"venue's clock at UTC\+2 and name no timezone; pass --timezone"
+        ):
             merge([page], Overrides(event_name="Data Days 2031"))
     # With the city the offset names one zone.
     named, _ = merge([_page(JSON, None)], Overrides(event_name="Data Days 2031", city="Berlin"))
