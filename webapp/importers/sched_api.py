@@ -14,6 +14,11 @@ instant is refused.
 Sched lets an event relabel its custom fields, and some do: GraphQLConf 2024 keeps the audience
 level in `company` and the format ("Lightning Talks") in `audience`. So the level is whichever
 field holds a level word, and a format in `audience` is the kind when the title gives none.
+
+The name is the heading Sched shows ("Keynote: Title - Name, Company; Name, Company"): its
+kind and people parts are taken off the title as on Sched's pages, so the export merges with
+them. The people are the export's `speakers`; the heading, typed by hand in styles the
+heading reader misreads ("; ", "Role, Company"), names people only where the export lists none.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from ..domain import jsontext
 from ..domain.model import Link
 from ..domain.timeutil import localize
 from .markup import html_paragraphs, safe_url
-from .people import split_heading
+from .people import heading_people, reconcile, split_heading
 from .raw import RawPage, RawSession, SourceError, is_level, split_kind
 from .sched_speakers import speakers
 
@@ -82,7 +87,9 @@ def _session(item: dict[str, Any], where: str, source: str, line: int | None) ->
     if missing:
         raise SourceError(source, f"{where}: missing or empty {', '.join(missing)}", line)
     people = speakers(item.get("speakers"), source, where)
-    heading, _ = split_heading(" ".join(str(item["name"]).split()), [p.name for p in people])
+    heading, named = split_heading(" ".join(str(item["name"]).split()), [p.name for p in people])
+    if not people:  # as on Sched's pages, the heading names who the export does not list
+        people = reconcile(heading_people(named, []), [])
     kind, title = split_kind(heading)
     custom = [_text(item.get(k)) for k in _CUSTOM]
     level = next((v for v in custom if v and is_level(v)), None)

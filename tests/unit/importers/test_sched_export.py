@@ -153,3 +153,29 @@ def test_json_with_numbers_where_strings_are_usual_reads_the_same():
             item["start_time_ts"] = int(item["start_time_ts"])
     page = parse_source(json.dumps(doc).encode(), "numbers.json", "Europe/Berlin")
     assert [s.proposed_id for s in page.sessions] == [s.proposed_id for s in _page(JSON).sessions]
+
+
+@pytest.mark.parametrize(
+    ("name", "listed", "title", "people"),
+    [
+        ("Keynote: Closing - Sasha Solomon, Graphs Inc", None, "Closing", [("Sasha Solomon", "Graphs Inc")]),
+        ("Lunch Break - Attendees on Own", None, "Lunch Break - Attendees on Own", []),
+        # The export's list wins over a hand-typed heading ("; " and "Role, Company" in it).
+        (
+            "Panel - Ana Sousa, Engineer, Tabular; Bo Li, Data Co",
+            [{"name": "Ana Sousa", "company": "Tabular"}, {"name": "Bo Li", "company": "Data Co"}],
+            "Panel",
+            [("Ana Sousa", "Tabular"), ("Bo Li", "Data Co")],
+        ),
+    ],
+)
+def test_the_heading_names_people_only_where_the_export_lists_none(name, listed, title, people):
+    item = {
+        "name": name,
+        "event_start": "2031-10-14 09:00",
+        "event_end": "2031-10-14 10:00",
+        "speakers": listed,
+    }
+    session = parse_source(json.dumps([item]).encode(), "export.json").sessions[0]
+    assert session.title == title
+    assert [(p.name, p.company) for p in session.speakers] == people
