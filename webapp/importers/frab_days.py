@@ -88,11 +88,14 @@ def night_ranges(
     change = _day_change(spans, tz)
     if change is None:
         return ()
-    dates = {(start.astimezone(tz) - change).date() for start, _ in spans} | empty
-    out = []
-    for d in sorted(dates):
-        start = datetime(d.year, d.month, d.day, tzinfo=tz) + change
-        out.append(DayRange(date=d, start=start, end=start + timedelta(days=1)))
+    try:
+        dates = {(start.astimezone(tz) - change).date() for start, _ in spans} | empty
+        out = []
+        for d in sorted(dates):
+            start = datetime(d.year, d.month, d.day, tzinfo=tz) + change
+            out.append(DayRange(date=d, start=start, end=start + timedelta(days=1)))
+    except OverflowError:  # a day at year 1 or 9999, past what a date can hold: calendar days
+        return ()
     return tuple(out)
 
 

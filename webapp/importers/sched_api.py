@@ -119,7 +119,7 @@ def _session(item: dict[str, Any], where: str, source: str, line: int | None) ->
         proposed_id=_proposed_id(key),
         # Other apps key favourites on a guid; the event_key is Sched's stable key of a session.
         guid=str(uuid.uuid5(uuid.NAMESPACE_URL, f"sched-event-key:{key}")) if key else None,
-        number=int(key) if key and key.isdigit() and int(key) < 2**31 else None,
+        number=int(key) if key and key.isascii() and key.isdigit() and int(key) < 2**31 else None,
         line=line,
         links=links + ((Link(video, "Video"),) if video else ()),
     )

@@ -25,7 +25,7 @@ def speakers(value: Any, source: str, where: str) -> list[RawSpeaker]:
     if isinstance(value, str):
         return _from_text(value)
     items = value if isinstance(value, list) else [value]
-    if all(isinstance(p, dict) and str(p.get("custom_order", "")).strip().isdigit() for p in items):
+    if all(isinstance(p, dict) and _is_number(p.get("custom_order")) for p in items):
         items = sorted(items, key=lambda p: int(str(p["custom_order"]).strip()))  # Sched's order
     out: list[RawSpeaker] = []
     for p in items:
@@ -68,6 +68,11 @@ def _person(text: str, with_company: bool) -> RawSpeaker:
         role, company = split_role(rest, name)
         return RawSpeaker(name=name.strip(), role=role, company=company)
     return RawSpeaker(name=text)
+
+
+def _is_number(value: Any) -> bool:
+    text = str(value).strip() if isinstance(value, (str, int)) and not isinstance(value, bool) else ""
+    return text.isascii() and text.isdigit() and len(text) < 10
 
 
 def _text(value: Any) -> str | None:
