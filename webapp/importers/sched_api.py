@@ -30,6 +30,7 @@ from typing import Any
 
 from ..domain import jsontext
 from ..domain.model import Link
+from ..domain.text import clean
 from ..domain.timeutil import localize
 from .markup import html_paragraphs, safe_url
 from .people import heading_people, reconcile, split_heading
@@ -102,6 +103,7 @@ def _session(item: dict[str, Any], where: str, source: str, line: int | None) ->
     ):
         kind = fmt
     key = _text(item.get("event_key"))
+    key = clean(key) if key else None  # the guid hashes it: a lone surrogate cannot be encoded
     links = _files(item.get("files"))
     video = safe_url(_text(item.get("video_stream")))
     return RawSession(

@@ -179,3 +179,9 @@ def test_the_heading_names_people_only_where_the_export_lists_none(name, listed,
     session = parse_source(json.dumps([item]).encode(), "export.json").sessions[0]
     assert session.title == title
     assert [(p.name, p.company) for p in session.speakers] == people
+
+
+def test_an_event_key_with_a_lone_surrogate_still_gives_a_guid():
+    text = JSON.read_text(encoding="utf-8").replace('"884213"', '"\\ud800884213"')
+    tables = parse_source(text.encode(), "export.json", "Europe/Berlin").sessions[1]
+    assert tables.proposed_id == "\ufffd884213" and tables.guid
