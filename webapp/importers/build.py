@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..domain.ids import SessionKey, named_ids, normalize, session_ids, slug
 from ..domain.model import Event, Room, Schedule, Session, Speaker, Track
+from ..domain.timeutil import zone
+from .frab_days import source_days
 from .raw import RawPage, RawSpeaker
 
 if TYPE_CHECKING:
@@ -26,8 +29,7 @@ def build_schedule(
     previous: Schedule | None,
 ) -> Schedule:
     groups = sorted(groups, key=lambda g: (g.seen[0].start, g.seen[0].room or "", g.seen[0].title or ""))
-    people = _people(groups)
-    named = _identified(people)
+    people, named = _people(groups)
     fields = [_fields(g, people, named) for g in groups]
     prev = previous or Schedule(event=Event(id="", name="", timezone=tz))
     # Rooms a source lists with nothing in them yet are rooms of the venue all the same.
@@ -69,7 +71,7 @@ def build_schedule(
         venue=overrides.venue or next((p.venue for p in pages if p.venue), None),
         city=overrides.city or next((p.city for p in pages if p.city), None),
         url=next((p.url for p in pages if p.url), None),
-        day_ranges=next((p.day_ranges for p in pages if p.day_ranges), ()),
+        day_ranges=source_days(pages, [(s.start, s.end) for s in sessions], zone(tz)),
         language=overrides.language
         or next((p.language for p in pages if p.language), None)
         or (prev.event.language if same_event else None),
@@ -125,14 +127,6 @@ def _key(sp: RawSpeaker, people: dict[str, RawSpeaker], named: dict[str, list[st
     return known[0] if name not in people and len(known) == 1 else name
 
 
-def _identified(people: dict[str, RawSpeaker]) -> dict[str, list[str]]:
-    named: dict[str, list[str]] = {}
-    for key, person in people.items():
-        if person.identity:
-            named.setdefault(normalize(person.name), []).append(key)
-    return named
-
-
 def _person_ids(people: dict[str, RawSpeaker], prev: Schedule) -> dict[str, str]:
     """A person keeps the id of the previous import's person of the same guid; the others
     are matched by name, as before guids were kept."""
@@ -158,16 +152,25 @@ def _person_ids(people: dict[str, RawSpeaker], prev: Schedule) -> dict[str, str]
     return ids
 
 
-def _people(groups: list[Group]) -> dict[str, RawSpeaker]:
-    """Everyone once, keyed by who they are (see `_key`), with the fullest details any page gives."""
-    people: dict[str, RawSpeaker] = {}
+def _people(groups: list[Group]) -> tuple[dict[str, RawSpeaker], dict[str, list[str]]]:
+    """Everyone once, keyed by who they are (see `_key`), with the fullest details any page
+    gives; and each spelling of an identified person's name -> the keys of those so written.
+
+    One guid is one person with one name, however the sub-schedules spell it: the spelling
+    written most, ties to the first seen; any spelling, given alone elsewhere, names them.
+    """
     named: dict[str, list[str]] = {}
+    for sp in (sp for g in groups for s in g.seen for sp in s.speakers if sp.identity):
+        keys = named.setdefault(normalize(sp.name), [])
+        keys += [sp.identity] if sp.identity not in keys else []
+    people: dict[str, RawSpeaker] = {}
+    spellings: dict[str, Counter[str]] = {}
     for group in groups:
         for sp in (sp for s in group.seen for sp in s.speakers):
             key = _key(sp, people, named)
-            if key not in people and sp.identity:
-                named.setdefault(normalize(sp.name), []).append(key)
+            spellings.setdefault(key, Counter())[sp.name] += 1
             known = people.setdefault(key, RawSpeaker(name=sp.name, guid=sp.guid, identity=sp.identity))
+            known.guid, known.identity = known.guid or sp.guid, known.identity or sp.identity
             known.role = known.role or sp.role
             known.company = known.company or sp.company
             _better_bio(known, sp.bio, sp.bio_truncated)
@@ -175,7 +178,9 @@ def _people(groups: list[Group]) -> dict[str, RawSpeaker]:
             for sp in (people[_key(x, people, named)] for s in group.seen for x in s.speakers):
                 if sp.bio and (_within((sp.bio,), (bio,)) or _within((bio,), (sp.bio,))):
                     _better_bio(sp, bio, cut)
-    return people
+    for key, person in people.items():
+        person.name = spellings[key].most_common(1)[0][0]  # ties: the first counted
+    return people, named
 
 
 _FIELDS = ("title", "kind", "start", "end", "room", "track", "level", "slides", *_KEPT)

@@ -5,36 +5,131 @@ day a session belongs to: at a congress whose days run 10:00-06:00, the 01:00 se
 still the evening's, as Giggity and EventFahrplan show it. Exporters write overlapping or
 reversed ranges now and then; each day is cut where the next one starts, and a file whose
 days cannot be ordered that way falls back to calendar days rather than guess.
+
+A file merged from sub-schedules may draw no days at all, and list its night sessions under
+their calendar date; its days are then found from the programme itself (`night_ranges`).
 """
 
 from __future__ import annotations
 
-from datetime import date, datetime, tzinfo
+from collections.abc import Iterable, Sequence
+from datetime import date, datetime, timedelta, tzinfo
 from typing import Any
 
 from ..domain.model import DayRange
+from .raw import RawPage
 
+_DAY = 24 * 60  # minutes
+_QUIET = 120  # minutes without a session that make the night's end, not a break
 # `$schema` values of the c3voc schedule.json this importer reads (v1, as frab and pretalx write it).
 KNOWN_SCHEMAS = ("https://c3voc.de/schedule/schema.json", "http://c3voc.de/schedule/schema.json")
 
 
 def day_ranges(days: list[Any], tz: tzinfo) -> tuple[DayRange, ...]:
-    """The days' ranges, ordered and cut so that none overlaps; () when the file gives none."""
-    found: list[tuple[datetime, datetime, date]] = []
+    """The days' ranges, ordered and cut so that none overlaps; () when the file gives none.
+
+    A file merged from several sub-schedules may list one date more than once, and only some
+    of those entries with bounds: each date spans what its entries give together.
+    """
+    found: list[DayRange] = []
+    dates: set[date] = set()
     for day in days:
         start, end, when = _at(day.get("day_start"), tz), _at(day.get("day_end"), tz), _date(day.get("date"))
-        if start is None or end is None or when is None:
+        if when is None:
             return ()
-        found.append((start, end, when))
-    found.sort()
+        dates.add(when)
+        if start is not None and end is not None:
+            found.append(DayRange(date=when, start=start, end=end))
+    if {d.date for d in found} != dates:
+        return ()
+    return combine(found)
+
+
+def source_days(
+    pages: Sequence[RawPage], spans: list[tuple[datetime, datetime]], tz: tzinfo
+) -> tuple[DayRange, ...]:
+    """The days of merged sources: sub-schedules imported together give each date what they
+    give it together. frab files that draw none (or whose merged days disagree) get days that
+    change in the night's quiet hours when the programme runs past midnight (`night_ranges`
+    over all sessions' `spans`): the 01:00 session is then the evening's, and the last night
+    adds no day. Other sources keep calendar days."""
+    given = combine(r for p in pages for r in p.day_ranges)
+    given = given or next((p.day_ranges for p in pages if p.day_ranges), ())
+    if given or not any(p.kind == "schedule" and not p.calendar_days for p in pages):
+        return given
+    return night_ranges(spans, set(), tz)
+
+
+def combine(ranges: Iterable[DayRange]) -> tuple[DayRange, ...]:
+    """One range per date (the widest its entries give), ordered, each cut where the next
+    starts; () when they cannot be ordered so."""
+    widest: dict[date, DayRange] = {}
+    for r in ranges:
+        w = widest.get(r.date)
+        widest[r.date] = r if w is None else DayRange(r.date, min(w.start, r.start), max(w.end, r.end))
+    found = sorted(widest.values(), key=lambda r: (r.start, r.end, r.date))
     out: list[DayRange] = []
-    for i, (start, end, when) in enumerate(found):
-        if i + 1 < len(found):
-            end = min(end, found[i + 1][0])
-        if end <= start or any(d.date == when for d in out):
+    for i, r in enumerate(found):
+        end = min(r.end, found[i + 1].start) if i + 1 < len(found) else r.end
+        if end <= r.start:
             return ()
-        out.append(DayRange(date=when, start=start, end=end))
+        out.append(DayRange(date=r.date, start=r.start, end=end))
     return tuple(out)
+
+
+def night_ranges(
+    spans: list[tuple[datetime, datetime]], empty: set[date], tz: tzinfo
+) -> tuple[DayRange, ...]:
+    """Days for a file that draws none, when its programme runs past midnight: each day then
+    changes in the quiet hours (the longest time of day when no session runs on any day), so
+    the 01:00 session is the evening's, as the congress's own days would have it. () when
+    midnight is quiet (calendar days are right) or no hour of the day is. `empty`: dates the
+    file lists with no sessions, days all the same."""
+    change = _day_change(spans, tz)
+    if change is None:
+        return ()
+    try:
+        dates = {(start.astimezone(tz) - change).date() for start, _ in spans} | empty
+        out = []
+        for d in sorted(dates):
+            start = datetime(d.year, d.month, d.day, tzinfo=tz) + change
+            out.append(DayRange(date=d, start=start, end=start + timedelta(days=1)))
+    except OverflowError:  # a day at year 1 or 9999, past what a date can hold: calendar days
+        return ()
+    return tuple(out)
+
+
+def _day_change(spans: list[tuple[datetime, datetime]], tz: tzinfo) -> timedelta | None:
+    """When the day changes: in the middle (on the hour when it can) of the first quiet spell
+    of two hours or more after the night's programme, starting before noon. None when midnight
+    falls in such a spell (the programme ends in the evening) or there is none."""
+    edges = [0] * (2 * _DAY + 1)  # +1 where a session starts, -1 where it ends, over two days
+    for start, end in spans:
+        local = start.astimezone(tz)
+        first = local.hour * 60 + local.minute
+        length = min(_DAY, max(1, int((end - start).total_seconds() // 60)))
+        edges[first] += 1
+        edges[first + length] -= 1
+    running, busy = 0, [False] * _DAY
+    for m in range(2 * _DAY):
+        running += edges[m]
+        busy[m % _DAY] = busy[m % _DAY] or running > 0
+    back = next((k for k in range(_DAY) if busy[_DAY - 1 - k]), _DAY)
+    ahead = next((k for k in range(_DAY) if busy[k]), _DAY)
+    if back + ahead >= _QUIET:
+        return None  # the night is quiet: calendar days
+    quiet = None
+    for m in range(_DAY // 2):
+        if not busy[m] and (m == 0 or busy[m - 1]):
+            length = next((k for k in range(_DAY - m) if busy[m + k]), _DAY - m)
+            if length >= _QUIET:
+                quiet = (m, length)
+                break
+    if quiet is None:
+        return None
+    middle = quiet[0] + quiet[1] // 2
+    hour = middle // 60 * 60
+    return timedelta(minutes=hour if hour >= quiet[0] else middle)
 
 
 def unknown_version(doc: Any) -> str | None:

@@ -121,7 +121,7 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
         except (TypeError, ValueError) as exc:
             raise FrabError(source, f"{where}: {exc}") from exc
     event_ext = _part(ext, "event")
-    ranges = day_ranges(conf["days"], zone(tz)) if not said or event_ext.get("day_ranges") else ()
+    ranges = () if says_calendar_days(doc) else day_ranges(conf["days"], zone(tz))
     event = Event(
         id=_event_id(event_ext.get("id"), conf),
         name=title.strip(),
@@ -141,6 +141,15 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
         # The order the Sched importer uses too, so every source lists sessions alike.
         sessions=tuple(sorted(sessions, key=lambda s: (s.start, catalog.room_name(s.room), s.title))),
     )
+
+
+def says_calendar_days(doc: Any) -> bool:
+    """Whether `doc` is Hallway's own export saying its days are calendar days (no source drew
+    any): then its day_start/day_end are made up for the format, and no days are inferred."""
+    body = _part(doc, "schedule")
+    ours = isinstance(doc, dict) and isinstance(doc.get("generator"), dict)
+    ours = ours and doc["generator"].get("name") == GENERATOR and isinstance(body.get(EXTENSION), dict)
+    return ours and not _part(_part(body, EXTENSION), "event").get("day_ranges")
 
 
 def _part(parent: Any, key: Any) -> dict[str, Any]:

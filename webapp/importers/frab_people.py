@@ -13,6 +13,8 @@ the same name; without either, the name decides.
 from __future__ import annotations
 
 import re
+from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from ..domain.interchange import slugify
@@ -47,6 +49,9 @@ class Catalog:
         self._rooms = _Named("room")
         self._tracks = _Named("track")
         self._people: dict[tuple[str, ...], Speaker] = {}
+        # How each person's name is written, in the order met: a file merged from several
+        # sub-schedules may spell one guid two ways; the person is named as written most.
+        self._spellings: dict[tuple[str, ...], Counter[str]] = {}
         self._room_guids: dict[str, str] = {}
         self._taken: set[str] = set()
         extra = extension.get("speakers") if isinstance(extension, dict) else None
@@ -81,6 +86,7 @@ class Catalog:
         name = " ".join(name.split())
         guid = person.get("guid") if isinstance(person.get("guid"), str) and person["guid"].strip() else None
         key = _identity(person, name, guid)
+        self._spellings.setdefault(key, Counter())[name] += 1
         if key in self._people:
             return self._people[key].id
         extra = self._extra.get(person.get("guid"), {})
@@ -120,7 +126,8 @@ class Catalog:
     def speakers(self) -> tuple[Speaker, ...]:
         """In the order of the Hallway extension when there is one (our own export), else as met."""
         order = {v.get("id"): n for n, v in enumerate(self._extra.values()) if isinstance(v, dict)}
-        return tuple(sorted(self._people.values(), key=lambda p: order.get(p.id, len(order))))
+        people = [replace(p, name=self._spellings[k].most_common(1)[0][0]) for k, p in self._people.items()]
+        return tuple(sorted(people, key=lambda p: order.get(p.id, len(order))))
 
 
 def _identity(person: dict[str, Any], name: str, guid: str | None) -> tuple[str, ...]:

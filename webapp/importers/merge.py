@@ -124,6 +124,12 @@ def _timezone(pages: Sequence[RawPage], overrides: Overrides) -> tuple[str, str 
         raise SourceError(
             pages[0].source, "the times name no timezone; pass --timezone (an IANA name like Europe/Paris)"
         )
+    if city is None:  # a Sched export: wall-clock times, and instants that give only the offset
+        raise SourceError(
+            pages[0].source,
+            f"the times are the venue's clock at UTC{offset:+g} and name no timezone; pass --timezone "
+            "(an IANA name like Europe/Paris), or --city to find the zone of that offset there",
+        )
     raise SourceError(
         pages[0].source, f"cannot tell the timezone (city {city!r}, UTC offset {offset}); pass --timezone"
     )

@@ -86,6 +86,8 @@ class RawPage:
     language: str | None = None  # the event's language
     rooms: list[tuple[str, str | None]] = field(default_factory=list)  # (name, guid), empty rooms too
     day_ranges: tuple[DayRange, ...] = ()
+    # The source says its days are calendar days (Hallway's own export): none are inferred.
+    calendar_days: bool = False
     notes: list[str] = field(default_factory=list)  # what the import summary should tell
 
 

@@ -1,98 +1,196 @@
-"""Sched's API export (`/api/session/export`): a JSON list of sessions with naive local times.
+"""Sched's API export (`/api/session/export?format=json`): a list of sessions with naive local times.
 
-It names neither the event nor its timezone: those come from another source given with it,
-or from the command line (`--event-name`, `--timezone`).
+Every value may arrive as a string (`"goers": "83"`, `"custom_order": "0"`); a missing field,
+`null` and `""` all mean "not said". `format=csv` gives the same fields as columns
+(`sched_csv` reads those rows and hands them here).
+
+The export names neither the event nor its timezone: the name comes from another source given
+with it or from `--event-name`; the times are the venue's wall clock, so the zone comes from
+another source or from `--timezone` (an import without either stops and says so). Where a
+session has `start_time_ts` (its start as a Unix time), the UTC offset it implies is kept
+(`--city` can then name the zone) and a `--timezone` that puts the wall clock at another
+instant is refused.
+
+Sched lets an event relabel its custom fields, and some do: GraphQLConf 2024 keeps the audience
+level in `company` and the format ("Lightning Talks") in `audience`. So the level is whichever
+field holds a level word, and a format in `audience` is the kind when the title gives none.
+
+The name is the heading Sched shows ("Keynote: Title - Name, Company; Name, Company"): its
+kind and people parts are taken off the title as on Sched's pages, so the export merges with
+them. The people are the export's `speakers`; the heading, typed by hand in styles the
+heading reader misreads ("; ", "Role, Company"), names people only where the export lists none.
 """
 
 from __future__ import annotations
 
 import json
-from datetime import datetime
+import uuid
+from datetime import UTC, datetime
 from typing import Any
 
 from ..domain import jsontext
-from .markup import html_paragraphs
-from .raw import RawPage, RawSession, RawSpeaker, SourceError, split_kind, strip_read_more
+from ..domain.model import Link
+from ..domain.text import clean
+from ..domain.timeutil import localize
+from .markup import html_paragraphs, safe_url
+from .people import heading_people, reconcile, split_heading
+from .raw import RawPage, RawSession, SourceError, is_level, split_kind
+from .sched_speakers import speakers
 
 REQUIRED = ("name", "event_start", "event_end")
+# Custom fields an event may have relabelled, where an audience level or a format can hide.
+_CUSTOM = ("audience", "company", "level", "format")
+# Words of a format ("Lightning Talks", "Session Presentations"), each without a plural "s".
+_FORMAT_WORDS = {"talk", "keynote", "panel", "workshop", "tutorial", "demo", "presentation", "session"}
 
 
 def looks_like(doc: Any) -> bool:
     return isinstance(doc, list) and any(isinstance(x, dict) and "event_start" in x for x in doc[:5])
 
 
-def parse(text: str, source: str) -> RawPage:
+def parse(text: str, source: str, timezone: str | None = None) -> RawPage:
     try:
         doc = jsontext.loads(text, strict=False)
     except json.JSONDecodeError as exc:
         raise SourceError(source, f"not valid JSON: {exc.msg}", exc.lineno) from exc
     if not isinstance(doc, list):
         raise SourceError(source, "expected a JSON list of sessions (Sched's session/export)")
+    return read(doc, source, timezone)
+
+
+def read(
+    items: list[Any], source: str, timezone: str | None = None, lines: list[int] | None = None
+) -> RawPage:
+    """The page of a list of Sched sessions (JSON objects or CSV rows as dicts); `lines`: the
+    line each item starts on (CSV), for the errors."""
     page = RawPage(source=source, kind="api")
-    for n, item in enumerate(doc, start=1):
-        if isinstance(item, dict) and str(item.get("active", "Y")).upper() == "N":
+    offsets: list[float] = []
+    for n, item in enumerate(items, start=1):
+        line = lines[n - 1] if lines else None
+        where = f"session #{n}"
+        if not isinstance(item, dict):
+            raise SourceError(source, f"{where}: expected an object, got {type(item).__name__}", line)
+        if _text(item.get("active")) in ("N", "n", "0", "false"):
             continue  # hidden in Sched: not part of the public schedule
-        page.sessions.append(_session(item, n, source))
+        session = _session(item, f"{where} ({_text(item.get('event_key')) or '?'})", source, line)
+        offset = _offset(item, session, source, line)
+        if offset is not None:
+            offsets.append(offset)
+            if timezone:
+                _check_zone(session, offset, timezone, source)
+        page.sessions.append(session)
+    page.utc_offset = offsets[0] if offsets else None
     return page
 
 
-def _session(item: Any, n: int, source: str) -> RawSession:
-    where = f"session #{n}"
-    if not isinstance(item, dict):
-        raise SourceError(source, f"{where}: expected an object, got {type(item).__name__}")
-    missing = [k for k in REQUIRED if not isinstance(item.get(k), str) or not item[k].strip()]
+def _session(item: dict[str, Any], where: str, source: str, line: int | None) -> RawSession:
+    missing = [k for k in REQUIRED if not _text(item.get(k))]
     if missing:
-        raise SourceError(
-            source, f"{where} ({item.get('event_key', '?')}): missing or empty {', '.join(missing)}"
-        )
-    kind, title = split_kind(item["name"].strip())
+        raise SourceError(source, f"{where}: missing or empty {', '.join(missing)}", line)
+    people = speakers(item.get("speakers"), source, where)
+    heading, named = split_heading(" ".join(str(item["name"]).split()), [p.name for p in people])
+    if not people:  # as on Sched's pages, the heading names who the export does not list
+        people = reconcile(heading_people(named, []), [])
+    kind, title = split_kind(heading)
+    custom = [_text(item.get(k)) for k in _CUSTOM]
+    level = next((v for v in custom if v and is_level(v)), None)
+    fmt = _text(item.get("audience"))
+    if (
+        kind is None
+        and fmt
+        and not is_level(fmt)
+        and _FORMAT_WORDS & {w.rstrip("s") for w in fmt.lower().split()}
+    ):
+        kind = fmt
+    key = _text(item.get("event_key"))
+    key = clean(key) if key else None  # the guid hashes it: a lone surrogate cannot be encoded
+    links = _files(item.get("files"))
+    video = safe_url(_text(item.get("video_stream")))
     return RawSession(
         source=source,
         title=title,
         kind=kind,
-        start=_time(item["event_start"], source, where),
-        end=_time(item["event_end"], source, where),
-        room=_opt(item.get("venue")),
-        track=_opt(item.get("event_type")),
-        level=_opt(item.get("audience")),
-        description=_html(item.get("description")),
-        speakers=[_speaker(p, source, where) for p in _speaker_list(item.get("speakers"))],
+        start=_time(item["event_start"], source, where, line),
+        end=_time(item["event_end"], source, where, line),
+        room=_text(item.get("venue")),
+        track=_text(item.get("event_type")) or _text(item.get("type")),
+        level=level,
+        slides=True if links else None,
+        description=_description(item.get("description")),
+        speakers=people,
+        proposed_id=_proposed_id(key),
+        # Other apps key favourites on a guid; the event_key is Sched's stable key of a session.
+        guid=str(uuid.uuid5(uuid.NAMESPACE_URL, f"sched-event-key:{key}")) if key else None,
+        number=int(key) if key and key.isascii() and key.isdigit() and int(key) < 2**31 else None,
+        line=line,
+        links=links + ((Link(video, "Video"),) if video else ()),
     )
 
 
-def _time(value: str, source: str, where: str) -> datetime:
+def _time(value: Any, source: str, where: str, line: int | None) -> datetime:
     try:
-        parsed = datetime.fromisoformat(value.strip())
+        parsed = datetime.fromisoformat(str(value).strip())
     except ValueError as exc:
-        raise SourceError(source, f"{where}: unreadable time {value!r}") from exc
-    return parsed.replace(tzinfo=None) if parsed.tzinfo is None else parsed
+        raise SourceError(source, f"{where}: unreadable time {value!r}", line) from exc
+    return parsed
 
 
-def _speaker_list(value: Any) -> list[Any]:
-    if value is None or value == "":
-        return []
-    if isinstance(value, str):  # some exports flatten speakers to "A, B"
-        return [{"name": name.strip()} for name in value.split(",") if name.strip()]
-    return value if isinstance(value, list) else [value]
+def _offset(item: dict[str, Any], session: RawSession, source: str, line: int | None) -> float | None:
+    """Hours east of UTC that `start_time_ts` says the wall clock is at; None when it is absent."""
+    stamp = _text(item.get("start_time_ts"))
+    if stamp is None or session.start is None or session.start.tzinfo is not None:
+        return None
+    try:
+        instant = datetime.fromtimestamp(int(stamp), UTC).replace(tzinfo=None)
+    except (ValueError, OverflowError, OSError):
+        raise SourceError(
+            source, f"session {session.title!r}: unreadable start_time_ts {stamp!r}", line
+        ) from None
+    return (session.start - instant).total_seconds() / 3600
 
 
-def _speaker(p: Any, source: str, where: str) -> RawSpeaker:
-    if not isinstance(p, dict) or not _opt(p.get("name")):
-        raise SourceError(source, f"{where}: a speaker without a name: {p!r}"[:200])
-    bio, cut = strip_read_more("\n\n".join(_html(p.get("about") or p.get("bio"))))
-    return RawSpeaker(
-        name=str(p["name"]).strip(),
-        role=_opt(p.get("position") or p.get("role")),
-        company=_opt(p.get("company")),
-        bio=bio or None,
-        bio_truncated=cut,
-    )
+def _check_zone(session: RawSession, offset: float, timezone: str, source: str) -> None:
+    assert session.start is not None
+    given = localize(session.start, timezone).utcoffset()
+    if given is not None and given.total_seconds() / 3600 != offset:
+        raise SourceError(
+            source,
+            f"session {session.title!r} starts at {session.start:%Y-%m-%d %H:%M} on the venue's clock, "
+            f"which its start_time_ts says is UTC{offset:+g}, but --timezone {timezone} is "
+            f"UTC{given.total_seconds() / 3600:+g} then: pass the venue's zone",
+            session.line,
+        )
 
 
-def _html(value: Any) -> tuple[str, ...]:
-    """Sched's texts are HTML by contract (its editor writes "&lt;" for "<"), tags or not."""
-    return html_paragraphs(value) if isinstance(value, str) and value.strip() else ()
+def _description(value: Any) -> tuple[str, ...]:
+    """Sched's description is HTML by contract (its editor writes "&lt;" for "<"), tags or
+    not; a line break typed in the editor shows as one, so it is one here too."""
+    text = _text(value)
+    if text is None:
+        return ()
+    return html_paragraphs(text.replace("\r\n", "\n").replace("\n", "<br>"))
 
 
-def _opt(value: Any) -> str | None:
-    return value.strip() or None if isinstance(value, str) else None
+def _files(value: Any) -> tuple[Link, ...]:
+    """Uploaded files (slides): their addresses may hold raw spaces, which are escaped."""
+    out = []
+    for f in value if isinstance(value, list) else ():
+        url = safe_url(_text(f.get("path"))) if isinstance(f, dict) else None
+        if url:
+            out.append(Link(url, _text(f.get("name")), "attachment"))
+    return tuple(out)
+
+
+def _is_format(value: str) -> bool:
+    return bool(_FORMAT_WORDS & {w.rstrip("s") for w in value.lower().split()})
+
+
+def _proposed_id(key: str | None) -> str | None:
+    return key.lower() if key else None
+
+
+def _text(value: Any) -> str | None:
+    """A field's value as stripped text; None for null, "" and what is not a scalar."""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return None
+    return str(value).strip() or None

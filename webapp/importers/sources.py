@@ -14,12 +14,12 @@ from ..domain import jsontext
 from ..domain.ids import normalize
 from ..domain.model import Schedule
 from ..domain.text import clean
-from . import ical, indico, sched_api, sched_html, sched_text, sessionize
+from . import ical, indico, sched_api, sched_csv, sched_html, sched_text, sessionize
 from .bounds import check_size
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
 
 FORMATS = (
-    "Sched page text or HTML, Sched API JSON, frab schedule.json or schedule.xml, iCalendar, "
+    "Sched page text or HTML, Sched API JSON or CSV, frab schedule.json or schedule.xml, iCalendar, "
     "Indico event (detail=contributions) or timetable JSON, Sessionize All, GridSmart or Sessions JSON"
 )
 # `[event]` or `[[sessions]]` alone on the first line: TOML or INI, which JSON never starts with.
@@ -29,7 +29,8 @@ TABLE_HEADER = re.compile(r"\[\[?[A-Za-z_][A-Za-z0-9_. \"-]*\]\]?[ \t]*(#.*)?\r?
 def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPage:
     """The page a source file says; `timezone` (`--timezone`) is for formats that need it
     while parsing (a frab file that names no zone and gives wall-clock times, a Sched
-    calendar, whose zone is always "UTC")."""
+    calendar, whose zone is always "UTC"; a Sched export, whose wall-clock times it checks
+    against the instants the export gives)."""
     check_size(data, source)
     if ical.looks_like(data):  # decoded property by property: each may name its own CHARSET
         return ical.parse(ical.decode(data, source), source, timezone)
@@ -57,6 +58,8 @@ def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPa
             return _frab("frab_xml", text, source, timezone)
         if sched_html.looks_like(stripped):
             return sched_html.parse(text, source)
+    elif sched_csv.looks_like(text):  # a header row naming Sched's columns: text, not JSON
+        return sched_csv.parse(text, source, timezone)
     elif sched_text.looks_like(text):
         return sched_text.parse(text, source)
     raise SourceError(source, f"not a schedule this importer reads ({FORMATS})")
@@ -70,9 +73,11 @@ def _json(text: str, source: str, timezone: str | None) -> RawPage:
             source, f"not valid JSON ({exc.msg}, column {exc.colno}): truncated?", exc.lineno
         ) from exc
     if sched_api.looks_like(doc):
-        return sched_api.parse(text, source)
+        return sched_api.parse(text, source, timezone)
     if isinstance(doc, dict) and "schedule" in doc:
-        return _frab("frab_json", text, source, timezone)
+        page = _frab("frab_json", text, source, timezone)
+        page.calendar_days = importlib.import_module(f"{__package__}.frab_json").says_calendar_days(doc)
+        return page
     if indico.looks_like(doc):
         return indico.read(doc, source)
     if sessionize.looks_like(doc):

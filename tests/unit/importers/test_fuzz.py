@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[3]
 SEED_FILES = [
     *sorted((ROOT / "data" / "sources").glob("*.txt")),
     *(FIXTURES / n for n in ("sched_api.json", "sched_event.html", "sched_list.html", "frab_mini.xml")),
+    *(FIXTURES / n for n in ("sched_export.csv", "sched_export_strings.json", "frab_merged_nights.json")),
 ]
 FRAB_EXAMPLES = ("frab-camp2019.json", "pretalx-democon.json")
 HOSTILE = ["", "\x00", "\ufeff", "<", "{", "[", "</schedule>", "]]>", "&amp;", "&#0;", "\r\n", "\u2028",

@@ -4,6 +4,7 @@ its instant, in its room, with its speakers, on the conference day the file list
 and both exports valid and keeping the file's guids."""
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from datetime import datetime, timedelta
 
@@ -110,3 +111,15 @@ def test_both_exports_validate_and_keep_the_files_guids(schedule, reading):
     # The days as the file drew them, each session on the day it was listed under.
     listed = {e.get("guid"): day.get("date") for day in root.iter("day") for e in day.iter("event")}
     assert listed == {g: e["day"] for g, e in reading.items()}
+
+
+def test_without_its_day_boundaries_the_file_keeps_four_days_and_each_session_its_day(source, reading):
+    """As a merge of sub-schedules may publish it: <day> without start and end."""
+    bare = re.sub(
+        r'(<day [^>]*?) end="[^"]*"( index="\d+") start="[^"]*"', r"\1\2", source.read_text("utf-8")
+    )
+    assert not re.search(r"<day [^>]*start=", bare)
+    schedule, _ = merge([parse_source(bare.encode("utf-8"), source.name)])
+    assert [d.isoformat() for d in schedule.event.days] == sorted({e["day"] for e in reading.values()})
+    for s in schedule.sessions:
+        assert schedule.event.day_of(s.start).isoformat() == reading[s.guid]["day"], s.title

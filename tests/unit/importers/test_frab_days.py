@@ -1,0 +1,83 @@
+"""Conference days from a frab file's `days`, and from its programme when it draws none."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from webapp.importers.frab_days import day_ranges, night_ranges
+
+BERLIN = ZoneInfo("Europe/Berlin")
+
+
+def _span(day, clock, minutes):
+    h, m = map(int, clock.split(":"))
+    start = datetime(2026, 12, day, h, m, tzinfo=BERLIN)
+    return start, start + timedelta(minutes=minutes)
+
+
+@pytest.mark.parametrize(
+    ("spans", "change"),
+    [
+        # A congress: talks from 10:00, the night until 02:30.
+        ([("27", "10:00", 60), ("27", "23:30", 180)], "06:00"),
+        # A short break around midnight is still the night: the day changes after 02:00.
+        ([("27", "11:00", 60), ("27", "22:00", 120), ("28", "01:00", 60), ("28", "10:30", 60)], "06:00"),
+        # A 15-minute pause in the night is not its end either.
+        ([("27", "10:00", 60), ("27", "23:00", 120), ("28", "01:15", 105)], "06:00"),
+    ],
+)
+def test_a_programme_running_into_the_night_changes_day_in_its_quiet_hours(spans, change):
+    ranges = night_ranges([_span(int(d), c, m) for d, c, m in spans], set(), BERLIN)
+    assert ranges and all(r.start.strftime("%H:%M") == change for r in ranges)
+    assert ranges[0].date == date(2026, 12, 27)
+    assert [r.date for r in ranges] == sorted({r.date for r in ranges})
+
+
+@pytest.mark.parametrize(
+    "spans",
+    [
+        [("27", "09:00", 480), ("27", "20:00", 180)],  # ends at 23:00: a quiet night
+        [("27", "09:00", 60), ("28", "00:30", 30)],  # a lone 00:30 film after a quiet evening
+        [("27", "00:00", 1440)],  # something at every hour: no quiet spell to change in
+    ],
+)
+def test_a_quiet_night_or_no_quiet_hour_keeps_calendar_days(spans):
+    assert night_ranges([_span(int(d), c, m) for d, c, m in spans], set(), BERLIN) == ()
+
+
+def test_empty_listed_days_stay_days():
+    spans = [_span(27, "10:00", 60), _span(27, "23:30", 180)]
+    assert [r.date for r in night_ranges(spans, {date(2026, 12, 29)}, BERLIN)] == [
+        date(2026, 12, 27),
+        date(2026, 12, 29),
+    ]
+
+
+def test_a_date_listed_twice_spans_what_its_entries_give_together():
+    days = [
+        {
+            "date": "2026-12-27",
+            "day_start": "2026-12-27T10:00:00+01:00",
+            "day_end": "2026-12-27T23:00:00+01:00",
+        },
+        {
+            "date": "2026-12-28",
+            "day_start": "2026-12-28T10:00:00+01:00",
+            "day_end": "2026-12-29T04:00:00+01:00",
+        },
+        {
+            "date": "2026-12-27",
+            "day_start": "2026-12-27T18:00:00+01:00",
+            "day_end": "2026-12-28T06:00:00+01:00",
+        },
+    ]
+    ranges = day_ranges(days, BERLIN)
+    assert [(r.date.day, r.start.hour, r.end.day, r.end.hour) for r in ranges] == [
+        (27, 10, 28, 6),  # from the first entry's 10:00 to the second's 06:00
+        (28, 10, 29, 4),
+    ]
+    # A date whose every entry lacks bounds: the file draws no days.
+    assert day_ranges([*days, {"date": "2026-12-29"}], BERLIN) == ()
