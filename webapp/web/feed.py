@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import Flask
 
+from ..corrections.delta import source_changes
 from ..corrections.notices import notices
 from ..corrections.published import (
     STORE_ERRORS,
@@ -143,12 +144,24 @@ def _changes(app: Flask, since: int) -> bytes:
         return hit
     limit = app.config["CHANGES_LIMIT"]
     head, last_import, rows = store.since(since, limit + 1)
-    if since < last_import:
-        answer = _reload(head, f"the schedule was imported again at version {last_import}")
-    elif len(rows) > limit:
+    changes = [c.to_dict() for c in rows]
+    reason = None
+    if since < last_import and len(rows) <= limit:
+        # Re-imports since then: what each changed for attendees, between the corrections.
+        corrections = store.corrections()
+        for version in store.imports():
+            if since < version <= head.version:
+                found = source_changes(app, store, version, corrections)
+                if isinstance(found, str):
+                    reason = f"the schedule was imported again at version {version}: {found}"
+                    break
+                changes += found
+    if reason is not None:
+        answer = _reload(head, reason)
+    elif len(changes) > limit:
         answer = _reload(head, f"more than {limit} changes since version {since}")
     else:
-        changes = [c.to_dict() for c in rows]
+        changes.sort(key=lambda c: c["version"])  # stable: an import's own entries keep their order
         answer = {
             "version": head.version,
             "store": head.store_id,
