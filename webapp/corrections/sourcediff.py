@@ -5,8 +5,8 @@ Two schedule documents (the one attendees saw just before an import and the one 
 it, both with every correction on top) are compared by stable id: sessions added, removed or
 with changed fields, and the rooms, tracks and speakers those need. A phone applies the
 entries in order, like corrections, and holds exactly the document the server serves. What a
-phone cannot patch (the event itself: its zone, days, name; rooms or tracks put in another
-order; a language it has no name for) gives a reason instead: it takes the schedule whole.
+phone cannot patch (the event itself: its zone, days, name; a language it has no name for)
+gives a reason instead: it takes the schedule whole.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 ORIGIN = "source"
 # The lists a phone patches by id, in the order it applies them (sessions refer to the others).
 LISTS = (("rooms", "room"), ("tracks", "track"), ("speakers", "speaker"))
+ORDERED = ("room", "track")  # lists whose order a phone shows
 
 Entry = dict[str, Any]
 
@@ -29,10 +30,7 @@ def entries(before: dict[str, Any], after: dict[str, Any]) -> list[Entry] | str:
         return reason
     out: list[Entry] = []
     for key, kind in LISTS:
-        changed = _items(kind, before[key], after[key])
-        if isinstance(changed, str):
-            return changed
-        out += changed
+        out += _items(kind, before[key], after[key])
     return out + _sessions(before["sessions"], after["sessions"])
 
 
@@ -48,15 +46,13 @@ def _whole(before: dict[str, Any], after: dict[str, Any]) -> str | None:
     return None
 
 
-def _items(kind: str, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[Entry] | str:
-    """Rooms, tracks or speakers added, removed or changed; a new one follows the same one as
-    in `after`. Those kept must keep their order (a room's place is its column in the grid)."""
+def _items(kind: str, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[Entry]:
+    """Rooms, tracks or speakers added, removed or changed (a new one follows the same one as
+    in `after`), then, when rooms or tracks come in another order, the new order: a room's
+    place is its column in the grid, and an importer orders rooms by their first session, so
+    a retimed talk can reorder them. The app lists speakers by name: their order is not sent."""
     old = {x["id"]: x for x in before}
     new = {x["id"]: x for x in after}
-    kept_old = [i for i in old if i in new]
-    kept_new = [i for i in new if i in old]
-    if kept_old != kept_new:
-        return f"the {kind}s are in another order"
     out: list[Entry] = []
     previous: str | None = None
     for item_id, item in new.items():
@@ -68,6 +64,10 @@ def _items(kind: str, before: list[dict[str, Any]], after: list[dict[str, Any]])
             out.append(_entry(kind, None, {k: was.get(k) for k in keys}, {k: item.get(k) for k in keys}, id=item_id))
         previous = item_id
     out += [_entry(kind, None, was, {}, id=item_id) for item_id, was in old.items() if item_id not in new]
+    kept_old = [i for i in old if i in new]
+    kept_new = [i for i in new if i in old]
+    if kind in ORDERED and kept_old != kept_new:
+        out.append(_entry("order", None, {"ids": list(old)}, {"ids": list(new)}, list=f"{kind}s"))
     return out
 
 

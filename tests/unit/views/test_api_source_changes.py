@@ -45,6 +45,7 @@ def source_edits(doc: Doc) -> None:
     doc["speakers"].append({"id": "grace-hopper", "name": "Grace Hopper", "bio": "Admiral."})
     late = {**copy.deepcopy(session(doc, "q4w5e6")), "id": "late01", "title": "Late Talk", "status": "confirmed"}
     doc["sessions"].append({**late, "speakers": ["grace-hopper"]})
+    doc["rooms"].reverse()  # an importer orders rooms by their first session
 
 
 def feed(client, since: int) -> Doc:
@@ -59,6 +60,10 @@ def apply_like_a_client(schedule: Doc, answer: Doc) -> Doc:
     """The documented client rule (changes.schema.json), corrections and source entries alike."""
     doc = copy.deepcopy(schedule)
     for change in answer["changes"]:
+        if change["kind"] == "order":
+            ids = change["after"]["ids"]
+            doc[change["list"]].sort(key=lambda x: ids.index(x["id"]))
+            continue
         if change["kind"] in LISTS:
             items = doc[LISTS[change["kind"]]]
             item = next((x for x in items if x["id"] == change["id"]), None)
@@ -101,7 +106,8 @@ def test_a_phone_at_the_version_before_a_reimport_gets_only_what_it_changed(clie
     assert new["version"] == 1
     answer = feed(client, 0)
     assert answer["reload"] is False and {c["origin"] for c in answer["changes"]} == {"source"}
-    assert [(c["kind"], c.get("id") or c["session"]) for c in answer["changes"]] == [
+    assert [(c["kind"], c.get("id") or c.get("list") or c["session"]) for c in answer["changes"]] == [
+        ("order", "rooms"),
         ("speaker", "grace-hopper"),
         ("update", "s1a2b3"),
         ("update", "k9x8y7"),
@@ -118,7 +124,7 @@ def test_a_phone_older_than_some_corrections_gets_them_and_the_import_in_order(a
     reimport(data_dir, source_edits)
     publish(app, {"kind": "edit", "session": "late01", "title": "Later Talk"})
     answer = feed(client, 0)
-    assert [c["version"] for c in answer["changes"]] == [1, 2, 2, 2, 2, 2, 3]
+    assert [c["version"] for c in answer["changes"]] == [1, 2, 2, 2, 2, 2, 2, 3]
     assert apply_like_a_client(old, answer) == without_nulls(served(client))
     at_one = apply_like_a_client(old, {**answer, "changes": answer["changes"][:1]})
     assert apply_like_a_client(at_one, feed(client, 1)) == without_nulls(served(client))
@@ -179,5 +185,5 @@ def test_the_static_export_writes_the_delta_of_the_last_import(app, client, data
     answer = json.loads(files[static_export.CHANGES_FILE])
     CHANGES.validate(answer)
     assert (answer["since"], answer["version"], answer["reload"]) == (0, 2, False)
-    assert [c.get("origin") for c in answer["changes"]] == [None] + ["source"] * 5
+    assert [c.get("origin") for c in answer["changes"]] == [None] + ["source"] * 6
     assert apply_like_a_client(old, answer) == without_nulls(json.loads(files["api/v1/schedule.json"]))

@@ -1,0 +1,121 @@
+"""A change at the event's source reaches an open phone as a delta: the organizer re-imports a
+retimed talk with the command line, and within one poll the phone shows the new time with its
+badge and the banner, having downloaded only the changes (no schedule document again), and
+keeps showing it offline."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from corrections_support import open_app, star
+from e2e_support import ROOT
+from playwright.sync_api import expect
+
+TALKS = [  # (id, start, duration, room, title, speaker)
+    ("101", "10:00", "00:40", "Main Hall", "Rust for Linux", "Miguel"),
+    ("102", "11:00", "00:30", "Main Hall", "Kernel Tea", "Ada"),
+    ("103", "10:00", "00:25", "Side Room", "Tiny Compilers", "Alan"),
+]
+
+
+def frab(talks: list[tuple[str, str, str, str, str, str]]) -> str:
+    """A frab schedule.xml of one day in Brussels with `talks`, grouped by room."""
+    rooms: dict[str, list[str]] = {}
+    for sid, start, duration, room, title, person in talks:
+        rooms.setdefault(room, []).append(
+            f'<event id="{sid}"><date>2026-02-01T{start}:00+01:00</date><start>{start}</start>'
+            f"<duration>{duration}</duration><room>{room}</room><title>{title}</title>"
+            f"<abstract>About {title}.</abstract>"
+            f'<persons><person id="{sid}">{person}</person></persons></event>'
+        )
+    body = "".join(f'<room name="{name}">{"".join(events)}</room>' for name, events in rooms.items())
+    return (
+        '<?xml version="1.0" encoding="utf-8"?><schedule><conference><title>Source Fest</title>'
+        "<start>2026-02-01</start><end>2026-02-01</end><time_zone_name>Europe/Brussels</time_zone_name>"
+        '</conference><day index="1" date="2026-02-01" start="2026-02-01T09:00:00+01:00" '
+        f'end="2026-02-01T19:00:00+01:00">{body}</day></schedule>'
+    )
+
+
+def import_source(source: Path, out: Path, data_dir: Path | None = None) -> None:
+    """`hallway schedule import SOURCE --out OUT`, as an organizer runs it."""
+    env = {**os.environ, **({"HALLWAY_DATA_DIR": str(data_dir)} if data_dir else {})}
+    cmd = [sys.executable, "-m", "flask", "--app", "webapp", "schedule", "import", str(source), "--out", str(out)]
+    done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
+def kept(page: Any) -> dict[str, Any]:
+    """The schedule document the phone keeps on the device (what it shows offline)."""
+    script = "() => caches.open('hallway-data').then((c) => c.match('/api/v1/schedule.json')).then((r) => r.json())"
+    return page.evaluate(script)
+
+
+def test_a_retimed_starred_talk_reaches_the_open_phone_as_a_delta_and_holds_offline(page, make_server, tmp_path):
+    source, first = tmp_path / "schedule.xml", tmp_path / "schedule.json"
+    source.write_text(frab(TALKS), encoding="utf-8")
+    import_source(source, first)
+    server = make_server(schedule=first)
+    open_app(page, server)
+    star(page, "Rust for Linux")
+    card = page.locator(".card", has_text="Rust for Linux")
+    expect(card.locator(".when time")).to_contain_text("10:00")
+    received: list[Any] = []
+    page.on("response", lambda r: received.append(r))
+    mark = len(server.requests())
+
+    # The source moves the talk 90 minutes later; the organizer imports it into the served file.
+    retimed = [("101", "11:30", "00:40", "Main Hall", "Rust for Linux", "Miguel"), *TALKS[1:]]
+    source.write_text(frab(retimed), encoding="utf-8")
+    import_source(source, server.data_dir / "schedule.json", server.data_dir)
+
+    banner = page.locator("#changes-banner")
+    expect(banner).to_contain_text("★ Rust for Linux: now at 11:30–12:10 (was 10:00–10:40)", timeout=5000)
+    expect(card).to_have_class(re.compile(r"\bchanged\b"))
+    expect(card.locator(".badge")).to_have_text(["New time"])
+    expect(card.locator(".when time")).to_contain_text("11:30")
+    # The server's own log: what the page and its service worker asked for since the re-import.
+    asked = [p.split("?")[0] for p in server.requests()[mark:]]
+    assert set(asked) == {"/api/v1/changes"}, asked  # no schedule, outline or texts document again
+    with urllib.request.urlopen(server.url + "/api/v1/schedule.json", timeout=10) as resp:
+        served = json.load(resp)
+    expect(page.locator("footer [data-freshness]")).to_have_attribute("data-version", str(served["version"]))
+    feed = [r for r in received if "/api/v1/changes" in r.url]
+    assert feed, [r.url for r in received]
+    delta = [c for r in feed for c in json.loads(r.body())["changes"]]
+    # The talk retimed, and the rooms in another order (the importer orders them by first talk).
+    talk = session_id(served, "Rust for Linux")
+    assert [(c["kind"], c["session"], c["origin"]) for c in delta] == [("order", None, "source"), ("update", talk, "source")]
+    total = sum(len(r.body()) for r in received)
+    carrying = max(len(r.body()) for r in feed)
+    print(f"\nbytes the page received after the re-import: {total} in {len(feed)} changes answer(s), {carrying} in the one with the delta")
+    assert total < 2000
+    # What the phone keeps is the served schedule (the texts aside), not an approximation of it.
+    held = kept(page)
+    assert held["version"] == served["version"]
+    assert [r["id"] for r in held["rooms"]] == [r["id"] for r in served["rooms"]]
+    sessions = {s["id"]: s for s in held["sessions"]}
+    for s in served["sessions"]:
+        assert {k: v for k, v in sessions[s["id"]].items() if k != "description"} == {
+            k: v for k, v in s.items() if k != "description"
+        }
+
+    server.stop()
+    page.reload()
+    expect(card.locator(".when time")).to_contain_text("11:30")
+    expect(card.locator(".badge")).to_have_text(["New time"])
+    page.locator("#changes-bell").click()
+    change = page.locator(".changelist .change.mine")
+    expect(change).to_contain_text("now at 11:30–12:10 (was 10:00–10:40)")
+    expect(change).to_contain_text("From the event’s schedule")
+
+
+def session_id(doc: dict[str, Any], title: str) -> str:
+    return next(s["id"] for s in doc["sessions"] if s["title"] == title)
