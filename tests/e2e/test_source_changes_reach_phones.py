@@ -119,3 +119,42 @@ def test_a_retimed_starred_talk_reaches_the_open_phone_as_a_delta_and_holds_offl
 
 def session_id(doc: dict[str, Any], title: str) -> str:
     return next(s["id"] for s in doc["sessions"] if s["title"] == title)
+
+
+APPLY = """async ([doc, answer]) => {
+  const m = await import(document.body.dataset.assets + "js/changes.js");
+  const patch = m.patchOf(doc, answer.changes.map(m.checkChange).filter(Boolean));
+  if (patch === null) return null;
+  const sessions = new Map(doc.sessions.map((s) => [s.id, s]));  // as Store.patch does
+  for (const id of patch.removed) sessions.delete(id);
+  for (const s of patch.sessions) sessions.set(s.id, s);
+  return { ...doc, ...patch.lists, version: answer.version, sessions: [...sessions.values()] };
+}"""
+
+
+def test_the_apps_own_code_applying_a_reimports_delta_holds_the_served_schedule(page, live_server, tmp_path):
+    """Every class of source change, applied by static/js/changes.js to the document before."""
+    from tests.unit.views.test_api_source_changes import reimport, session, source_edits, without_nulls
+
+    from webapp import create_app
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "schedule.json").write_bytes((ROOT / "tests/fixtures/mini_schedule.json").read_bytes())
+    client = create_app({"TESTING": True, "DATA_DIR": str(data)}).test_client()
+    before = client.get("/api/v1/schedule.json").get_json()
+
+    def edit(doc: dict[str, Any]) -> None:
+        source_edits(doc)  # retimed, moved and retitled, cancelled, a new speaker and talk, rooms reordered
+        doc["sessions"].remove(session(doc, "q4w5e6"))
+        session(doc, "k9x8y7")["description"] = ["Rewritten at the source."]
+        doc["speakers"] = [s for s in doc["speakers"] if s["id"] != "alan-turing"]
+        session(doc, "k9x8y7")["speakers"] = ["ada-lovelace"]
+
+    reimport(data, edit)
+    answer = client.get("/api/v1/changes?since=0").get_json()
+    assert answer["reload"] is False
+    assert {c["kind"] for c in answer["changes"]} == {"order", "speaker", "update", "add", "remove"}
+    page.goto(live_server.url + "/")
+    applied = page.evaluate(APPLY, [before, answer])
+    assert without_nulls(applied) == without_nulls(client.get("/api/v1/schedule.json").get_json())
