@@ -47,18 +47,21 @@ def frab(talks: list[tuple[str, str, str, str, str, str]]) -> str:
 def import_source(source: Path, out: Path, data_dir: Path | None = None) -> None:
     """`hallway schedule import SOURCE --out OUT`, as an organizer runs it."""
     env = {**os.environ, **({"HALLWAY_DATA_DIR": str(data_dir)} if data_dir else {})}
-    cmd = [sys.executable, "-m", "flask", "--app", "webapp", "schedule", "import", str(source), "--out", str(out)]
+    cmd = [sys.executable, "-m", "flask", "--app", "webapp", "schedule", "import", str(source)]
+    cmd += ["--out", str(out)]
     done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
 
 
 def kept(page: Any) -> dict[str, Any]:
     """The schedule document the phone keeps on the device (what it shows offline)."""
-    script = "() => caches.open('hallway-data').then((c) => c.match('/api/v1/schedule.json')).then((r) => r.json())"
-    return page.evaluate(script)
+    kept_copy = "caches.open('hallway-data').then((c) => c.match('/api/v1/schedule.json'))"
+    return page.evaluate(f"() => {kept_copy}.then((r) => r.json())")
 
 
-def test_a_retimed_starred_talk_reaches_the_open_phone_as_a_delta_and_holds_offline(page, make_server, tmp_path):
+def test_a_retimed_starred_talk_reaches_the_open_phone_as_a_delta_and_holds_offline(
+    page, make_server, tmp_path
+):
     source, first = tmp_path / "schedule.xml", tmp_path / "schedule.json"
     source.write_text(frab(TALKS), encoding="utf-8")
     import_source(source, first)
@@ -92,10 +95,16 @@ def test_a_retimed_starred_talk_reaches_the_open_phone_as_a_delta_and_holds_offl
     delta = [c for r in feed for c in json.loads(r.body())["changes"]]
     # The talk retimed, and the rooms in another order (the importer orders them by first talk).
     talk = session_id(served, "Rust for Linux")
-    assert [(c["kind"], c["session"], c["origin"]) for c in delta] == [("order", None, "source"), ("update", talk, "source")]
+    assert [(c["kind"], c["session"], c["origin"]) for c in delta] == [
+        ("order", None, "source"),
+        ("update", talk, "source"),
+    ]
     total = sum(len(r.body()) for r in received)
     carrying = max(len(r.body()) for r in feed)
-    print(f"\nbytes the page received after the re-import: {total} in {len(feed)} changes answer(s), {carrying} in the one with the delta")
+    print(
+        f"\nbytes the page received after the re-import: {total} in {len(feed)} changes answer(s),"
+        f" {carrying} in the one with the delta"
+    )
     assert total < 2000
     # What the phone keeps is the served schedule (the texts aside), not an approximation of it.
     held = kept(page)
@@ -135,7 +144,6 @@ APPLY = """async ([doc, answer]) => {
 def test_the_apps_own_code_applying_a_reimports_delta_holds_the_served_schedule(page, live_server, tmp_path):
     """Every class of source change, applied by static/js/changes.js to the document before."""
     from tests.unit.views.test_api_source_changes import reimport, session, source_edits, without_nulls
-
     from webapp import create_app
 
     data = tmp_path / "data"

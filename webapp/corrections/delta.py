@@ -27,10 +27,14 @@ from .store import Store
 KEPT = 16  # imports whose entries a process keeps (each is a few KB)
 
 
-def source_changes(app: Flask, store: Store, version: int, corrections: Sequence[Correction]) -> list[dict[str, Any]] | str:
+def source_changes(
+    app: Flask, store: Store, version: int, corrections: Sequence[Correction]
+) -> list[dict[str, Any]] | str:
     """The feed entries of the import at `version` (every stored correction in `corrections`),
     or why a phone older than it must take the schedule whole."""
-    kept: dict[tuple[str, int], list[dict[str, Any]] | str] = app.extensions.setdefault("hallway.source_changes", {})
+    kept: dict[tuple[str, int], list[dict[str, Any]] | str] = app.extensions.setdefault(
+        "hallway.source_changes", {}
+    )
     key = (store.head().store_id, version)
     if key not in kept:
         if len(kept) >= KEPT:

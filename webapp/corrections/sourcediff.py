@@ -36,7 +36,9 @@ def entries(before: dict[str, Any], after: dict[str, Any]) -> list[Entry] | str:
 
 def _whole(before: dict[str, Any], after: dict[str, Any]) -> str | None:
     if before["event"] != after["event"]:
-        names = sorted(k for k in {*before["event"], *after["event"]} if before["event"].get(k) != after["event"].get(k))
+        names = sorted(
+            k for k in {*before["event"], *after["event"]} if before["event"].get(k) != after["event"].get(k)
+        )
         return f"the event itself changed ({', '.join(names)})"
     # The outline names the languages its sessions use; a new one is named only in a whole copy.
     had = {s.get("language") for s in before["sessions"]}
@@ -61,7 +63,9 @@ def _items(kind: str, before: list[dict[str, Any]], after: list[dict[str, Any]])
             out.append(_entry(kind, None, {}, item, id=item_id, follows=previous))
         elif was != item:
             keys = [k for k in {**was, **item} if was.get(k) != item.get(k)]
-            out.append(_entry(kind, None, {k: was.get(k) for k in keys}, {k: item.get(k) for k in keys}, id=item_id))
+            out.append(
+                _entry(kind, None, {k: was.get(k) for k in keys}, {k: item.get(k) for k in keys}, id=item_id)
+            )
         previous = item_id
     out += [_entry(kind, None, was, {}, id=item_id) for item_id, was in old.items() if item_id not in new]
     kept_old = [i for i in old if i in new]
@@ -85,9 +89,12 @@ def _sessions(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list
             out.append(_entry("update", session["id"], before_values, {k: session.get(k) for k in keys}))
     # A removed session keeps its title and time, to be named and found on a phone that starred it.
     return out + [
-        _entry("remove", sid, {k: was[k] for k in ("title", "start", "end", "room")}, {}) for sid, was in old.items()
+        _entry("remove", sid, {k: was[k] for k in ("title", "start", "end", "room")}, {})
+        for sid, was in old.items()
     ]
 
 
-def _entry(kind: str, session: str | None, before: dict[str, Any], after: dict[str, Any], **extra: Any) -> Entry:
+def _entry(
+    kind: str, session: str | None, before: dict[str, Any], after: dict[str, Any], **extra: Any
+) -> Entry:
     return {"kind": kind, "session": session, **extra, "before": before, "after": after, "origin": ORIGIN}

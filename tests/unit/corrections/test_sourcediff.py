@@ -39,7 +39,9 @@ def retime(doc: Doc) -> None:
 
 
 def add(doc: Doc) -> None:
-    doc["sessions"].append({**copy.deepcopy(session(doc, "q4w5e6")), "id": "n3w123", "title": "Late Addition"})
+    doc["sessions"].append(
+        {**copy.deepcopy(session(doc, "q4w5e6")), "id": "n3w123", "title": "Late Addition"}
+    )
 
 
 SESSION_CASES = [
@@ -73,11 +75,24 @@ def test_an_unchanged_import_changes_nothing():
 
 def test_a_new_speaker_comes_before_the_session_that_names_it():
     def edit(doc: Doc) -> None:
-        doc["speakers"].insert(1, {"id": "grace-hopper", "name": "Grace Hopper", "role": None, "company": None, "bio": "Admiral.", "bio_truncated": False})
+        doc["speakers"].insert(
+            1,
+            {
+                "id": "grace-hopper",
+                "name": "Grace Hopper",
+                "role": None,
+                "company": None,
+                "bio": "Admiral.",
+                "bio_truncated": False,
+            },
+        )
         session(doc, "q4w5e6")["speakers"] = ["grace-hopper"]
 
     found = entries(*changed(edit))
-    assert [(e["kind"], e.get("id") or e["session"]) for e in found] == [("speaker", "grace-hopper"), ("update", "q4w5e6")]
+    assert [(e["kind"], e.get("id") or e["session"]) for e in found] == [
+        ("speaker", "grace-hopper"),
+        ("update", "q4w5e6"),
+    ]
     assert found[0]["follows"] == "ada-lovelace"
     assert found[0]["after"]["bio"] == "Admiral."
 
@@ -91,7 +106,9 @@ def test_a_renamed_room_and_a_removed_track_are_list_entries():
 
     found = entries(*changed(edit))
     rooms = [e for e in found if e["kind"] == "room"]
-    assert [(e["id"], e["before"], e["after"]) for e in rooms] == [("side", {"name": "Side Room"}, {"name": "Side Hall"})]
+    assert [(e["id"], e["before"], e["after"]) for e in rooms] == [
+        ("side", {"name": "Side Room"}, {"name": "Side Hall"})
+    ]
     (track,) = [e for e in found if e["kind"] == "track"]
     assert (track["id"], track["after"], track["before"]["id"]) == ("compilers", {}, "compilers")
 

@@ -43,7 +43,12 @@ def source_edits(doc: Doc) -> None:
     session(doc, "s1a2b3").update(room="side", title="Opening Words")
     session(doc, "q4w5e6")["status"] = "cancelled"
     doc["speakers"].append({"id": "grace-hopper", "name": "Grace Hopper", "bio": "Admiral."})
-    late = {**copy.deepcopy(session(doc, "q4w5e6")), "id": "late01", "title": "Late Talk", "status": "confirmed"}
+    late = {
+        **copy.deepcopy(session(doc, "q4w5e6")),
+        "id": "late01",
+        "title": "Late Talk",
+        "status": "confirmed",
+    }
     doc["sessions"].append({**late, "speakers": ["grace-hopper"]})
     doc["rooms"].reverse()  # an importer orders rooms by their first session
 
