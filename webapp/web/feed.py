@@ -30,6 +30,7 @@ from ..corrections.store import Head
 from . import caching, texts
 
 NONE: dict[str, Any] = {"rooms": {}, "announcements": []}
+MAX_IMPORTS = 8  # re-imports a phone catches up with from the changes feed; more: it reloads
 
 
 def _key(kind: str, head: Head, *rest: object) -> str:
@@ -147,15 +148,7 @@ def _changes(app: Flask, since: int) -> bytes:
     changes = [c.to_dict() for c in rows]
     reason = None
     if since < last_import and len(rows) <= limit:
-        # Re-imports since then: what each changed for attendees, between the corrections.
-        corrections = store.corrections()
-        for version in store.imports():
-            if since < version <= head.version:
-                found = source_changes(app, store, version, corrections)
-                if isinstance(found, str):
-                    reason = f"the schedule was imported again at version {version}: {found}"
-                    break
-                changes += found
+        reason = _reimports(app, head, since, changes)
     if reason is not None:
         answer = _reload(head, reason)
     elif len(changes) > limit:
@@ -172,6 +165,22 @@ def _changes(app: Flask, since: int) -> bytes:
     body = _json(answer)
     caching.set(_key("changes", head, since), body)
     return body
+
+
+def _reimports(app: Flask, head: Head, since: int, changes: list[dict[str, Any]]) -> str | None:
+    """Add to `changes` what each re-import after `since` changed for attendees (origin: source);
+    or say why a phone at `since` must take the schedule whole instead."""
+    store = store_for(app)
+    imports = [v for v in store.imports() if since < v <= head.version]
+    if len(imports) > MAX_IMPORTS:  # each is worked out from two snapshots
+        return f"the schedule was imported {len(imports)} times since version {since}"
+    corrections = store.corrections()
+    for version in imports:
+        found = source_changes(app, store, version, corrections)
+        if isinstance(found, str):
+            return f"the schedule was imported again at version {version}: {found}"
+        changes += found
+    return None
 
 
 def _reload(head: Head, reason: str) -> dict[str, Any]:

@@ -14,6 +14,7 @@ import pytest
 from webapp import create_app
 from webapp.corrections.published import publish, store_for
 from webapp.static_site import export as static_export
+from webapp.web.feed import MAX_IMPORTS
 
 from .test_api_changes import CHANGES, SCHEDULE
 
@@ -192,3 +193,17 @@ def test_the_static_export_writes_the_delta_of_the_last_import(app, client, data
     assert (answer["since"], answer["version"], answer["reload"]) == (0, 2, False)
     assert [c.get("origin") for c in answer["changes"]] == [None] + ["source"] * 6
     assert apply_like_a_client(old, answer) == without_nulls(json.loads(files["api/v1/schedule.json"]))
+
+
+def test_a_phone_behind_more_reimports_than_the_feed_works_out_is_told_to_reload(client, data_dir):
+    served(client)
+    for i in range(MAX_IMPORTS + 1):
+        reimport(data_dir, lambda d, i=i: session(d, "q4w5e6").update(title=f"Keynote {i}"))
+        served(client)
+    answer = feed(client, 0)
+    assert (
+        answer["reload"] is True and f"imported {MAX_IMPORTS + 1} times since version 0" in answer["reason"]
+    )
+    assert [c["after"] for c in feed(client, 1)["changes"]] == [
+        {"title": f"Keynote {i}"} for i in range(1, 9)
+    ]
