@@ -1,7 +1,7 @@
 """A change at the event's source reaches an open phone as a delta: the organizer re-imports a
 retimed talk with the command line, and within one poll the phone shows the new time with its
 badge and the banner, having downloaded only the changes (no schedule document again), and
-keeps showing it offline."""
+keeps showing it offline; its reminders follow the new times."""
 
 from __future__ import annotations
 
@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from corrections_support import open_app, star
-from e2e_support import ROOT
+from e2e_support import PHONE, ROOT
 from playwright.sync_api import expect
+from schedules import mini, write
+from schedules import session as schedule_session
 
 TALKS = [  # (id, start, duration, room, title, speaker)
     ("101", "10:00", "00:40", "Main Hall", "Rust for Linux", "Miguel"),
@@ -166,3 +168,44 @@ def test_the_apps_own_code_applying_a_reimports_delta_holds_the_served_schedule(
     page.goto(live_server.url + "/")
     applied = page.evaluate(APPLY, [before, answer])
     assert without_nulls(applied) == without_nulls(client.get("/api/v1/schedule.json").get_json())
+
+
+def test_a_reminder_follows_a_talk_the_source_retimed_and_skips_one_it_cancelled(
+    browser, make_server, tmp_path
+):
+    from test_reminders import DAY, RECORD, at, shown, step
+
+    doc = mini()
+    doc["sessions"] += [
+        schedule_session("r1", "Stays Put", DAY + "09:40:00+02:00", DAY + "10:00:00+02:00"),
+        schedule_session(
+            "r2", "Will Be Cancelled", DAY + "09:40:00+02:00", DAY + "10:00:00+02:00", room="side"
+        ),
+    ]
+    server = make_server(schedule=write(doc, tmp_path))
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(RECORD)
+    context.clock.install(time=at(9, 0))
+    page = context.new_page()
+    page.goto(server.url + "/?poll=1")
+    page.evaluate("() => localStorage.setItem('hallway.stars.v1', JSON.stringify(['k9x8y7', 'r1', 'r2']))")
+    page.goto(server.url + "/my?poll=1")
+    page.get_by_label("Remind me before each starred session").select_option("10")
+    expect(page.locator("footer [data-freshness]")).to_contain_text("Up to date", timeout=10000)
+
+    # The source moves Compiling Things (09:15) to 09:45 and cancels "Will Be Cancelled".
+    session_of = {s["id"]: s for s in doc["sessions"]}
+    session_of["k9x8y7"].update(start=DAY + "09:45:00+02:00", end=DAY + "09:55:00+02:00")
+    session_of["r2"]["status"] = "cancelled"
+    write(doc, server.data_dir)
+    expect(page.locator("footer [data-freshness]")).to_have_attribute("data-version", "1", timeout=10000)
+    context.clock.pause_at(at(9, 6))  # the old time's reminder would be due now
+    context.clock.run_for(20000)
+    assert shown(page) == []
+    step(context, at(9, 6), at(9, 31))
+    assert shown(page) == ["In 10 min: Stays Put"]
+    step(context, at(9, 31), at(9, 36))
+    assert shown(page) == ["In 10 min: Stays Put", "In 10 min: Compiling Things"]  # 09:45 now
+    step(context, at(9, 36), at(9, 41))
+    assert len(shown(page)) == 2  # nothing for the cancelled one
+    context.close()
