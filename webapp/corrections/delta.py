@@ -14,15 +14,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flask import Flask
+import click
+from flask import Flask, current_app
 
 from ..domain import jsontext
+from ..domain.model import Schedule
 from ..domain.serialize import schedule_from_dict, schedule_to_dict
 from ..domain.timeutil import to_iso
 from . import sourcediff
 from .apply import Correction
+from .published import schedule_path, store_for, sync_import
 from .reimport import reapply
-from .store import Store
+from .store import STORE_FILE, Store
 
 KEPT = 16  # imports whose entries a process keeps (each is a few KB)
 
@@ -63,3 +66,24 @@ def _published_at(store: Store, base: int, version: int, corrections: Sequence[C
     imported = schedule_from_dict(jsontext.loads(store.snapshot(base)))
     schedule, _ = reapply(imported, [c for c in corrections if c.version < version])
     return schedule_to_dict(schedule)
+
+
+def report(schedule: Schedule, dry_run: bool) -> None:
+    """After `schedule import` into the served file: say how phones get the new schedule."""
+    app = current_app
+    if dry_run or not (schedule_path(app).parent / STORE_FILE).exists():
+        return  # nothing recorded (a dry run), or no server ever served this data directory
+    version = sync_import(app)
+    if version is None:
+        click.echo("Phones have nothing new to fetch: the served schedule did not change.")
+        return
+    store = store_for(app)
+    found = source_changes(app, store, version, store.corrections())
+    if isinstance(found, str):
+        click.echo(f"Phones take version {version} whole: {found}.")
+        return
+    click.echo(f"Phones get version {version} as {len(found)} change(s) from /api/v1/changes:")
+    for entry in found:
+        what = entry["session"] or entry.get("id") or entry.get("list")
+        fields = ", ".join(entry["after"]) if entry["kind"] in ("update", "room", "track", "speaker") else ""
+        click.echo(f"  {entry['kind']} {what}" + (f": {fields}" if fields and entry["before"] else ""))
