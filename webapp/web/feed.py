@@ -173,7 +173,9 @@ def _reimports(app: Flask, head: Head, since: int, changes: list[dict[str, Any]]
     store = store_for(app)
     imports = [v for v in store.imports() if since < v <= head.version]
     if len(imports) > MAX_IMPORTS:  # each is worked out from two snapshots
-        return f"the schedule was imported {len(imports)} times since version {since}"
+        return (
+            f"the schedule was imported again at version {imports[-1]} ({len(imports)} imports since {since})"
+        )
     corrections = store.corrections()
     for version in imports:
         found = source_changes(app, store, version, corrections)
