@@ -1,6 +1,7 @@
-// Corrections on the phone, the pure part: apply the feed to the kept schedule document, say
-// what a change did in words, the badges a changed session carries, and a diff of two
-// schedules for when the phone had to reload the whole document instead.
+// Corrections (and a re-import's changes, origin "source") on the phone, the pure part: apply
+// the feed to the kept schedule document, say what a change did in words, the badges a changed
+// session carries, and a diff of two schedules for when the phone had to reload the whole
+// document instead.
 // No DOM, no network, no clock: every function here takes what it needs.
 
 import { dayLabel, time, venueDay } from "./time.js";

@@ -1,7 +1,8 @@
 // Keeps the phone's schedule current with the corrections feed: checks on open, when the
 // phone comes back online, when the app is shown again and every POLL seconds while it is
-// visible; applies the changes to the kept schedule (store.patch persists it) and remembers
-// them for the banner, the badges and the Changes view. Emits "update" after each check.
+// visible; applies the changes (corrections, and what a re-import changed: origin "source")
+// to the kept schedule (store.patch persists it) and remembers them for the banner, the
+// badges and the Changes view. Emits "update" after each check.
 
 import { checkChange, diffSessions, patchOf, slim } from "./changes.js";
 import { wallMs } from "./clock.js";
