@@ -139,24 +139,27 @@ def test_a_phone_older_than_some_corrections_gets_them_and_the_import_in_order(a
 def test_corrections_stay_on_top_and_are_never_changed_by_the_reimport(app, client, data_dir):
     publish(app, {"kind": "move", "session": "s1a2b3", "room": "side", "force": True})
     publish(app, {"kind": "cancel", "session": "q4w5e6"})
+    publish(app, {"kind": "move", "session": "k9x8y7", "room": "main", "force": True})
     kept = [c.to_dict() for c in store_for(app).corrections()]
     before = served(client)
 
     def edit(doc: Doc) -> None:
         session(doc, "s1a2b3").update(title="Opening Words")  # the correction's room stays
         session(doc, "q4w5e6")["title"] = "Keynote"  # cancelled by a correction: stays cancelled
+        doc["sessions"].remove(session(doc, "k9x8y7"))  # gone at the source: its move cannot apply
 
     reimport(data_dir, edit)
     after = served(client)
-    answer = feed(client, 2)
-    assert [(c["session"], c["after"]) for c in answer["changes"]] == [
-        ("s1a2b3", {"title": "Opening Words"}),
-        ("q4w5e6", {"title": "Keynote"}),
+    answer = feed(client, 3)
+    assert [(c["kind"], c["session"], c["after"]) for c in answer["changes"]] == [
+        ("update", "s1a2b3", {"title": "Opening Words"}),
+        ("update", "q4w5e6", {"title": "Keynote"}),
+        ("remove", "k9x8y7", {}),
     ]
     assert (session(after, "s1a2b3")["room"], session(after, "q4w5e6")["status"]) == ("side", "cancelled")
     assert apply_like_a_client(before, answer) == without_nulls(after)
     assert [c.to_dict() for c in store_for(app).corrections()] == kept
-    assert [c["version"] for c in feed(client, 0)["changes"] if "origin" not in c] == [1, 2]
+    assert [c["version"] for c in feed(client, 0)["changes"] if "origin" not in c] == [1, 2, 3]
 
 
 @pytest.mark.parametrize(
