@@ -26,6 +26,7 @@ import large
 import lighthouse
 import load
 import repeat
+import source_delta
 from common import ROOT, Figure, fmt, over_budget, report
 
 SCRIPTS = {
@@ -36,6 +37,7 @@ SCRIPTS = {
     "grid": grid,
     "load": load,
     "import_speed": import_speed,
+    "source_delta": source_delta,
 }
 DOC = ROOT / "docs" / "benchmarks.md"
 MARKER = "<!-- bench/run_all.py writes each run below this line, newest first -->"

@@ -43,7 +43,10 @@ def init_app(app: Flask) -> None:
     from .corrections.cli import corrections_group, report_reimport, served_schedule
 
     app.cli.add_command(corrections_group)
-    app.extensions.setdefault("hallway.after_import", []).append(report_reimport)
+    from .corrections.delta import report as report_delta
+
+    # How phones get the import first, then what became of each correction (its last word).
+    app.extensions.setdefault("hallway.after_import", []).extend((report_delta, report_reimport))
     app.extensions["hallway.served_schedule"] = served_schedule
     from .venue.cli import venue_group
 

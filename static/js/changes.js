@@ -1,6 +1,7 @@
-// Corrections on the phone, the pure part: apply the feed to the kept schedule document, say
-// what a change did in words, the badges a changed session carries, and a diff of two
-// schedules for when the phone had to reload the whole document instead.
+// Corrections (and a re-import's changes, origin "source") on the phone, the pure part: apply
+// the feed to the kept schedule document, say what a change did in words, the badges a changed
+// session carries, and a diff of two schedules for when the phone had to reload the whole
+// document instead.
 // No DOM, no network, no clock: every function here takes what it needs.
 
 import { dayLabel, time, venueDay } from "./time.js";
@@ -9,36 +10,93 @@ const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 // Fields of a session a correction may set, as in /api/v1/schedule.json.
 export const FIELDS = ["title", "kind", "start", "end", "room", "track", "level", "slides", "description", "speakers", "status"];
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-// Kinds that change a session (from the feed, or "update"/"remove" from a whole-schedule diff).
-// Any other kind (room_status, announce, ones not invented yet) is skipped here, not applied.
+// A session's other fields a re-import may change (a correction never does).
+const SOURCE_FIELDS = ["language", "subtitle", "links", "number", "guid"];
+// Kinds that change a session (from the feed, or "update"/"remove" from a re-import or a
+// whole-schedule diff). Any other kind (room_status, announce, ones not invented yet) is
+// skipped here, not applied.
 const SESSION_KINDS = ["move", "retime", "cancel", "restore", "edit", "add", "revert", "update", "remove"];
+// A re-import's entries for the lists sessions refer to: kind -> the document's list.
+export const LIST_KINDS = { room: "rooms", track: "tracks", speaker: "speakers" };
+const LIST_FIELDS = ["name", "guid", "role", "company", "bio", "bio_truncated"];
 
 // A change from the feed, checked; null when it is not one (it is then skipped, not fatal).
 export function checkChange(raw) {
   if (!isObject(raw) || !Number.isInteger(raw.version) || raw.version < 1) return null;
-  if (!SESSION_KINDS.includes(raw.kind) || !ID_RE.test(raw.session ?? "")) return null;
   if (!isObject(raw.after) || !isObject(raw.before)) return null;
-  const pick = (obj) => Object.fromEntries(Object.entries(obj).filter(([k]) => FIELDS.includes(k) || k === "id"));
+  const origin = raw.origin === "source" ? "source" : null;
+  const time = typeof raw.time === "string" ? raw.time : null;
+  if (origin && raw.kind === "order") {
+    const ids = raw.after.ids;
+    if (!Object.values(LIST_KINDS).includes(raw.list) || !Array.isArray(ids) || !ids.every((id) => ID_RE.test(id))) return null;
+    return { version: raw.version, time, kind: "order", session: null, list: raw.list, before: {}, after: { ids }, origin };
+  }
+  if (origin && Object.hasOwn(LIST_KINDS, raw.kind)) {
+    if (!ID_RE.test(raw.id ?? "") || !(raw.follows === undefined || raw.follows === null || ID_RE.test(raw.follows))) return null;
+    const pick = (obj) => Object.fromEntries(Object.entries(obj).filter(([k]) => LIST_FIELDS.includes(k)));
+    return { version: raw.version, time, kind: raw.kind, session: null, id: raw.id, follows: raw.follows ?? null, before: pick(raw.before), after: pick(raw.after), origin };
+  }
+  if (!SESSION_KINDS.includes(raw.kind) || !ID_RE.test(raw.session ?? "")) return null;
+  const known = (k) => FIELDS.includes(k) || k === "id" || (origin && SOURCE_FIELDS.includes(k));
+  const pick = (obj) => Object.fromEntries(Object.entries(obj).filter(([k]) => known(k)));
   return {
     version: raw.version,
-    time: typeof raw.time === "string" ? raw.time : null,
+    time,
     kind: raw.kind,
     session: raw.session,
     before: pick(raw.before),
     after: pick(raw.after),
     note: typeof raw.note === "string" && raw.note ? raw.note : null,
+    ...(origin ? { origin } : {}),
   };
 }
 
-// The schema's client rule: for `add` create the session from `after`, otherwise set each
-// field of `after` on it. Returns the sessions to put back (whole raw sessions) by id.
-export function applyChanges(sessions, changes) {
+// What the kept document becomes with `changes` (checked, oldest first): { sessions: those to
+// put back whole, removed: ids, lists: the rooms, tracks and speakers lists that changed };
+// null when one names something this copy lacks (the caller then reloads the whole schedule).
+export function patchOf(doc, changes) {
+  const lists = {};
+  const listOf = (key) => (lists[key] ??= Array.isArray(doc[key]) ? [...doc[key]] : []);
+  for (const change of changes) {
+    if (change.kind === "order") {
+      // Those the new order does not name (none, from this server) keep their place at the end.
+      const place = (x) => (change.after.ids.includes(x?.id) ? change.after.ids.indexOf(x.id) : change.after.ids.length);
+      listOf(change.list).sort((a, b) => place(a) - place(b));
+    } else if (LIST_KINDS[change.kind] && !applyItem(listOf(LIST_KINDS[change.kind]), change)) return null;
+  }
+  const removed = new Set();
+  const sessions = applyChanges(doc.sessions, changes.filter((c) => c.session !== null), removed);
+  return sessions && { sessions, removed: [...removed], lists };
+}
+
+function applyItem(items, change) {
+  const at = items.findIndex((x) => isObject(x) && x.id === change.id);
+  const gone = !Object.keys(change.after).length;
+  if (at >= 0 && gone) items.splice(at, 1);
+  else if (at >= 0) items[at] = { ...items[at], ...change.after, id: change.id };
+  else if (!gone) {
+    const after = change.follows === null ? 0 : items.findIndex((x) => isObject(x) && x.id === change.follows) + 1;
+    if (change.follows !== null && after === 0) return false;
+    items.splice(after, 0, { ...change.after, id: change.id });
+  }
+  return true;
+}
+
+// The schema's client rule: for `add` create the session from `after`, for `remove` (a
+// re-import) delete it, otherwise set each field of `after` on it. Returns the sessions to put
+// back (whole raw sessions) by id; the ids removed go into `removed`.
+export function applyChanges(sessions, changes, removed = new Set()) {
   const byId = new Map(sessions.map((s) => [s.id, s]));
   const touched = new Map();
   for (const change of changes) {
-    const current = touched.get(change.session) || byId.get(change.session);
-    if (change.kind === "add" && !current) touched.set(change.session, { ...change.after, id: change.session });
-    else if (current) touched.set(change.session, { ...current, ...change.after, id: change.session });
+    const current = removed.has(change.session) ? null : touched.get(change.session) || byId.get(change.session);
+    if (change.kind === "remove") {
+      touched.delete(change.session);
+      removed.add(change.session);
+    } else if (change.kind === "add" && !current) {
+      removed.delete(change.session);
+      touched.set(change.session, { ...change.after, id: change.session });
+    } else if (current) touched.set(change.session, { ...current, ...change.after, id: change.session });
     // A change for a session this copy does not have: the caller reloads the whole schedule.
     else return null;
   }

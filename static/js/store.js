@@ -163,13 +163,14 @@ export class Store extends EventTarget {
     this.dispatchEvent(new CustomEvent("changed", { detail: { previous, texts } }));
   }
 
-  // Corrections: sessions added or replaced by id, others removed, at a new version.
-  patch({ version, sessions = [], removed = [] }) {
+  // Corrections and a re-import's changes: sessions added or replaced by id, others removed,
+  // and the rooms, tracks or speakers lists a re-import changed (`lists`), at a new version.
+  patch({ version, sessions = [], removed = [], lists = {} }) {
     const byId = new Map(this.doc.sessions.map((s) => [s.id, s]));
     for (const id of removed) byId.delete(id);
     for (const s of sessions) byId.set(s.id, s);
     this.held = notePatched(this.held, this.doc, sessions, version);
-    const doc = { ...this.doc, version, sessions: [...byId.values()] };
+    const doc = { ...this.doc, ...lists, version, sessions: [...byId.values()] };
     this.replace(doc, null);
     this.writeStored();
     this.syncTexts();

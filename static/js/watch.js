@@ -1,9 +1,10 @@
 // Keeps the phone's schedule current with the corrections feed: checks on open, when the
 // phone comes back online, when the app is shown again and every POLL seconds while it is
-// visible; applies the changes to the kept schedule (store.patch persists it) and remembers
-// them for the banner, the badges and the Changes view. Emits "update" after each check.
+// visible; applies the changes (corrections, and what a re-import changed: origin "source")
+// to the kept schedule (store.patch persists it) and remembers them for the banner, the
+// badges and the Changes view. Emits "update" after each check.
 
-import { applyChanges, checkChange, diffSessions, slim } from "./changes.js";
+import { checkChange, diffSessions, patchOf, slim } from "./changes.js";
 import { wallMs } from "./clock.js";
 import { STATE_KEY, readState, writeState } from "./changestate.js";
 import { allowed, askPermission, notifyStarred } from "./notify.js";
@@ -166,11 +167,13 @@ export class Watcher extends EventTarget {
     const newer = list.filter((c) => c.version > had);
     const target = Number.isInteger(body.version) ? Math.max(body.version, had) : had;
     if (newer.length || target > had) {
-      const sessions = applyChanges(this.store.doc.sessions, newer);
-      if (sessions === null) return this.reloadWhole(first, target); // a change for a session we lack
-      this.store.patch({ version: target, sessions });
+      // Corrections and what a re-import changed (origin: source) alike: only these come.
+      const patch = patchOf(this.store.doc, newer);
+      if (patch === null) return this.reloadWhole(first, target); // a change for something we lack
+      this.store.patch({ version: target, ...patch });
     }
-    const unseen = list.filter((c) => c.version > cursor);
+    // A re-import's rooms, tracks and speakers are not changes to show: the sessions are.
+    const unseen = list.filter((c) => c.version > cursor && c.session !== null);
     this.record(unseen, (c) => first && c.version <= had);
     this.state.cursor = Math.max(target, cursor);
     if (notices) await this.store.refresh();

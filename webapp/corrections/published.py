@@ -97,8 +97,9 @@ def revisions_of(corrections: Iterable[Correction]) -> dict[str, tuple[int, date
     return out
 
 
-def sync_import(app: Flask) -> None:
-    """Record the schedule file as a new import if it changed since this process last looked.
+def sync_import(app: Flask) -> int | None:
+    """Record the schedule file as a new import if it changed since this process last looked;
+    the version it was recorded as, None when nothing was recorded now.
 
     A file that does not parse is not recorded: the last good import keeps being served.
     """
@@ -109,7 +110,8 @@ def sync_import(app: Flask) -> None:
     except FileNotFoundError:
         stamp = None
     if stamp == app.extensions.get("hallway.import_stamp", ()):  # (): never looked yet
-        return
+        return None
+    version = None
     if stamp is None:
         problems.report(app, "schedule file", f"{path} is missing; serving the last import")
     else:
@@ -127,6 +129,7 @@ def sync_import(app: Flask) -> None:
                 app.logger.info("recorded schedule import %s as version %d", path, version)
                 _log_findings(app, imported)
     app.extensions["hallway.import_stamp"] = stamp
+    return version
 
 
 def _log_findings(app: Flask, imported: Schedule) -> None:

@@ -155,8 +155,12 @@ class Store:
 
     def imports(self) -> list[int]:
         """Versions of every schedule import, oldest first."""
-        rows = self._conn().execute("SELECT version FROM history WHERE kind = ? ORDER BY version", (IMPORT,))
-        return [row[0] for row in rows]
+        return [version for version, _ in self.imported()]
+
+    def imported(self) -> list[tuple[int, datetime]]:
+        """(version, time recorded) of every schedule import, oldest first."""
+        query = "SELECT version, time FROM history WHERE kind = ? ORDER BY version"
+        return [(row[0], parse_iso(row[1])) for row in self._conn().execute(query, (IMPORT,))]
 
     def reverted_by(self, version: int) -> int | None:
         """The newest correction that reverted `version`, if any."""

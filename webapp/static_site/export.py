@@ -3,9 +3,10 @@
 The export asks the app itself, through Flask's test client, for every page, asset, feed,
 calendar file, QR code and door sign, so the files are byte for byte what the server would
 send. Door-sign pages are followed link by link. A static host cannot read `?since=N`, so the
-changes feed is written once, at `/api/v1/changes`, with every correction since the last
-import (`since` says from where): a client applies those newer than its own version, and
-reloads the schedule when its version is older than `since`.
+changes feed is written once, at `/api/v1/changes`, with every change since the import before
+the last (the last import's own, `origin: source`, among them), or since the last one when
+phones must take that one whole (`since` says from where): a client applies those newer than
+its own version, and reloads the schedule when its version is older than `since`.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from werkzeug.exceptions import HTTPException
 from .. import settings
 from ..corrections.cli import served_schedule
 from ..corrections.published import published, store_for
+from ..domain import jsontext
 from ..views.pages import APP_ROUTES
 from ..web import assets, codings, security
 from . import headers as export_headers
@@ -125,9 +127,8 @@ def render(app: Flask, public_url: str) -> Export:
 def _walk(app: Flask, base: str) -> Export:
     out = Export()
     out.version = published(app).version  # first: it records a changed schedule file as an import
-    state = store_for(app).state()
-    since = state.base_version if state else 0
     client = app.test_client()
+    since = _changes_since(app, client, base)
     queue = deque(seed_urls(app))
     seen = set(queue)
     pages: dict[str, bytes] = {}
@@ -156,6 +157,17 @@ def _walk(app: Flask, base: str) -> Export:
     out.urls[CHANGES_FILE] = "/api/v1/changes"
     _add(out, NOT_FOUND_FILE, out.files["index.html"], out.headers["index.html"], "text/html")
     return out
+
+
+def _changes_since(app: Flask, client: object, base: str) -> int:
+    """Where the one changes file starts: at the import before the last one when the last one
+    is a delta a phone can apply (so a phone from before it patches its copy), else at the last."""
+    imports = store_for(app).imports()
+    for since in imports[-2:]:
+        body, _, _ = _get(client, base, f"/api/v1/changes?since={since}")
+        if jsontext.loads(body).get("reload") is False:
+            return since
+    return imports[-1] if imports else 0
 
 
 def _get(client: object, base: str, url: str) -> tuple[bytes, dict[str, str], str]:

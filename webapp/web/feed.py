@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import Flask
 
+from ..corrections.delta import source_changes
 from ..corrections.notices import notices
 from ..corrections.published import (
     STORE_ERRORS,
@@ -29,6 +30,7 @@ from ..corrections.store import Head
 from . import caching, texts
 
 NONE: dict[str, Any] = {"rooms": {}, "announcements": []}
+MAX_IMPORTS = 8  # re-imports a phone catches up with from the changes feed; more: it reloads
 
 
 def _key(kind: str, head: Head, *rest: object) -> str:
@@ -143,12 +145,16 @@ def _changes(app: Flask, since: int) -> bytes:
         return hit
     limit = app.config["CHANGES_LIMIT"]
     head, last_import, rows = store.since(since, limit + 1)
-    if since < last_import:
-        answer = _reload(head, f"the schedule was imported again at version {last_import}")
-    elif len(rows) > limit:
+    changes = [c.to_dict() for c in rows]
+    reason = None
+    if since < last_import and len(rows) <= limit:
+        reason = _reimports(app, head, since, changes)
+    if reason is not None:
+        answer = _reload(head, reason)
+    elif len(changes) > limit:
         answer = _reload(head, f"more than {limit} changes since version {since}")
     else:
-        changes = [c.to_dict() for c in rows]
+        changes.sort(key=lambda c: c["version"])  # stable: an import's own entries keep their order
         answer = {
             "version": head.version,
             "store": head.store_id,
@@ -159,6 +165,24 @@ def _changes(app: Flask, since: int) -> bytes:
     body = _json(answer)
     caching.set(_key("changes", head, since), body)
     return body
+
+
+def _reimports(app: Flask, head: Head, since: int, changes: list[dict[str, Any]]) -> str | None:
+    """Add to `changes` what each re-import after `since` changed for attendees (origin: source);
+    or say why a phone at `since` must take the schedule whole instead."""
+    store = store_for(app)
+    imports = [v for v in store.imports() if since < v <= head.version]
+    if len(imports) > MAX_IMPORTS:  # each is worked out from two snapshots
+        return (
+            f"the schedule was imported again at version {imports[-1]} ({len(imports)} imports since {since})"
+        )
+    corrections = store.corrections()
+    for version in imports:
+        found = source_changes(app, store, version, corrections)
+        if isinstance(found, str):
+            return f"the schedule was imported again at version {version}: {found}"
+        changes += found
+    return None
 
 
 def _reload(head: Head, reason: str) -> dict[str, Any]:

@@ -11,13 +11,15 @@ import { publishPanel } from "./publish.js";
 
 const KINDS = { move: "Moved", retime: "New time", cancel: "Cancelled", restore: "Restored", edit: "Edited", add: "Added", revert: "Reverted", room_status: "Room status", announce: "Announcement" };
 
-// All changes since the last import (an older `since` is answered with "reload").
+// All corrections the feed lists (from before a re-import too, when the feed can catch up
+// across it: they stay on top of it; otherwise since the import it names in its "reload").
 async function fetchChanges() {
   let since = 0;
   for (let i = 0; i < 3; i++) {
     const { status, body } = await call("GET", `/api/v1/changes?since=${since}`, { token: null });
     if (status !== 200 || !body) throw new Error(`the server answered ${status}`);
-    if (!body.reload) return Array.isArray(body.changes) ? body.changes : [];
+    // What re-imports changed (origin: source) is the sources' doing, not a correction to revert.
+    if (!body.reload) return Array.isArray(body.changes) ? body.changes.filter((c) => c?.origin !== "source") : [];
     const at = /version (\d+)/.exec(body.reason || "");
     if (!at || Number(at[1]) <= since) throw new Error(body.reason || "the feed asks for a reload");
     since = Number(at[1]);

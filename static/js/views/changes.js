@@ -1,7 +1,8 @@
-// Changes: every correction this phone knows of, those to starred sessions first, each newest
-// first, with when it was published, what kind, the session, before -> after and the note.
+// Changes: every correction (and every change a re-import brought) this phone knows of, those
+// to starred sessions first, each newest first, with when it was published, what kind, the
+// session, before -> after and the note, or that it came from the schedule's source.
 
-import { phrases, titleOf } from "../changes.js";
+import { flagsFor, phrases, titleOf } from "../changes.js";
 import { h } from "../dom.js";
 import { announcementLinks, announcements, useNoticeStyles } from "../notices.js";
 import { dayLabel, time, venueDay } from "../time.js";
@@ -34,13 +35,14 @@ function item(change, data, starred) {
     h(
       "p",
       { class: "meta" },
-      h("strong", { class: "badge" }, KINDS[change.kind] || "Updated"),
+      h("strong", { class: "badge" }, change.kind === "update" ? flagsFor([change], change.session)[0] || "Updated" : KINDS[change.kind] || "Updated"),
       starred && h("span", { class: "starred" }, "★ Starred"),
       published(change),
     ),
     h("h3", {}, exists ? h("a", { href: `/session/${change.session}` }, title) : title),
     h("p", { class: "what" }, phrases(change, data).join("; ")),
     change.note && h("p", { class: "note" }, `“${change.note}”`),
+    change.origin === "source" && h("p", { class: "origin" }, "From the event’s schedule, updated at its source"),
   );
 }
 
@@ -106,7 +108,7 @@ export function render(ctx) {
     node: h(
       "section",
       { class: "changes" },
-      heading("Changes", "Corrections published by the organizers"),
+      heading("Changes", "Corrections published by the organizers, and updates from the event’s schedule"),
       h("p", { class: "fresh-here", "data-freshness": "" }),
       h(
         "p",

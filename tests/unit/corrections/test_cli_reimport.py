@@ -71,4 +71,24 @@ def test_a_reimport_the_server_notices_by_itself_logs_what_it_contradicts(data_d
     caplog.set_level(logging.WARNING)
     fresh = published(create_app({"TESTING": True, "DATA_DIR": str(data_dir)}))
     assert fresh.schedule.session("k9x8y7").title == "Ours"
-    assert "re-import: correction v1 (edit k9x8y7) is contradicted: the import has title Theirs" in caplog.text
+    assert (
+        "re-import: correction v1 (edit k9x8y7) is contradicted: the import has title Theirs" in caplog.text
+    )
+
+
+def test_an_import_into_the_served_file_says_how_phones_get_it(tmp_path):
+    data_dir = tmp_path / "data"
+    app = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
+    runner = app.test_cli_runner()
+    first = runner.invoke(args=["schedule", "import", str(INTERMEDIATE)])
+    assert first.exit_code == 0 and "Phones" not in first.output  # no server has served it yet
+    assert published(app).version == 0  # served once: the store exists
+    text = INTERMEDIATE.read_text(encoding="utf-8")
+    updated = tmp_path / INTERMEDIATE.name
+    updated.write_text(text.replace(OLD_SLOT, OLD_SLOT.replace("Master Stage", "Central Room")), "utf-8")
+    lines = runner.invoke(args=["schedule", "import", str(updated)]).output.splitlines()
+    moved = next(i for t, i in ids_by_title(data_dir).items() if t.startswith("TorchStore"))
+    assert "Phones get version 1 as 1 change(s) from /api/v1/changes:" in lines
+    assert f"  update {moved}: room" in lines
+    again = runner.invoke(args=["schedule", "import", str(updated)]).output
+    assert "Phones have nothing new to fetch: the served schedule did not change." in again
