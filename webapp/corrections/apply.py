@@ -86,7 +86,7 @@ def prepare(
     """
     kind, fields, note = parse_request(body)
     if kind in ("room_status", "announce"):
-        _check_references(schedule, fields)
+        check_references(schedule, fields)
         if fields.get("session") is not None and schedule.session(fields["session"]) is None:
             raise CorrectionError(f"unknown session {fields['session']!r}")
         return Change(kind, None, {}, fields, note)
@@ -106,7 +106,7 @@ def prepare(
             raise CorrectionError(message) from None
     if kind == "add":
         fields["id"] = new_id({s.id for s in schedule.sessions})
-        _check_references(schedule, fields)
+        check_references(schedule, fields)
         try:
             added = session_from_dict(fields)
         except ValueError as exc:
@@ -123,7 +123,7 @@ def prepare(
         fields = {"status": "cancelled"}
     elif kind == "restore":
         fields = {"status": "confirmed"}
-    _check_references(schedule, fields)
+    check_references(schedule, fields)
     return _change(kind, current, fields, note)
 
 
@@ -152,11 +152,11 @@ def _revert(schedule: Schedule, original: Correction, note: str | None) -> Chang
     if current is None:
         raise CorrectionError(f"session {old.session!r} of version {original.version} is not in the schedule")
     target = {"status": "cancelled"} if old.kind == "add" else old.before
-    _check_references(schedule, target)
+    check_references(schedule, target)
     return _change("revert", current, target, note, reverts=original.version)
 
 
-def _check_references(schedule: Schedule, fields: dict[str, Any]) -> None:
+def check_references(schedule: Schedule, fields: dict[str, Any]) -> None:
     room, track = fields.get("room"), fields.get("track")
     if room is not None and schedule.room(room) is None:
         known = ", ".join(r.id for r in schedule.rooms)

@@ -26,12 +26,13 @@ from ..domain import jsontext
 from ..domain.model import Schedule
 from ..domain.serialize import ScheduleFormatError, schedule_from_dict
 from ..domain.storage import SCHEDULE_FILE
-from .apply import Correction, CorrectionError, describe
+from .apply import Change, Correction, CorrectionError, describe
 from .clashes import ClashError
 from .database import describe as describe_error
 from .published import (
     STORE_ERRORS,
     StoreUnavailable,
+    current_damaged,
     publish,
     published,
     reimport_findings,
@@ -39,12 +40,10 @@ from .published import (
     sync_import,
 )
 from .reimport import CONTRADICTED, reapply
-from .store import STORE_FILE
+from .store import SET_ASIDE, STORE_FILE, Damaged, sorted_out
 
 corrections_group = click.Group("corrections", help="Publish, list and revert schedule corrections.")
-NO_SCHEDULE = (
-    "no schedule imported yet; run `hallway schedule import SOURCE...` first (docs/importing.md)"
-)
+NO_SCHEDULE = "no schedule imported yet; run `hallway schedule import SOURCE...` first (docs/importing.md)"
 
 
 def served_schedule() -> Schedule:
@@ -107,9 +106,7 @@ def _publish(body: dict[str, Any], by: str, force: bool = False) -> None:
 
 def _unreadable(exc: BaseException) -> click.ClickException:
     path = store_for(current_app).path
-    return click.ClickException(
-        f"{path}: cannot read or write the corrections store ({describe_error(exc)})"
-    )
+    return click.ClickException(f"{path}: cannot read or write the corrections store ({describe_error(exc)})")
 
 
 def _echo(correction: Correction, schedule: Schedule | None = None) -> None:
@@ -149,18 +146,54 @@ def list_command(since: int, as_json: bool) -> None:
     """List published corrections, oldest first, each under the session's title at the time."""
     schedule = served_schedule()
     try:
-        corrections = store_for(current_app).corrections()
+        rows = store_for(current_app).rows()
     except STORE_ERRORS as exc:
         raise _unreadable(exc) from None
+    corrections, damaged = sorted_out(rows)
+    aside = {r.version for r in rows} - {c.version for c in corrections} - {d.version for d in damaged}
     titled = {} if as_json else _as_they_were(corrections)
-    for correction in corrections:
-        if correction.version <= since:
+    for row in rows:
+        if row.version <= since:
             continue
-        if as_json:
-            click.echo(json.dumps(correction.to_dict(), ensure_ascii=False))
+        if isinstance(row, Damaged) or row.version in aside:
+            what = "set aside" if row.version in aside else "DAMAGED, left out"
+            reason = row.reason if isinstance(row, Damaged) else "set aside"
+            if as_json:
+                click.echo(json.dumps({"version": row.version, "damaged": reason}))
+            else:
+                hint = (
+                    "" if row.version in aside else f"; `hallway corrections set-aside {row.version}` repairs"
+                )
+                click.echo(f"v{row.version} {what}: {reason}{hint}")
+        elif as_json:
+            click.echo(json.dumps(row.to_dict(), ensure_ascii=False))
         else:
-            click.echo(f"{correction.time.isoformat(timespec='seconds')} ", nl=False)
-            _echo(correction, titled.get(correction.version, schedule))
+            click.echo(f"{row.time.isoformat(timespec='seconds')} ", nl=False)
+            try:
+                _echo(row, titled.get(row.version, schedule))
+            except (ValueError, TypeError, KeyError, AttributeError) as exc:  # reads, but does not apply
+                click.echo(f"v{row.version} {row.change.kind}: DAMAGED, left out ({exc})")
+
+
+@corrections_group.command("set-aside")
+@click.argument("version", type=int)
+@click.option("--note", help="Why, for the other organizers.")
+@click.option("--by", default="cli", show_default=True, help=BY_HELP)
+@with_appcontext
+def set_aside_command(version: int, note: str | None, by: str) -> None:
+    """Set a damaged stored correction aside: the schedule is served without it and writes work
+    again. Itself a correction: `corrections revert` of it brings the row back."""
+    served_schedule()
+    store = store_for(current_app)
+    try:
+        damaged = {d.version: d for d in current_damaged(current_app)}
+        if version not in damaged:
+            raise click.ClickException(f"version {version} is not a damaged correction; nothing changed")
+        change = Change(SET_ASIDE, None, {}, {"reason": damaged[version].reason}, note, reverts=version)
+        stored = store.append(lambda: change, by)
+    except STORE_ERRORS as exc:
+        raise _unreadable(exc) from None
+    click.echo(f"v{stored.version} set aside v{version}: the schedule is served without it")
 
 
 def _as_they_were(corrections: list[Correction]) -> dict[int, Schedule]:

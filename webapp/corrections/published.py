@@ -26,11 +26,25 @@ from . import problems
 from .apply import Change, Correction, prepare
 from .clashes import Clash, ClashError, consequences, split_force
 from .database import describe
-from .reimport import Finding, reapply
-from .store import STORE_FILE, Head, Store, utcnow
+from .reimport import UNREADABLE, Finding, reapply
+from .store import STORE_FILE, Damaged, Head, Store, utcnow
 
 # What a damaged, missing or replaced-by-a-directory store raises.
 STORE_ERRORS = (sqlite3.Error, OSError)
+
+
+class StoreDamaged(sqlite3.DatabaseError):
+    """Rows of the store no longer read: the schedule is served without them, writes wait for
+    the organizer to set them aside (`hallway corrections set-aside VERSION`)."""
+
+    def __init__(self, damaged: tuple[Damaged, ...]) -> None:
+        self.damaged = damaged
+        versions = ", ".join(f"v{d.version}" for d in damaged)
+        super().__init__(
+            f"stored correction(s) {versions} no longer read ({damaged[0].reason}); the schedule is "
+            "served without them and writes are refused until each is set aside: "
+            "`hallway corrections list` shows them, `hallway corrections set-aside VERSION` repairs"
+        )
 
 
 class StoreUnavailable(Exception):
@@ -145,14 +159,33 @@ def _base(app: Flask, store: Store, version: int, sha256: str) -> Schedule:
     cached = app.extensions.get("hallway.base")
     if cached is not None and cached[0] == sha256:
         return cached[1]
-    schedule = schedule_from_dict(jsontext.loads(store.snapshot(version)))
+    try:
+        schedule = schedule_from_dict(jsontext.loads(store.snapshot(version)))
+    except ValueError as exc:  # the snapshot's bytes changed on disk (ScheduleFormatError too)
+        schedule = _file_instead(app, version, exc)
     app.extensions["hallway.base"] = (sha256, schedule)
+    return schedule
+
+
+def _file_instead(app: Flask, version: int, exc: ValueError) -> Schedule:
+    """The schedule file, when the store's copy of the import no longer reads; the store's
+    error when the file does not read either (the last good schedule is then served)."""
+    try:
+        schedule = schedule_from_dict(jsontext.loads(schedule_path(app).read_bytes()))
+    except (OSError, ValueError):
+        raise sqlite3.DatabaseError(f"the schedule imported at version {version} is damaged: {exc}") from exc
+    problems.report(
+        app,
+        "import snapshot",
+        f"the schedule imported at version {version} no longer reads in the store ({exc}); "
+        f"serving {schedule_path(app).name} instead",
+    )
     return schedule
 
 
 def _current(
     app: Flask,
-) -> tuple[Head, Schedule, dict[str, tuple[int, datetime]], tuple[Correction, ...]]:
+) -> tuple[Head, Schedule, dict[str, tuple[int, datetime]], tuple[Correction, ...], tuple[Damaged, ...]]:
     store = store_for(app)
     state = store.state()
     if state is None:  # a new, empty store (the old one deleted while running): import the file
@@ -165,10 +198,31 @@ def _current(
     if cached is not None and cached[0] == state.head:
         return cached
     # Every correction, also those from before the newest import, on top of it (reimport.py).
-    schedule, _ = reapply(_base(app, store, state.base_version, state.base_sha256), state.corrections)
-    result = (state.head, schedule, revisions_of(state.corrections), state.corrections)
+    schedule, findings = reapply(_base(app, store, state.base_version, state.base_sha256), state.corrections)
+    # A row that reads but no longer applies is damaged too: left out, like one that does not read.
+    unreadable = {f.correction.version: f.reason for f in findings if f.status == UNREADABLE}
+    damaged = state.damaged + tuple(Damaged(v, reason) for v, reason in unreadable.items())
+    corrections = tuple(c for c in state.corrections if c.version not in unreadable)
+    if damaged:
+        problems.report(app, "store rows", str(StoreDamaged(damaged)))
+    else:
+        problems.clear(app, "store rows")
+    result = (state.head, schedule, revisions_of(corrections), corrections, damaged)
     app.extensions["hallway.state"] = result
     return result
+
+
+def current_damaged(app: Flask) -> tuple[Damaged, ...]:
+    """Stored rows that do not read or apply and are not set aside."""
+    return _current(app)[4]
+
+
+def refuse_if_damaged(app: Flask) -> None:
+    """Writes wait while rows are damaged: a correction decided on a schedule that silently
+    lacks one would be decided on the wrong state."""
+    damaged = _current(app)[4]
+    if damaged:
+        raise StoreDamaged(damaged)
 
 
 def reimport_findings(app: Flask, schedule: Schedule) -> list[Finding]:
@@ -186,7 +240,7 @@ def published(app: Flask) -> Published:
         if cached is not None and cached[0] == head:
             problems.clear(app, "store")
             return cached[1]
-        head, schedule, revisions, corrections = _current(app)
+        head, schedule, revisions, corrections, _ = _current(app)
     except STORE_ERRORS as exc:
         return last_good(app, exc)
     problems.clear(app, "store")
@@ -215,6 +269,7 @@ def _maker(app: Flask, store: Store, body: Any) -> Callable[[], Change]:
     request, force = split_force(body)
 
     def make() -> Change:
+        refuse_if_damaged(app)
         schedule = _current(app)[1]
         change = prepare(schedule, request, lookup=store.lookup, reverted_by=store.reverted_by)
         if not force:
@@ -231,6 +286,7 @@ def check(app: Flask, body: Any) -> tuple[list[Clash], dict[str, Any] | None]:
     sync_import(app)
     store = store_for(app)
     request, _ = split_force(body)
+    refuse_if_damaged(app)
     schedule = _current(app)[1]
     change = prepare(schedule, request, lookup=store.lookup, reverted_by=store.reverted_by)
     found, session = consequences(schedule, change, clock(app)())

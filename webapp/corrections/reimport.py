@@ -20,6 +20,9 @@ from .apply import Correction, with_fields
 
 REDUNDANT = "redundant"
 CONTRADICTED = "contradicted"
+# A stored correction whose content no longer applies (a damaged row that still reads as JSON):
+# left out, named, never a reason to stop serving.
+UNREADABLE = "unreadable"
 
 
 @dataclass(frozen=True)
@@ -38,36 +41,49 @@ def reapply(base: Schedule, corrections: Iterable[Correction]) -> tuple[Schedule
     index = {s.id: i for i, s in enumerate(sessions)}
     findings: list[Finding] = []
     for c in corrections:
-        change = c.change
-        if change.session is None:
-            continue  # room status, announcements: no session involved
-        i = index.get(change.session)
-        if change.kind == "add":
-            if i is not None:
-                reason = f"the import now has a session with id {change.session!r}; the added one is left out"
-                findings.append(Finding(c, CONTRADICTED, reason, False))
-            else:
-                index[change.session] = len(sessions)
-                sessions.append(clean_record(session_from_dict(change.after)))
-            continue
-        if i is None:
-            reason = f"session {change.session!r} is not in the imported schedule"
-            findings.append(Finding(c, CONTRADICTED, reason, False))
-            continue
-        now = session_to_dict(sessions[i])
-        if all(now.get(k) == v for k, v in change.after.items()):
-            findings.append(Finding(c, REDUNDANT, f"the import already has {_fields(change.after)}", True))
-            continue
-        differ = {
-            k: now.get(k) for k in change.after if now.get(k) not in (change.before.get(k), change.after[k])
-        }
-        if differ:
-            was = _fields({k: change.before.get(k) for k in differ})
-            keeps = _fields({k: change.after[k] for k in differ})
-            reason = f"the import has {_fields(differ)} (it was {was} when corrected); it keeps {keeps}"
-            findings.append(Finding(c, CONTRADICTED, reason, True))
-        sessions[i] = clean_record(with_fields(sessions[i], change.after))  # as `apply` does
+        try:
+            _reapply_one(base, c, sessions, index, findings)
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            findings.append(Finding(c, UNREADABLE, f"cannot be applied: {type(exc).__name__}: {exc}", False))
     return base.with_sessions(tuple(sessions)), findings
+
+
+def _reapply_one(
+    base: Schedule, c: Correction, sessions: list[Any], index: dict[str, int], findings: list[Finding]
+) -> None:
+    # Every new value is made before anything is recorded: one that fails leaves no trace.
+    change = c.change
+    if change.session is None:
+        return  # room status, announcements: no session involved
+    i = index.get(change.session)
+    if change.kind == "add":
+        if i is not None:
+            reason = f"the import now has a session with id {change.session!r}; the added one is left out"
+            findings.append(Finding(c, CONTRADICTED, reason, False))
+        else:
+            added = clean_record(session_from_dict(change.after))
+            index[change.session] = len(sessions)
+            sessions.append(added)
+        return
+    if i is None:
+        reason = f"session {change.session!r} is not in the imported schedule"
+        findings.append(Finding(c, CONTRADICTED, reason, False))
+        return
+    now = session_to_dict(sessions[i])
+    if all(now.get(k) == v for k, v in change.after.items()):
+        findings.append(Finding(c, REDUNDANT, f"the import already has {_fields(change.after)}", True))
+        return
+    # As `apply` does, and read back as a stored schedule would be: a stored row whose bytes
+    # changed may still be JSON with a title that is a number.
+    updated = session_from_dict(session_to_dict(clean_record(with_fields(sessions[i], change.after))))
+    old = change.before
+    differ = {k: now.get(k) for k in change.after if now.get(k) not in (old.get(k), change.after[k])}
+    if differ:
+        was = _fields({k: change.before.get(k) for k in differ})
+        keeps = _fields({k: change.after[k] for k in differ})
+        reason = f"the import has {_fields(differ)} (it was {was} when corrected); it keeps {keeps}"
+        findings.append(Finding(c, CONTRADICTED, reason, True))
+    sessions[i] = updated
 
 
 def _fields(values: dict[str, Any]) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -24,9 +24,18 @@ from .database import KEY_COLUMNS, Connections, write_lock
 
 STORE_FILE = "corrections.sqlite3"
 IMPORT = "import"
+# The organizer's repair of a row that no longer reads: it names the row (`reverts`), which is
+# then left out of the schedule; reverting the set-aside brings the row back.
+SET_ASIDE = "set_aside"
 
 HEAD_QUERY = "SELECT (SELECT max(version) FROM history), (SELECT value FROM meta WHERE key = 'store_id')"
 COLUMNS = "version, time, kind, session, before, after, note, reverts, organizer"
+# Read as bytes: one row whose text is not UTF-8 any more (a flipped bit) would otherwise fail
+# the whole query, and with it every route.
+READ = (
+    "version, CAST(time AS BLOB), CAST(kind AS BLOB), CAST(session AS BLOB), CAST(before AS BLOB), "
+    "CAST(after AS BLOB), CAST(note AS BLOB), reverts, CAST(organizer AS BLOB)"
+)
 
 
 @dataclass(frozen=True)
@@ -38,11 +47,20 @@ class Head:
 
 
 @dataclass(frozen=True)
+class Damaged:
+    """A stored row that no longer reads as a correction (its bytes changed on disk)."""
+
+    version: int
+    reason: str
+
+
+@dataclass(frozen=True)
 class State:
     head: Head
     base_version: int  # version of the newest import
     base_sha256: str
     corrections: tuple[Correction, ...]  # every one, oldest first: they stay on top of a re-import
+    damaged: tuple[Damaged, ...] = ()  # rows that do not read and are not set aside
 
 
 class KeyReused(Exception):
@@ -122,9 +140,10 @@ class Store:
             if last is None:
                 return None
             rows = conn.execute(
-                f"SELECT {COLUMNS} FROM history WHERE kind != ? ORDER BY version", (IMPORT,)
+                f"SELECT {READ} FROM history WHERE kind != ? ORDER BY version", (IMPORT,)
             ).fetchall()
-        return State(head, last[0], last[1], tuple(_correction(r) for r in rows))
+        readable, damaged = sorted_out(_read_row(r) for r in rows)
+        return State(head, last[0], last[1], tuple(readable), tuple(damaged))
 
     def since(self, version: int, limit: int) -> tuple[Head, int, list[Correction]]:
         """(head, newest import version, up to `limit` corrections after `version`), consistently."""
@@ -132,26 +151,39 @@ class Store:
             head = self.head()
             last = self._last_import(conn)
             rows = conn.execute(
-                f"SELECT {COLUMNS} FROM history WHERE version > ? AND kind != ? ORDER BY version LIMIT ?",
+                f"SELECT {READ} FROM history WHERE version > ? AND kind != ? ORDER BY version LIMIT ?",
                 (version, IMPORT, limit),
             ).fetchall()
-        return head, (last[0] if last else 0), [_correction(r) for r in rows]
+            # A set-aside (or its revert) changes what earlier versions mean: a phone behind it
+            # takes the schedule whole, as after an import.
+            repaired = conn.execute(
+                "SELECT max(version) FROM history WHERE kind = ? OR reverts IN "
+                "(SELECT version FROM history WHERE kind = ?)",
+                (SET_ASIDE, SET_ASIDE),
+            ).fetchone()[0]
+        read = [c for c in map(_read_row, rows) if isinstance(c, Correction)]
+        return head, max(last[0] if last else 0, repaired or 0), read
 
     def corrections(self) -> list[Correction]:
-        rows = (
-            self._conn()
-            .execute(f"SELECT {COLUMNS} FROM history WHERE kind != ? ORDER BY version", (IMPORT,))
-            .fetchall()
-        )
-        return [_correction(r) for r in rows]
+        """Every correction that reads and is not set aside, oldest first."""
+        rows = self._conn().execute(f"SELECT {READ} FROM history WHERE kind != ? ORDER BY version", (IMPORT,))
+        return sorted_out(_read_row(r) for r in rows.fetchall())[0]
+
+    def rows(self) -> list[Correction | Damaged]:
+        """Every stored correction as it reads, damaged ones included, for `corrections list`."""
+        rows = self._conn().execute(f"SELECT {READ} FROM history WHERE kind != ? ORDER BY version", (IMPORT,))
+        return [_read_row(r) for r in rows.fetchall()]
 
     def lookup(self, version: int) -> Correction:
         """The correction at `version`, if it can still be reverted; CorrectionError otherwise."""
         conn = self._conn()
-        row = conn.execute(f"SELECT {COLUMNS} FROM history WHERE version = ?", (version,)).fetchone()
-        if row is None or row[2] == IMPORT:
+        row = conn.execute(f"SELECT {READ} FROM history WHERE version = ?", (version,)).fetchone()
+        if row is None or row[2] == IMPORT.encode():
             raise CorrectionError(f"no correction has version {version}")
-        return _correction(row)
+        found = _read_row(row)
+        if isinstance(found, Damaged):
+            raise CorrectionError(f"version {version} is damaged ({found.reason}); set it aside instead")
+        return found
 
     def imports(self) -> list[int]:
         """Versions of every schedule import, oldest first."""
@@ -218,3 +250,33 @@ def _correction(row: tuple) -> Correction:
     version, time, kind, session, before, after, note, reverts, by = row
     change = Change(kind, session, jsontext.loads(before), jsontext.loads(after), note, reverts)
     return Correction(version, parse_iso(time), change, by)
+
+
+def _read_row(row: tuple) -> Correction | Damaged:
+    """A row read as bytes (READ): the correction, or what is wrong with it."""
+    version = row[0]
+    try:
+        texts = [None if v is None else bytes(v).decode("utf-8") for v in row[1:7]]
+        by = None if row[8] is None else bytes(row[8]).decode("utf-8")
+        time, kind, session, before, after, note = texts
+        if not isinstance(time, str) or not isinstance(kind, str) or not kind:
+            raise ValueError("no time or kind")
+        correction = _correction((version, time, kind, session, before, after, note, row[7], by))
+        c = correction.change
+        if not isinstance(c.before, dict) or not isinstance(c.after, dict):
+            raise ValueError("its before or after is not an object")
+    except (ValueError, TypeError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
+        return Damaged(version, f"{type(exc).__name__}: {str(exc)[:160]}")
+    return correction
+
+
+def sorted_out(rows: Iterable[Correction | Damaged]) -> tuple[list[Correction], list[Damaged]]:
+    """(corrections that read and are not set aside, damaged rows not set aside)."""
+    rows = list(rows)
+    read = [r for r in rows if isinstance(r, Correction)]
+    withdrawn = {c.change.reverts for c in read if c.change.kind == "revert"}
+    aside = {c.change.reverts for c in read if c.change.kind == SET_ASIDE and c.version not in withdrawn}
+    # Set-asides stay listed (they name no session: nothing to apply); what they name does not.
+    kept = [c for c in read if c.version not in aside]
+    damaged = [r for r in rows if isinstance(r, Damaged) and r.version not in aside]
+    return kept, damaged

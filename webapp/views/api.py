@@ -18,6 +18,7 @@ from ..corrections.clashes import Clash, ClashError
 from ..corrections.database import describe
 from ..corrections.published import (
     STORE_ERRORS,
+    StoreDamaged,
     StoreUnavailable,
     check,
     clock,
@@ -153,6 +154,8 @@ def _store(by: str) -> Response:
         return _clash(exc.clashes)
     except KeyReused as exc:
         return _error(409, str(exc))
+    except StoreDamaged as exc:  # rows no longer read: the organizer sets them aside first
+        return _error(503, str(exc), {"Retry-After": "60"})
     except STORE_ERRORS as exc:  # disk full, I/O error, locked, a damaged file: not stored
         path = store_for(current_app).path
         current_app.logger.error("could not store a correction in %s: %s", path, describe(exc))
@@ -181,6 +184,8 @@ def check_correction() -> Response:
         return _error(413, f"the body is larger than {current_app.config['MAX_CORRECTION_BYTES']} bytes")
     except CorrectionError as exc:
         return _error(400, str(exc))
+    except StoreDamaged as exc:
+        return _error(503, str(exc), {"Retry-After": "60"})
     doc = {"clashes": [c.to_dict() for c in found], "preview": preview}
     return Response(
         json.dumps(doc, ensure_ascii=False),
