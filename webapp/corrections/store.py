@@ -154,15 +154,17 @@ class Store:
                 f"SELECT {READ} FROM history WHERE version > ? AND kind != ? ORDER BY version LIMIT ?",
                 (version, IMPORT, limit),
             ).fetchall()
-            # A set-aside (or its revert) changes what earlier versions mean: a phone behind it
-            # takes the schedule whole, as after an import.
-            repaired = conn.execute(
-                "SELECT max(version) FROM history WHERE kind = ? OR reverts IN "
-                "(SELECT version FROM history WHERE kind = ?)",
-                (SET_ASIDE, SET_ASIDE),
-            ).fetchone()[0]
         read = [c for c in map(_read_row, rows) if isinstance(c, Correction)]
-        return head, max(last[0] if last else 0, repaired or 0), read
+        return head, (last[0] if last else 0), read
+
+    def last_repair(self) -> int:
+        """The newest set-aside or revert of one (0: none). It changes what earlier versions
+        mean: a phone behind it takes the schedule whole, as after an import it cannot patch."""
+        query = (
+            "SELECT max(version) FROM history WHERE kind = ? OR reverts IN "
+            "(SELECT version FROM history WHERE kind = ?)"
+        )
+        return self._conn().execute(query, (SET_ASIDE, SET_ASIDE)).fetchone()[0] or 0
 
     def corrections(self) -> list[Correction]:
         """Every correction that reads and is not set aside, oldest first."""

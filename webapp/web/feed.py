@@ -21,6 +21,7 @@ from ..corrections.published import (
     STORE_ERRORS,
     Published,
     clock,
+    current_damaged,
     last_good,
     published,
     store_for,
@@ -145,9 +146,13 @@ def _changes(app: Flask, since: int) -> bytes:
         return hit
     limit = app.config["CHANGES_LIMIT"]
     head, last_import, rows = store.since(since, limit + 1)
-    changes = [c.to_dict() for c in rows]
+    left_out = {d.version for d in current_damaged(app)}  # they read, but do not apply
+    changes = [c.to_dict() for c in rows if c.version not in left_out]
     reason = None
-    if since < last_import and len(rows) <= limit:
+    repaired = store.last_repair()
+    if since < repaired:
+        reason = f"stored corrections were set aside at version {repaired}"
+    elif since < last_import and len(rows) <= limit:
         reason = _reimports(app, head, since, changes)
     if reason is not None:
         answer = _reload(head, reason)

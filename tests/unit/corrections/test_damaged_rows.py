@@ -151,3 +151,9 @@ def test_random_byte_flips_never_answer_500_and_every_intact_correction_is_serve
             assert intact <= served, (at, intact, served)
             served_checked += 1
     assert served_checked > 0
+
+
+def test_a_row_that_no_longer_applies_is_not_sent_to_phones(store_with_three, data_dir):
+    flip(store_with_three, b'"Renamed"', b"123456789")
+    client = app_on(data_dir).test_client()
+    assert [c["version"] for c in client.get("/api/v1/changes?since=0").get_json()["changes"]] == [1, 2]
