@@ -39,10 +39,18 @@ def day_ranges(days: list[Any], tz: tzinfo) -> tuple[DayRange, ...]:
             return ()
         dates.add(when)
         if start is not None and end is not None:
-            found.append(DayRange(date=when, start=start, end=end))
+            found.append(DayRange(date=when, start=start, end=_past_last_minute(start, end)))
     if {d.date for d in found} != dates:
         return ()
     return combine(found)
+
+
+def _past_last_minute(start: datetime, end: datetime) -> datetime:
+    """pretalx writes a day's end as its last minute (04:00 to 03:59 the next morning): the
+    day holds what starts until the next day does, 03:59:30 included, not a minute less."""
+    after = end + timedelta(minutes=1)  # wall-clock arithmetic, as the file's clock reads
+    whole_day = after.replace(tzinfo=None) - start.replace(tzinfo=None) == timedelta(days=1)
+    return after if whole_day and end.second == 0 else end
 
 
 def source_days(

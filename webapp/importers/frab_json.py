@@ -79,7 +79,7 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
         notes.append(f"{source}: {note}")
     ext = _part(body, EXTENSION)
     ours = isinstance(doc.get("generator"), dict) and doc["generator"].get("name") == GENERATOR
-    catalog = Catalog(ext, markup=not ours)
+    catalog = Catalog(ext, markup=not ours, orgs=not ours)
     catalog.declare(conf.get("rooms"), conf.get("tracks"))
     # A room the days list with nothing in it yet is still a room of the venue.
     catalog.declare([{"name": name} for day in conf["days"] for name in day["rooms"]], None)
