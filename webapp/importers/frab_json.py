@@ -100,7 +100,7 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
             sessions.append(
                 Session(
                     id=_session_id(item, ours, {s.id for s in sessions}, where, source),
-                    title=item["title"].strip(),
+                    title=" ".join(item["title"].split()),  # one line, as every importer reads titles
                     start=start,
                     end=end,
                     kind=extra.get("kind") if ours and "kind" in extra else _text(item.get("type")),

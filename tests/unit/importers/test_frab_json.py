@@ -278,3 +278,8 @@ def test_our_own_export_keeps_a_name_with_brackets_whole():
     doc["generator"] = {"name": GENERATOR}
     (person,) = frab_json.build(doc, "x.json").speakers
     assert (person.name, person.company) == ("Robin [the elder]", None)
+
+
+def test_a_title_is_one_line_its_runs_of_white_space_one_space():
+    (session,) = frab_json.build(_minimal(title=" A GOOD Start:  the\n Past "), "x.json").sessions
+    assert session.title == "A GOOD Start: the Past"
