@@ -48,9 +48,14 @@ def day_ranges(days: list[Any], tz: tzinfo) -> tuple[DayRange, ...]:
 def _past_last_minute(start: datetime, end: datetime) -> datetime:
     """pretalx writes a day's end as its last minute (04:00 to 03:59 the next morning): the
     day holds what starts until the next day does, 03:59:30 included, not a minute less."""
-    after = end + timedelta(minutes=1)  # wall-clock arithmetic, as the file's clock reads
-    whole_day = after.replace(tzinfo=None) - start.replace(tzinfo=None) == timedelta(days=1)
-    return after if whole_day and end.second == 0 else end
+    # Wall-clock arithmetic, as the file's clock reads (a day across a clock change too).
+    short = end.replace(tzinfo=None) - start.replace(tzinfo=None) == timedelta(days=1, minutes=-1)
+    if not short or end.second or end.microsecond:
+        return end
+    try:
+        return end + timedelta(minutes=1)
+    except OverflowError:  # the last minute of year 9999: no minute after it to end at
+        return end
 
 
 def source_days(

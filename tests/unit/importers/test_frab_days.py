@@ -101,3 +101,15 @@ def test_a_day_drawn_to_its_last_minute_holds_that_minute_and_the_night_before_t
     assert event.day_of(at(28, 4, 0)) == date(2026, 12, 28)
     assert event.day_of(at(29, 3, 59)) == date(2026, 12, 28)  # the last day too
     assert event.day_of(at(29, 4, 0)) == date(2026, 12, 29)
+
+
+def test_a_last_minute_at_the_end_of_time_stays_where_it_is():
+    days = [
+        {
+            "date": "9999-12-31",
+            "day_start": "9999-12-31T00:00:00+00:00",
+            "day_end": "9999-12-31T23:59:00+00:00",
+        }
+    ]
+    (day,) = day_ranges(days, ZoneInfo("UTC"))
+    assert (day.start.hour, day.end.hour, day.end.minute) == (0, 23, 59)
