@@ -39,10 +39,23 @@ def day_ranges(days: list[Any], tz: tzinfo) -> tuple[DayRange, ...]:
             return ()
         dates.add(when)
         if start is not None and end is not None:
-            found.append(DayRange(date=when, start=start, end=end))
+            found.append(DayRange(date=when, start=start, end=_past_last_minute(start, end)))
     if {d.date for d in found} != dates:
         return ()
     return combine(found)
+
+
+def _past_last_minute(start: datetime, end: datetime) -> datetime:
+    """pretalx writes a day's end as its last minute (04:00 to 03:59 the next morning): the
+    day holds what starts until the next day does, 03:59:30 included, not a minute less."""
+    # Wall-clock arithmetic, as the file's clock reads (a day across a clock change too).
+    short = end.replace(tzinfo=None) - start.replace(tzinfo=None) == timedelta(days=1, minutes=-1)
+    if not short or end.second or end.microsecond:
+        return end
+    try:
+        return end + timedelta(minutes=1)
+    except OverflowError:  # the last minute of year 9999: no minute after it to end at
+        return end
 
 
 def source_days(

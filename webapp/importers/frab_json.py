@@ -79,7 +79,7 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
         notes.append(f"{source}: {note}")
     ext = _part(body, EXTENSION)
     ours = isinstance(doc.get("generator"), dict) and doc["generator"].get("name") == GENERATOR
-    catalog = Catalog(ext, markup=not ours)
+    catalog = Catalog(ext, markup=not ours, orgs=not ours)
     catalog.declare(conf.get("rooms"), conf.get("tracks"))
     # A room the days list with nothing in it yet is still a room of the venue.
     catalog.declare([{"name": name} for day in conf["days"] for name in day["rooms"]], None)
@@ -100,7 +100,7 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
             sessions.append(
                 Session(
                     id=_session_id(item, ours, {s.id for s in sessions}, where, source),
-                    title=item["title"].strip(),
+                    title=" ".join(item["title"].split()),  # one line, as every importer reads titles
                     start=start,
                     end=end,
                     kind=extra.get("kind") if ours and "kind" in extra else _text(item.get("type")),

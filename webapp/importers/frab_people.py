@@ -4,6 +4,9 @@ frab names rooms and tracks by their display name inside every event; a person i
 object repeated in each of their events. This collects them once, in the order the file
 first gives them, and hands out ids: a slug the file gives, else one made from the name.
 
+A name written `Name [Org]` (as some pretalx events ask their speakers to) is the name and
+the company, as the ICS importer reads pretalx's titles: one person, however it is imported.
+
 Who is the same person: a guid (or pretalx's speaker code) says it outright, and two
 different guids are never one person, however alike their names. A frab `id` is not unique
 across a file (some exporters write 0 for everyone), so it only tells apart two people of
@@ -19,6 +22,7 @@ from typing import Any
 
 from ..domain.interchange import slugify
 from ..domain.model import Room, Speaker, Track
+from .affiliation import name_and_org
 from .markup import as_text
 
 _SLUG = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -44,8 +48,9 @@ class _Named:
 
 
 class Catalog:
-    def __init__(self, extension: dict[str, Any], *, markup: bool = True) -> None:
+    def __init__(self, extension: dict[str, Any], *, markup: bool = True, orgs: bool = True) -> None:
         self._markup = markup  # whether bios may be HTML or Markdown (not in our own export)
+        self._orgs = orgs  # whether `Name [Org]` is a company (our own export names people as they are)
         self._rooms = _Named("room")
         self._tracks = _Named("track")
         self._people: dict[tuple[str, ...], Speaker] = {}
@@ -83,7 +88,7 @@ class Catalog:
         name = person.get("name") or person.get("public_name")
         if not isinstance(name, str) or not name.strip():
             raise ValueError("a person has no name")
-        name = " ".join(name.split())
+        name, org = name_and_org(" ".join(name.split())) if self._orgs else (" ".join(name.split()), None)
         guid = person.get("guid") if isinstance(person.get("guid"), str) and person["guid"].strip() else None
         key = _identity(person, name, guid)
         self._spellings.setdefault(key, Counter())[name] += 1
@@ -96,7 +101,7 @@ class Catalog:
             id=speaker_id,
             name=name,
             role=_opt(extra.get("role")),
-            company=_opt(extra.get("company")),
+            company=_opt(extra.get("company")) or org,
             bio=as_text(person.get("biography"), markup=self._markup),
             bio_truncated=extra.get("bio_truncated") is True,
             # Our own export's guids are made up unless the extension says it kept a source's.

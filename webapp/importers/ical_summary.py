@@ -21,12 +21,12 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from ..domain.ids import normalize
+from .affiliation import name_and_org
 from .ical_people import clean_name
 from .people import heading_people
 
 People = list[tuple[str, str | None]]  # (name, company)
 
-_BRACKETED = re.compile(r"^(.*?)\s*\[([^\[\]]*)\]$")
 # Words of titles that are not parts of people's names ("Welcome - Opening Remarks").
 _TITLE_WORDS = {
     "a", "an", "the", "of", "and", "or", "to", "for", "with", "in", "on", "at", "by", "from",
@@ -69,8 +69,8 @@ def _cuts(title: str) -> list[tuple[int, int]]:
 def _pretalx(title: str, cut: tuple[int, int]) -> tuple[str, People]:
     people: People = []
     for piece in _split_outside_brackets(title[cut[1] :]):
-        bracketed = _BRACKETED.match(piece)
-        name, org = (bracketed[1], clean_name(bracketed[2]) or None) if bracketed else (piece, None)
+        name, org = name_and_org(piece)
+        org = clean_name(org) or None if org else None
         if clean_name(name):
             people.append((clean_name(name), org))
     return title[: cut[0]].strip(), people

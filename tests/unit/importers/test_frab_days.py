@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from webapp.domain.model import Event
 from webapp.importers.frab_days import day_ranges, night_ranges
 
 BERLIN = ZoneInfo("Europe/Berlin")
@@ -81,3 +82,34 @@ def test_a_date_listed_twice_spans_what_its_entries_give_together():
     ]
     # A date whose every entry lacks bounds: the file draws no days.
     assert day_ranges([*days, {"date": "2026-12-29"}], BERLIN) == ()
+
+
+def test_a_day_drawn_to_its_last_minute_holds_that_minute_and_the_night_before_the_next_day():
+    # pretalx writes each day as 04:00 to 03:59 the next morning.
+    days = [
+        {
+            "date": f"2026-12-{d}",
+            "day_start": f"2026-12-{d}T04:00:00+01:00",
+            "day_end": f"2026-12-{d + 1}T03:59:00+01:00",
+        }
+        for d in (27, 28)
+    ]
+    event = Event(id="e", name="E", timezone="Europe/Berlin", day_ranges=day_ranges(days, BERLIN))
+    at = lambda day, h, m, s=0: datetime(2026, 12, day, h, m, s, tzinfo=BERLIN)  # noqa: E731
+    assert event.day_of(at(28, 1, 0)) == date(2026, 12, 27)  # the night is the evening's
+    assert event.day_of(at(28, 3, 59, 30)) == date(2026, 12, 27)
+    assert event.day_of(at(28, 4, 0)) == date(2026, 12, 28)
+    assert event.day_of(at(29, 3, 59)) == date(2026, 12, 28)  # the last day too
+    assert event.day_of(at(29, 4, 0)) == date(2026, 12, 29)
+
+
+def test_a_last_minute_at_the_end_of_time_stays_where_it_is():
+    days = [
+        {
+            "date": "9999-12-31",
+            "day_start": "9999-12-31T00:00:00+00:00",
+            "day_end": "9999-12-31T23:59:00+00:00",
+        }
+    ]
+    (day,) = day_ranges(days, ZoneInfo("UTC"))
+    assert (day.start.hour, day.end.hour, day.end.minute) == (0, 23, 59)

@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from tests.conftest import shared_or_skip
+from webapp.domain.interchange import GENERATOR
 from webapp.importers import frab_json
 from webapp.importers.frab_json import FrabError
 
@@ -256,3 +257,29 @@ def test_rooms_whose_names_make_one_slug_get_two_ids():
         ("room-a", "Room-A"),
         ("room-a-2", "Room A"),
     ]
+
+
+def test_a_name_with_its_organisation_in_brackets_is_the_person_and_their_company():
+    people = [
+        {"code": "AB12", "public_name": "Robin Karlsson [CSC - IT Center for Science]"},
+        {"code": "CD34", "public_name": "Ann Lee"},
+        {"code": "EF56", "public_name": "[lc]"},  # nothing but brackets: that is the name
+    ]
+    schedule = frab_json.build(_minimal(persons=people), "x.json")
+    assert [(p.id, p.name, p.company) for p in schedule.speakers] == [
+        ("robin-karlsson", "Robin Karlsson", "CSC - IT Center for Science"),
+        ("ann-lee", "Ann Lee", None),
+        ("lc", "[lc]", None),
+    ]
+
+
+def test_our_own_export_keeps_a_name_with_brackets_whole():
+    doc = _minimal(persons=[{"public_name": "Robin [the elder]"}])
+    doc["generator"] = {"name": GENERATOR}
+    (person,) = frab_json.build(doc, "x.json").speakers
+    assert (person.name, person.company) == ("Robin [the elder]", None)
+
+
+def test_a_title_is_one_line_its_runs_of_white_space_one_space():
+    (session,) = frab_json.build(_minimal(title=" A GOOD Start:  the\n Past "), "x.json").sessions
+    assert session.title == "A GOOD Start: the Past"

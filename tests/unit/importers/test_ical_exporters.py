@@ -6,11 +6,13 @@ calendar's ORGANIZER or ATTENDEE."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, date, datetime
 
 import pytest
 
 from tests.conftest import FIXTURES
+from tests.unit.importers.test_frab_json import _minimal
 from tests.unit.importers.test_ical import HEAD, calendar, imported, only, vevent
 from webapp.importers.merge import Overrides, merge
 from webapp.importers.raw import SourceError
@@ -184,3 +186,23 @@ def test_a_slug_names_the_event_only_when_the_calendar_says_nothing_better(calen
     head = HEAD.replace("X-WR-CALNAME:TestConf 2026\r\n", calendar_lines)
     schedule, warnings = imported(calendar(vevent(), head=head))
     assert schedule.event.name == name and not warnings
+
+
+def test_pretalx_json_and_ics_of_one_event_name_each_speaker_once_with_their_company():
+    # pretalx writes a person's display name alike in both: `Name [Org]` in JSON's public_name too.
+    doc = _minimal(
+        date="2026-09-11T10:00:00+02:00",
+        duration="01:00",
+        title="Federated",
+        persons=[{"code": "AB12", "public_name": "Robin Karlsson [CSC - IT Center for Science]"}],
+    )
+    pages = [
+        parse_source(json.dumps(doc).encode(), "schedule.json"),
+        parse_source(
+            pretalx(talk(1, "Federated - Robin Karlsson [CSC - IT Center for Science]")), "schedule.ics"
+        ),
+    ]
+    schedule, _ = merge(pages)
+    (session,) = schedule.sessions
+    assert people(schedule, session) == [("Robin Karlsson", "CSC - IT Center for Science")]
+    assert [p.name for p in schedule.speakers] == ["Robin Karlsson"]
