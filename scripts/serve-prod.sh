@@ -22,7 +22,9 @@ stop() { [ -n "$redis_pid" ] && kill "$redis_pid" 2>/dev/null; wait 2>/dev/null 
 trap stop EXIT INT TERM
 
 if [ "${REDIS:-0}" = 1 ]; then
-  redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --save '' --appendonly no &
+  # Sized: the cache holds what many phones share, and the least recently used goes first.
+  redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --save '' --appendonly no \
+    --maxmemory "${REDIS_MAXMEMORY:-256mb}" --maxmemory-policy allkeys-lru &
   redis_pid=$!
   for _ in $(seq 50); do  # up to 5 s for it to answer
     redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break

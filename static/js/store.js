@@ -63,6 +63,9 @@ export function index(doc) {
   return {
     version: Number.isInteger(doc.version) ? doc.version : 0,
     store: storeId(doc),
+    // What this version holds in its store: sent back with ?since= so a backup restored and
+    // written again (the same numbers, other edits) is told apart.
+    stamp: typeof doc.stamp === "string" && /^[0-9a-f]{12}$/.test(doc.stamp) ? doc.stamp : null,
     event: doc.event,
     rooms,
     tracks,
@@ -165,12 +168,12 @@ export class Store extends EventTarget {
 
   // Corrections and a re-import's changes: sessions added or replaced by id, others removed,
   // and the rooms, tracks or speakers lists a re-import changed (`lists`), at a new version.
-  patch({ version, sessions = [], removed = [], lists = {} }) {
+  patch({ version, sessions = [], removed = [], lists = {}, stamp = null }) {
     const byId = new Map(this.doc.sessions.map((s) => [s.id, s]));
     for (const id of removed) byId.delete(id);
     for (const s of sessions) byId.set(s.id, s);
     this.held = notePatched(this.held, this.doc, sessions, version);
-    const doc = { ...this.doc, ...lists, version, sessions: [...byId.values()] };
+    const doc = { ...this.doc, ...lists, version, stamp, sessions: [...byId.values()] };
     this.replace(doc, null);
     this.writeStored();
     this.syncTexts();

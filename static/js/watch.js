@@ -115,7 +115,10 @@ export class Watcher extends EventTarget {
     const since = first ? 0 : Math.min(this.state.cursor, version);
     let answer;
     try {
-      answer = await getJson(`${CHANGES}?since=${since}`);
+      // The stamp of the version held, when that is the one asked from: the server says
+      // "rewound" when its version of that number holds other edits (a backup restored).
+      const stamp = since === version && this.store.data.stamp ? `&stamp=${this.store.data.stamp}` : "";
+      answer = await getJson(`${CHANGES}?since=${since}${stamp}`);
     } catch {
       this.state.checkedAt = this.clock();
       this.state.offline = true;
@@ -170,7 +173,8 @@ export class Watcher extends EventTarget {
       // Corrections and what a re-import changed (origin: source) alike: only these come.
       const patch = patchOf(this.store.doc, newer);
       if (patch === null) return this.reloadWhole(first, target); // a change for something we lack
-      this.store.patch({ version: target, ...patch });
+      const stamp = target === body.version && typeof body.stamp === "string" ? body.stamp : null;
+      this.store.patch({ version: target, ...patch, stamp });
     }
     // A re-import's rooms, tracks and speakers are not changes to show: the sessions are.
     const unseen = list.filter((c) => c.version > cursor && c.session !== null);
@@ -189,13 +193,14 @@ export class Watcher extends EventTarget {
   async reloadWhole(first, wanted = 0, wantedStore = null, rewound = false) {
     const before = this.baseDoc || this.store.doc;
     const had = this.store.data.store;
-    const hadVersion = this.store.data.version;
     await this.store.refresh({ rewound });
     const after = this.store.doc;
     const now = this.store.data.store;
     if (wantedStore !== null && now !== wantedStore) return null;
     if (had !== null && now !== null && had !== now) return this.adopt(before);
-    if (rewound && this.store.data.version < hadVersion) return this.adopt(before); // its versions are reused
+    // A history that went back: its versions are reused for other edits, so what this phone
+    // recorded of the lost ones is dropped, and what differs from its copy is said anew.
+    if (rewound) return this.adopt(before);
     this.state.cursor = this.store.data.version;
     if (this.store.data.version < wanted) return null;
     if (!before || before === after) return 0;

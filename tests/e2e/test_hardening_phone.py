@@ -75,6 +75,53 @@ def test_a_phone_follows_a_replaced_store_and_is_never_up_to_date_on_the_old_one
     expect(freshness).to_contain_text("Up to date")
 
 
+def test_a_phone_drops_the_history_a_restored_backup_no_longer_has(page, make_server, tmp_path) -> None:
+    # A backup of the same store at version 1 is restored after versions 2 and 3 reached the
+    # phone; two other corrections are then published: versions 2 and 3 again, other edits.
+    import shutil
+    import sqlite3
+
+    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN, "HALLWAY_WRITE_RATE_LIMIT": "0"})
+    served_store(server)
+    publish(server, {"kind": "move", "session": "k9x8y7", "room": "main"})
+    server.stop()
+    store = server.data_dir / STORE_FILE
+    conn = sqlite3.connect(store)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    backup = tmp_path / "backup.sqlite3"
+    shutil.copy(store, backup)
+    server.start()
+    publish(server, {"kind": "edit", "session": "s1a2b3", "title": "Lost Edit"})
+    publish(server, {"kind": "cancel", "session": "q4w5e6"})
+    open_app(page, server)
+    expect(page.locator(".card", has_text="Lost Edit")).to_have_count(1)
+    assert app_version(page) == 3
+
+    server.stop()
+    for f in server.data_dir.glob(STORE_FILE + "*"):
+        f.unlink()
+    shutil.copy(backup, store)  # restored: the same store, at version 1
+    server.start()
+    publish(server, {"kind": "edit", "session": "k9x8y7", "title": "Kept Edit"})
+    publish(server, {"kind": "edit", "session": "s1a2b3", "title": "Second Kept"})
+
+    # Same numbers, other edits: the phone takes the document and forgets what it recorded of
+    # the lost versions (no "Lost Edit" line, no badge for the cancel that no longer exists).
+    expect(page.locator(".card", has_text="Kept Edit")).to_have_count(1, timeout=15000)
+    expect(page.locator(".card", has_text="Lost Edit")).to_have_count(0)
+    freshness = page.locator("footer [data-freshness]")
+    expect(freshness).to_have_attribute("data-version", "3")
+    state = json.loads(page.evaluate("() => localStorage.getItem('hallway.changes.v1')"))
+    # The lost corrections are gone from the history; what differs from what the phone showed
+    # is said anew (Lost Edit -> Second Kept, the cancelled talk back on).
+    lost = [c for c in state["history"] if c["after"].get("title") == "Lost Edit" or c["kind"] == "cancel"]
+    assert lost == [], state["history"]
+    shown = {(c["session"], json.dumps(c["after"])) for c in state["history"]}
+    assert ("s1a2b3", json.dumps({"title": "Second Kept"})) in shown
+    assert ("q4w5e6", json.dumps({"status": "confirmed"})) in shown
+
+
 IMPORT_STORE = """async (texts) => {
   const { index } = await import(document.body.dataset.assets + "js/store.js");
   return texts.map((text) => {

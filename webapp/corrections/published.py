@@ -58,6 +58,7 @@ class Published:
     body: bytes  # the JSON of /api/v1/schedule.json
     etag: str
     store_id: str = ""  # which store's versions these are: a replaced store starts again
+    stamp: str = ""  # what its version holds (store.Head.stamp): a restored backup reuses numbers
     # session id -> (corrections that touched it, time of the newest): SEQUENCE and
     # LAST-MODIFIED in calendars, so subscribed calendars update in place.
     revisions: dict[str, tuple[int, datetime]] = field(default_factory=dict)
@@ -88,15 +89,21 @@ def build(
     revisions: dict[str, tuple[int, datetime]] | None = None,
     store_id: str = "",
     corrections: Iterable[Correction] = (),
+    stamp: str = "",
 ) -> Published:
     # `store` tells a phone whose versions these are: version 3 of a restored backup or a new
     # server is not version 3 of the store it knew, and must replace its copy, not patch it.
-    doc: dict[str, Any] = {"version": version, "store": store_id, **schedule_to_dict(schedule)}
+    doc: dict[str, Any] = {
+        "version": version,
+        "store": store_id,
+        "stamp": stamp,
+        **schedule_to_dict(schedule),
+    }
     body = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     etag = f'"v{version}-{store_id}-{hashlib.sha256(body).hexdigest()[:16]}"'
     notice_corrections = tuple(c for c in corrections if c.change.session is None)
     return Published(
-        schedule, version, body, etag, store_id=store_id, revisions=revisions or {},
+        schedule, version, body, etag, store_id=store_id, stamp=stamp, revisions=revisions or {},
         notice_corrections=notice_corrections,
     )  # fmt: skip
 
@@ -244,7 +251,7 @@ def published(app: Flask) -> Published:
     except STORE_ERRORS as exc:
         return last_good(app, exc)
     problems.clear(app, "store")
-    result = build(schedule, head.version, revisions, head.store_id, corrections)
+    result = build(schedule, head.version, revisions, head.store_id, corrections, head.stamp)
     app.extensions["hallway.published"] = (head, result)
     return result
 

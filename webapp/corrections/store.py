@@ -9,6 +9,7 @@ WAL mode makes a commit durable before the request is answered.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
@@ -28,7 +29,11 @@ IMPORT = "import"
 # then left out of the schedule; reverting the set-aside brings the row back.
 SET_ASIDE = "set_aside"
 
-HEAD_QUERY = "SELECT (SELECT max(version) FROM history), (SELECT value FROM meta WHERE key = 'store_id')"
+HEAD_QUERY = (
+    "SELECT (SELECT max(version) FROM history), (SELECT value FROM meta WHERE key = 'store_id'), "
+    "(SELECT time || kind || coalesce(session, '') FROM history WHERE version = (SELECT max(version) FROM history))"
+)
+STAMP_QUERY = "SELECT time || kind || coalesce(session, '') FROM history WHERE version = ?"
 COLUMNS = "version, time, kind, session, before, after, note, reverts, organizer"
 # Read as bytes: one row whose text is not UTF-8 any more (a flipped bit) would otherwise fail
 # the whole query, and with it every route.
@@ -40,10 +45,21 @@ READ = (
 
 @dataclass(frozen=True)
 class Head:
-    """Identifies a state: the store (a new database is a new store) and its newest version."""
+    """Identifies a state: the store (a new database is a new store), its newest version, and
+    what that version holds (`stamp`): a backup of the same store restored and written again
+    reuses version numbers for other edits, which must never be served from a cache as the old."""
 
     store_id: str
     version: int
+    stamp: str = ""
+
+
+def stamp(row_text: str | bytes | None) -> str:
+    """A short name for one stored version's content (its time, kind and session)."""
+    if row_text is None:
+        return ""
+    data = row_text if isinstance(row_text, bytes) else row_text.encode("utf-8", "replace")
+    return hashlib.sha256(data).hexdigest()[:12]
 
 
 @dataclass(frozen=True)
@@ -100,7 +116,12 @@ class Store:
     def head(self) -> Head:
         """The current version: one indexed query, cheap enough for every request."""
         row = self._conn().execute(HEAD_QUERY).fetchone()
-        return Head(store_id=row[1] or "", version=row[0] or 0)
+        return Head(store_id=row[1] or "", version=row[0] or 0, stamp=stamp(row[2]))
+
+    def stamp_of(self, version: int) -> str | None:
+        """The stamp of `version` in this store (None: no such version)."""
+        row = self._conn().execute(STAMP_QUERY, (version,)).fetchone()
+        return None if row is None else stamp(row[0])
 
     def record_import(self, sha256: str, body: bytes) -> int | None:
         """Record an imported schedule file; its version, or None when it is the current one."""

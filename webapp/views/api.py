@@ -32,6 +32,7 @@ from ..domain.serialize import ScheduleFormatError
 from ..web import feed, follow, organizers, ratelimit
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+STAMP = re.compile(r"[0-9a-f]{12}")
 SINCE = re.compile(r"[0-9]{1,18}")
 IDEMPOTENCY_KEY = re.compile(r"[\x20-\x7e]{1,128}")  # printable ASCII
 FEED_HEADERS = {"Cache-Control": "no-cache"}
@@ -67,10 +68,13 @@ def _document(etag: str, body: bytes) -> Response:
 
 @bp.get("/changes")
 def changes() -> Response:
-    since = request.args.get("since")
+    since, stamp = request.args.get("since"), request.args.get("stamp")
     if since is None or not SINCE.fullmatch(since):
         return _error(400, f"since must be a version number (an integer >= 0), got {since!r}")
-    return Response(feed.changes(current_app, int(since)), mimetype="application/json", headers=FEED_HEADERS)
+    if stamp is not None and not STAMP.fullmatch(stamp):
+        return _error(400, f"stamp must be the 12 hex digits a document gave, got {stamp[:40]!r}")
+    body = feed.changes(current_app, int(since), stamp)
+    return Response(body, mimetype="application/json", headers=FEED_HEADERS)
 
 
 def _organizer(what: str) -> str | Response:

@@ -54,7 +54,9 @@ def changes(client, since: object) -> dict:
     CHANGES.validate(doc)
     # The store's id is the same in every answer of one store (tests/unit/web/test_feed_store.py
     # checks what it means); the answers compared here are about versions.
-    assert doc.pop("store") == client.get("/api/v1/schedule.json").get_json()["store"]
+    whole = client.get("/api/v1/schedule.json").get_json()
+    assert doc.pop("store") == whole["store"]
+    assert doc.pop("stamp") == whole["stamp"]  # the newest version's, in both
     return doc
 
 
@@ -67,7 +69,7 @@ def apply_like_a_client(schedule: dict, feed: dict) -> dict:
             doc["sessions"].append(dict(change["after"]))
         else:
             session.update(change["after"])
-    doc["version"] = feed["version"]
+    doc["version"], doc["stamp"] = feed["version"], feed["stamp"]
     return doc
 
 
@@ -77,7 +79,7 @@ def test_a_client_applying_the_changes_gets_exactly_the_served_schedule(app, cli
         publish(app, body)
     new = client.get("/api/v1/schedule.json").get_json()
     SCHEDULE.validate(new)
-    feed = changes(client, 0)
+    feed = client.get("/api/v1/changes?since=0").get_json()
     assert [c["version"] for c in feed["changes"]] == list(range(1, len(EDITS) + 1))
     assert [c["kind"] for c in feed["changes"]] == [b["kind"] for b in EDITS]
     assert apply_like_a_client(old, feed) == new

@@ -88,7 +88,7 @@ def apply_like_a_client(schedule: Doc, answer: Doc) -> Doc:
             doc["sessions"].remove(found)
         else:
             found.update(change["after"])
-    doc["version"] = answer["version"]
+    doc["version"], doc["stamp"] = answer["version"], answer["stamp"]
     return without_nulls(doc)
 
 

@@ -19,7 +19,7 @@ def app(data_dir: Path):
 
 def key(app, kind: str, *rest: object) -> str:
     head = store_for(app).head()
-    return "/".join(("hallway", kind, head.store_id, str(head.version), *map(str, rest)))
+    return "/".join(("hallway", kind, head.store_id, str(head.version), head.stamp, *map(str, rest)))
 
 
 def test_feed_answers_come_from_the_cache_under_their_version(app, client):
@@ -75,3 +75,64 @@ def test_a_cache_that_is_down_does_not_take_the_feed_down(data_dir):
 def test_counter_counts_within_its_window(app):
     with app.app_context():
         assert [caching.count("hallway/test", 60) for _ in range(3)] == [1, 2, 3]
+
+
+def test_a_restored_backup_written_again_never_serves_the_lost_edits(data_dir):
+    # Two workers sharing one cache; a backup of the store at version 1 is restored after
+    # versions 2 and 3 were published, then two other corrections are published (2 and 3 again).
+    import shutil
+    import sqlite3
+
+    from webapp.corrections.store import STORE_FILE
+
+    first = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
+    second = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
+    with first.app_context():
+        shared = caching.cache.cache
+    second.extensions["cache"][caching.cache] = shared
+    a, b = first.test_client(), second.test_client()
+    store = data_dir / STORE_FILE
+    with first.app_context():
+        publish(first, {"kind": "move", "session": "s1a2b3", "room": "side", "force": True})
+    conn = sqlite3.connect(store)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    backup = data_dir.parent / "backup.sqlite3"
+    shutil.copy(store, backup)
+    with first.app_context():
+        publish(first, {"kind": "edit", "session": "q4w5e6", "title": "Lost edit"})
+        publish(first, {"kind": "cancel", "session": "k9x8y7"})
+    lost = b.get("/api/v1/schedule.json").get_json()  # cached by both workers' shared cache
+    assert lost["version"] == 3 and b.get("/api/v1/changes?since=1").get_json()["version"] == 3
+    for suffix in ("", "-wal", "-shm"):  # restored as a new file, as `cp` to a new name and `mv` do
+        (data_dir / (STORE_FILE + suffix)).unlink(missing_ok=True)
+    shutil.copy(backup, store)
+    with second.app_context():
+        publish(second, {"kind": "edit", "session": "q4w5e6", "title": "Kept edit"})
+        publish(second, {"kind": "edit", "session": "s1a2b3", "title": "Another"})
+    for client in (a, b):
+        doc = client.get("/api/v1/schedule.json").get_json()
+        titles = {s["id"]: s["title"] for s in doc["sessions"]}
+        assert doc["version"] == 3 and titles["q4w5e6"] == "Kept edit", titles
+        assert doc["stamp"] != lost["stamp"]
+        feed = client.get("/api/v1/changes?since=1").get_json()
+        assert [c["after"].get("title") for c in feed["changes"]] == ["Kept edit", "Another"]
+        # A phone that saw the lost version 3 is told its history went back.
+        told = client.get(f"/api/v1/changes?since=3&stamp={lost['stamp']}").get_json()
+        assert told["reload"] is True and told["rewound"] is True
+        assert client.get(f"/api/v1/changes?since=3&stamp={doc['stamp']}").get_json()["reload"] is False
+
+
+def test_a_sweep_of_every_since_caches_only_answers_near_the_newest_version(app, client):
+    # Sweeping since=0..head after each version grew Redis by ~540 MB a version.
+    from webapp.web import feed
+
+    with app.app_context():
+        for n in range(45):
+            room = "side" if n % 2 == 0 else "main"
+            publish(app, {"kind": "move", "session": "s1a2b3", "room": room, "force": True})
+        backend = caching.cache.cache
+    for since in range(46):
+        assert client.get(f"/api/v1/changes?since={since}").status_code == 200
+    cached = [k for k in backend._cache if "/changes/" in k]
+    assert len(cached) == feed.CACHED_BEHIND + 1, len(cached)
