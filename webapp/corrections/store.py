@@ -31,7 +31,8 @@ SET_ASIDE = "set_aside"
 
 HEAD_QUERY = (
     "SELECT (SELECT max(version) FROM history), (SELECT value FROM meta WHERE key = 'store_id'), "
-    "(SELECT time || kind || coalesce(session, '') FROM history WHERE version = (SELECT max(version) FROM history))"
+    "(SELECT time || kind || coalesce(session, '') FROM history "
+    "WHERE version = (SELECT max(version) FROM history))"
 )
 STAMP_QUERY = "SELECT time || kind || coalesce(session, '') FROM history WHERE version = ?"
 COLUMNS = "version, time, kind, session, before, after, note, reverts, organizer"

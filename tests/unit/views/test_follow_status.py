@@ -36,7 +36,8 @@ def make_app(tmp_path: Path, source: Source):
             "FOLLOW": str(plan),
             "ADMIN_TOKEN": TOKEN,
         }
-        return create_app({**base, "FETCH_TIMEOUT": 0.5, "FOLLOW_IN_BACKGROUND": False, **config})  # cycles by hand
+        # FOLLOW_IN_BACKGROUND False: the test runs the cycles by hand
+        return create_app({**base, "FETCH_TIMEOUT": 0.5, "FOLLOW_IN_BACKGROUND": False, **config})
 
     return make
 
