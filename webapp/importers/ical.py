@@ -56,6 +56,8 @@ def parse(text: str, source: str, timezone: str | None = None) -> RawPage:
         calendars = Calendar.from_ical(text, multiple=True)
     except ValueError as exc:
         raise SourceError(source, f"not a valid iCalendar file: {str(exc).splitlines()[0]}") from None
+    except OSError:  # the library looks a TZID up as a file: thousands of characters are no zone
+        raise SourceError(source, "not a valid iCalendar file: a TZID that names no time zone") from None
     events = [e for cal in calendars for e in cal.walk("VEVENT")]
     if not events:
         raise SourceError(source, "the calendar has no events (VEVENT)")
