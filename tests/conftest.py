@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.unit.importers.source_server import SEED_TEXT, Source
 from webapp import create_app, settings
 from webapp.web import build
 
@@ -50,3 +52,12 @@ def shared_or_skip(*parts: str) -> Path:
     if not path.exists():
         pytest.skip(f"needs ../shared/{'/'.join(parts)}, which is not present here")
     return path
+
+
+@pytest.fixture
+def source() -> Iterator[Source]:
+    """A schedule source on loopback serving the shipped event's second seed page, which a
+    test changes between polls (tests/unit/importers/source_server.py)."""
+    served = Source(SEED_TEXT.encode())
+    yield served
+    served.stop()

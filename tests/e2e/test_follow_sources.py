@@ -32,11 +32,6 @@ def get(url: str) -> dict:
         return json.loads(resp.read())
 
 
-@pytest.fixture
-def source() -> Iterator[Source]:
-    s = Source(TEXT.encode())
-    yield s
-    s.stop()
 
 
 @pytest.fixture

@@ -11,8 +11,13 @@ import time
 from collections.abc import Callable
 from email.utils import formatdate
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
+# The shipped event's second seed page: a real Sched page the follow tests serve and change.
+SEED_TEXT = sorted((Path(__file__).resolve().parents[3] / "data" / "sources").glob("*.txt"))[1].read_text(
+    encoding="utf-8"
+)
 STALL_LIMIT = 30.0  # a stalled answer is released by then at the latest (or at stop)
 
 
@@ -91,3 +96,4 @@ def wait_for(check: Callable[[], Any], timeout: float, what: str) -> Any:
             return result
         time.sleep(0.02)
     raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+

@@ -4,12 +4,10 @@ exit codes and messages, the export after a change, one follower per data direct
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.unit.importers.source_server import Source
 from webapp import create_app
 from webapp.importers.follow_state import Lead
 
@@ -18,11 +16,6 @@ SEEDS = sorted(SOURCES.glob("*.txt"))
 TEXT = SEEDS[1].read_text(encoding="utf-8")
 
 
-@pytest.fixture
-def source() -> Iterator[Source]:
-    s = Source(TEXT.encode())
-    yield s
-    s.stop()
 
 
 @pytest.fixture

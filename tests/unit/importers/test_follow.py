@@ -5,7 +5,6 @@ schedule and is recorded with the time it began."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -35,11 +34,6 @@ class Clock:
         return self.now
 
 
-@pytest.fixture
-def source() -> Iterator[Source]:
-    s = Source(TEXT.encode())
-    yield s
-    s.stop()
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ any process from the follower's status, a failure named with the time it began."
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -13,15 +12,9 @@ import pytest
 from tests.unit.importers.source_server import Source
 from webapp import create_app
 
-TEXT = sorted((Path(__file__).resolve().parents[3] / "data" / "sources").glob("*.txt"))[1].read_bytes()
 TOKEN = "follow-status-token"
 
 
-@pytest.fixture
-def source() -> Iterator[Source]:
-    s = Source(TEXT)
-    yield s
-    s.stop()
 
 
 @pytest.fixture

@@ -41,13 +41,18 @@ def test_a_new_version_is_never_hidden_behind_a_cached_old_one(app, client):
     assert [c["version"] for c in client.get("/api/v1/changes?since=0").get_json()["changes"]] == [1]
 
 
-def test_two_workers_sharing_a_cache_agree_on_the_newest_version(data_dir):
-    # Two apps on one data directory and one cache backend stand in for two gunicorn workers.
+def two_workers(data_dir: Path):
+    """Two apps on one data directory and one cache backend: two gunicorn workers' stand-ins."""
     first = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
     second = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
     with first.app_context():
         shared = caching.cache.cache
     second.extensions["cache"][caching.cache] = shared
+    return first, second
+
+
+def test_two_workers_sharing_a_cache_agree_on_the_newest_version(data_dir):
+    first, second = two_workers(data_dir)
     a, b = first.test_client(), second.test_client()
     assert a.get("/api/v1/schedule.json").get_json()["version"] == 0
     assert b.get("/api/v1/schedule.json").get_json()["version"] == 0
@@ -85,11 +90,7 @@ def test_a_restored_backup_written_again_never_serves_the_lost_edits(data_dir):
 
     from webapp.corrections.store import STORE_FILE
 
-    first = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
-    second = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
-    with first.app_context():
-        shared = caching.cache.cache
-    second.extensions["cache"][caching.cache] = shared
+    first, second = two_workers(data_dir)
     a, b = first.test_client(), second.test_client()
     store = data_dir / STORE_FILE
     with first.app_context():
