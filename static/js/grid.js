@@ -92,6 +92,15 @@ export class RoomGrid {
     const width = this.scroller.clientWidth;
     if (!width) return;
     const r = rem(); // read once here: reading it per block would force a style pass per block
+    // Only the width and the text size place anything; a change of height (the header or a
+    // banner growing) only moves which blocks are near, and rebuilding would swap every rule
+    // and block under a reader's finger.
+    if (this.sized && width === this.width && r === this.rem) {
+      this.place();
+      this.paint();
+      return;
+    }
+    this.width = width;
     this.rem = r;
     this.perMin = PER_MIN * r;
     this.timeW = TIME_W * r;
@@ -122,18 +131,26 @@ export class RoomGrid {
       px(rule, "left", c * this.colW);
       rules.push(rule);
     }
-    const nowLine = this.now >= this.range.from && this.now <= this.range.to ? h("div", { class: "grid-now", id: "grid-now" }) : null;
+    const nowLine = this.nowShown() ? h("div", { class: "grid-now", id: "grid-now" }) : null;
     if (nowLine) px(nowLine, "top", this.yOf(this.now.getTime()));
     this.body.replaceChildren(...rules, ...(nowLine ? [nowLine] : []));
     this.shown.clear();
     this.sized = true;
-    // Only once the styles hold the box to the screen can it scroll; until then, try again.
-    if (!this.placed && nowLine) {
-      const target = Math.max(0, Math.round(this.yOf(this.now.getTime()) - this.perMin * 30));
-      this.scroller.scrollTop = target;
-      this.placed = target === 0 || this.scroller.scrollTop > 0;
-    }
+    this.place();
     this.paint();
+  }
+
+  nowShown() {
+    return this.now >= this.range.from && this.now <= this.range.to;
+  }
+
+  // Opens the grid half an hour before "now". Only once the styles hold the box to the screen
+  // can it scroll; until then each resize tries again.
+  place() {
+    if (this.placed || !this.nowShown()) return;
+    const target = Math.max(0, Math.round(this.yOf(this.now.getTime()) - this.perMin * 30));
+    this.scroller.scrollTop = target;
+    this.placed = target === 0 || this.scroller.scrollTop > 0;
   }
 
   // Adds the blocks within a screen of the visible area and drops the others, in one frame:

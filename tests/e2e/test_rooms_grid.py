@@ -5,10 +5,12 @@ blocks near the view are in the DOM."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 
 import pytest
 from corrections_support import TOKEN, open_app, publish
+from e2e_support import wait_for
 from event_day import DURING, PHONES, day_doc, day_server, phone
 from playwright.sync_api import expect
 from schedules import session
@@ -17,6 +19,11 @@ from test_a11y import serious
 
 def box(page, sid: str) -> dict[str, float]:
     return page.locator(f'.gblock[data-session="{sid}"]').bounding_box()
+
+
+def two_frames(page) -> None:
+    """Waits two frames: a ResizeObserver has reported a box changed before them by then."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 @pytest.mark.parametrize("viewport", PHONES, ids=["360", "390"])
@@ -123,6 +130,60 @@ def test_every_room_side_by_side_on_a_wide_screen_or_a_phone_in_landscape(
     assert page.evaluate(
         "() => document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth"
     )
+    context.close()
+
+
+def test_no_block_shows_until_the_grid_styles_place_it(browser, make_server, tmp_path) -> None:
+    # grid.css comes after the view that needs it (rooms.js adds it on the first visit to
+    # /rooms). Drawn before it applies, the blocks sat in the page's flow one under another:
+    # the 10:00 row's blocks 1,772 px apart, as long as the stylesheet took (a slow network).
+    server = day_server(make_server, tmp_path)
+    context, page = phone(browser, PHONES[1], DURING, service_workers="block")  # the page's own request
+    held = []
+    page.route(re.compile(r"/grid[^/]*\.css"), lambda route: held.append(route))
+    page.goto(server.url + "/rooms")
+    expect(page.locator("main h1")).to_have_text("Rooms · Tuesday 7 April")
+    two_frames(page)
+    wait_for(lambda: page.evaluate("true") and held, timeout=15)  # evaluate lets Playwright hand it over
+    expect(page.locator(".gblock")).to_have_count(0)
+    expect(page.locator(".grid-scroll")).to_be_hidden()
+    held[0].continue_()
+    expect(page.locator(".grid-scroll")).to_be_visible()
+    # Read in one go, from one drawing: both 10:00 sessions, and "now" (10:20) on screen.
+    tops, now, frame = page.evaluate(
+        """() => {
+          const rect = (el) => el.getBoundingClientRect();
+          const y = (selector) => rect(document.querySelector(selector)).y;
+          const frame = rect(document.querySelector(".grid-scroll"));
+          const row = [y('.gblock[data-session="mt1000"]'), y('.gblock[data-session="sw1000"]')];
+          return [row, y(".grid-now"), [frame.y, frame.bottom]];
+        }"""
+    )
+    assert abs(tops[0] - tops[1]) < 1, tops
+    assert frame[0] <= tops[0] <= now <= frame[1], (tops, now, frame)
+    context.close()
+
+
+def test_a_focused_star_keeps_the_focus_when_the_screen_changes_height(
+    browser, make_server, tmp_path
+) -> None:
+    # A phone's address bar folding away, a banner, the keyboard: only the grid's height
+    # changes (its box follows the screen's). Which blocks are near may change, but those
+    # shown stay the same elements: a keyboard's focus or a finger on a star is not lost.
+    server = day_server(make_server, tmp_path)
+    context, page = phone(browser, PHONES[1], DURING)
+    page.goto(server.url + "/rooms")
+    star = page.locator('.gblock[data-session="sw1000"]').get_by_role("button", name="Star: Side Workshop")
+    star.focus()
+    scroller = page.locator(".grid-scroll")
+    before = scroller.evaluate("(e) => [e.clientWidth, e.clientHeight]")
+    page.set_viewport_size({"width": PHONES[1]["width"], "height": PHONES[1]["height"] - 150})
+    two_frames(page)
+    after = scroller.evaluate("(e) => [e.clientWidth, e.clientHeight]")
+    assert after[0] == before[0] and after[1] < before[1], (before, after)
+    expect(star).to_be_focused()
+    page.keyboard.press("Space")
+    expect(star).to_have_attribute("aria-pressed", "true")
     context.close()
 
 

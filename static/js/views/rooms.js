@@ -44,29 +44,33 @@ export function render(ctx) {
     chips = h("details", { class: "roompick" }, h("summary", {}, `Room: ${only ? data.rooms.get(only).name : "all rooms"}`), chips);
   }
   const sessions = data.sessions.filter((s) => s.day === day && (!only || s.room === only));
-  let grid = empty(only ? "Nothing in this room on this day." : "Nothing on this day.");
+  const grid = sessions.length ? null : empty(only ? "Nothing in this room on this day." : "Nothing on this day.");
+  const node = h(
+    "section",
+    { class: "rooms" },
+    heading(`Rooms · ${dayLabel(day)}`),
+    h(
+      "p",
+      { class: "maplink" },
+      only
+        ? h("a", { href: `/room/${only}` }, `How to get to ${data.rooms.get(only).name}`)
+        : h("a", { href: "/map" }, "Venue map: where each room is"),
+    ),
+    dayTabs(data, day),
+    chips,
+    zoneNote(sessions[0]?.start),
+    grid,
+  );
   if (sessions.length) {
     const view = new RoomGrid({ rooms, sessions, store, now: ctx.now, label: `Sessions of ${dayLabel(day)} by room and time` });
-    ready.then(() => view.layout());
-    grid = view.scroller;
+    // The grid joins the page only once grid.css applies. Before, its blocks are in the
+    // page's flow, one under another (a row's blocks hundreds of px apart, for as long as the
+    // stylesheet takes to come), and its box is measured unstyled. Laid out at once, so that
+    // it is never seen without its blocks either.
+    ready.then(() => {
+      node.append(view.scroller);
+      view.layout();
+    });
   }
-  return {
-    title: `Rooms, ${dayLabel(day)}`,
-    node: h(
-      "section",
-      { class: "rooms" },
-      heading(`Rooms · ${dayLabel(day)}`),
-      h(
-        "p",
-        { class: "maplink" },
-        only
-          ? h("a", { href: `/room/${only}` }, `How to get to ${data.rooms.get(only).name}`)
-          : h("a", { href: "/map" }, "Venue map: where each room is"),
-      ),
-      dayTabs(data, day),
-      chips,
-      zoneNote(sessions[0]?.start),
-      grid,
-    ),
-  };
+  return { title: `Rooms, ${dayLabel(day)}`, node };
 }
