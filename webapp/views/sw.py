@@ -8,14 +8,19 @@ from __future__ import annotations
 
 import hashlib
 import re
+from pathlib import Path
 
 from flask import Flask, render_template
 
-from ..web import assets
+from ..web import assets, bundle, jsmodule, minify
 from .shell import LOADING, documents
 
+# The worker's push handling, an ES module like the app's so both run the same code (the
+# corrections' rules, the kept schedule, what rings): bundled into the worker itself.
+WORKER_MODULE = "js/swpush.js"
 NOT_PRECACHED: dict[str, str] = {
     assets.INLINE_CSS: "inlined into the shell, which is precached",
+    WORKER_MODULE: "the worker's own push handling, built into /sw.js",
     "print.css": "door signs: printed online by organizers, not part of the app",
     "js/print.js": "door signs: printed online by organizers, not part of the app",
     "css/organize.css": "the organizers' console's styles, loaded with the console (cached at first use)",
@@ -62,6 +67,30 @@ def route_regex(rule: str) -> str:
     return "^" + re.sub(r"<[a-z_]+>", ID_PATTERN, rule) + ("" if rule == "/" else "/?") + "$"
 
 
+# Built once per static tree: /sw.js is rendered at every request for it.
+_WORKER_CODE: dict[tuple[str, str], str] = {}
+
+
+def worker_code(app: Flask, tree: assets.AssetTree) -> str:
+    """WORKER_MODULE and the modules it imports, joined into one scope by the app's bundler
+    (webapp.web.bundle) and minified: plain script for the worker's own (classic) script."""
+    root = Path(app.config["STATIC_DIR"])
+    key = (str(root), tree.tree_hash)
+    if not (root / WORKER_MODULE).is_file():
+        return ""  # a static tree without it (an older deployment's): no push handling
+    if key not in _WORKER_CODE:
+        sources: dict[str, bytes] = {}
+        todo = [WORKER_MODULE]
+        while todo:
+            path = todo.pop()
+            if path not in sources:
+                sources[path] = (root / path).read_bytes()
+                todo += [imp.target for imp in jsmodule.read(path, sources[path]).imports]
+        built = bundle.build(WORKER_MODULE, sources, bundle_path="js/sw.bundle.js")
+        _WORKER_CODE[key] = minify.javascript(built.body, WORKER_MODULE).decode("utf-8")
+    return _WORKER_CODE[key]
+
+
 def script(app: Flask, app_routes: tuple[str, ...]) -> bytes:
     tree = assets.tree(app)
     docs = documents(app)
@@ -72,6 +101,7 @@ def script(app: Flask, app_routes: tuple[str, ...]) -> bytes:
         precache=precache,
         routes=[route_regex(r) for r in app_routes],
         loading=LOADING,
+        push=worker_code(app, tree),
     )
     # The version covers the worker's own code and everything it precaches except the feed.
     seed = "\n".join([body, tree.tree_hash, docs.shell_etag, docs.manifest_etag])
