@@ -25,8 +25,11 @@ def until(page: Any, predicate: Any, timeout: float = 10.0, what: Any = "") -> A
         page.wait_for_timeout(100)
     value = predicate()
     if not value:
-        raise AssertionError(f"not met within {timeout}s: {(what() if callable(what) else what) or predicate}")
+        raise AssertionError(
+            f"not met within {timeout}s: {(what() if callable(what) else what) or predicate}"
+        )
     return value
+
 
 # A P-256 public key as a server would send it (base64url, uncompressed point).
 SERVER_KEY = "BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U"
@@ -36,9 +39,11 @@ FAKE_SUBSCRIBE = """
 (() => {
   if (!self.PushManager) return;
   const KEY = "test.push.subscription";
-  const bytes = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0)).buffer;
+  const bytes = (text) =>
+    Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0)).buffer;
   const text = (key) => typeof key === "string" ? key
-    : btoa(String.fromCharCode(...new Uint8Array(key))).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
+    : btoa(String.fromCharCode(...new Uint8Array(key)))
+        .replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
   const made = (kept) => kept && {
     endpoint: kept.json.endpoint,
     options: { userVisibleOnly: true, applicationServerKey: bytes(kept.key) },
@@ -47,11 +52,12 @@ FAKE_SUBSCRIBE = """
   };
   PushManager.prototype.getSubscription = async () => made(JSON.parse(localStorage.getItem(KEY) || "null"));
   PushManager.prototype.subscribe = async (options) => {
-    window.__subscribed = { userVisibleOnly: options.userVisibleOnly, key: text(options.applicationServerKey) };
+    const key = text(options.applicationServerKey);
+    window.__subscribed = { userVisibleOnly: options.userVisibleOnly, key };
     const n = Math.random().toString(36).slice(2);
     const json = { endpoint: "http://127.0.0.1:9/push/" + n, expirationTime: null,
       keys: { p256dh: "B" + "A".repeat(86), auth: "A".repeat(22) } };
-    const kept = { json, key: window.__subscribed.key };
+    const kept = { json, key };
     localStorage.setItem(KEY, JSON.stringify(kept));
     return made(kept);
   };
@@ -77,7 +83,9 @@ class PushRoutes:
             route.abort("internetdisconnected")
         elif request.method == "GET" and request.url.endswith("/push/key"):
             if self.key_status != 200:
-                route.fulfill(status=self.key_status, json={"error": "push is turned off on this server (PUSH=0)"})
+                route.fulfill(
+                    status=self.key_status, json={"error": "push is turned off on this server (PUSH=0)"}
+                )
             else:
                 route.fulfill(json={"publicKey": SERVER_KEY})
         elif request.method == "PUT":
@@ -95,7 +103,12 @@ class PushRoutes:
 
     def wait_wake(self, page: Any, expected: list[str], timeout: float = 10) -> None:
         """Waits until the last PUT carries exactly `expected` (the page sends asynchronously)."""
-        until(page, lambda: self.last_wake() == expected, timeout, lambda: f"last wake-up list {self.last_wake()}, expected {expected}")
+        until(
+            page,
+            lambda: self.last_wake() == expected,
+            timeout,
+            lambda: f"last wake-up list {self.last_wake()}, expected {expected}",
+        )
 
 
 class Pusher:
@@ -105,7 +118,9 @@ class Pusher:
         self.origin = origin
         self.registrations: list[dict[str, Any]] = []
         self.cdp = context.new_cdp_session(page)
-        self.cdp.on("ServiceWorker.workerRegistrationUpdated", lambda e: self.registrations.extend(e["registrations"]))
+        self.cdp.on(
+            "ServiceWorker.workerRegistrationUpdated", lambda e: self.registrations.extend(e["registrations"])
+        )
         self.cdp.send("ServiceWorker.enable")
 
     def registration_id(self, page: Any) -> str:
@@ -152,7 +167,12 @@ def notifications(page: Any) -> list[dict[str, Any]]:
 
 def wait_notifications(page: Any, count: int, timeout: float = 10) -> list[dict[str, Any]]:
     """The notifications shown, once there are at least `count` (bounded)."""
-    return until(page, lambda: (shown := notifications(page)) and len(shown) >= count and shown, timeout, f"{count} notifications")
+    return until(
+        page,
+        lambda: (shown := notifications(page)) and len(shown) >= count and shown,
+        timeout,
+        f"{count} notifications",
+    )
 
 
 def kept(page: Any) -> dict[str, Any] | None:

@@ -14,9 +14,9 @@ from corrections_support import TOKEN, publish, star
 from e2e_support import wait_controlled
 from playwright.sync_api import expect
 from push_support import (
+    CLOSE_NOTIFICATIONS,
     FAKE_SUBSCRIBE,
     SERVER_KEY,
-    CLOSE_NOTIFICATIONS,
     Pusher,
     PushRoutes,
     kept,
@@ -34,6 +34,13 @@ SWITCH = "Remind me before my sessions, also when the app is closed"
 STARS = "() => localStorage.setItem('hallway.stars.v1', JSON.stringify(['k9x8y7', 'r2', 'q4w5e6']))"
 # Lead 10, the page's clock at 09:00 in Paris: Compiling Things (09:15) -> 07:05Z, Will Be
 # Cancelled (09:40) -> 07:30Z, Day Two Keynote (8 April 10:00) -> 07:50Z on the 8th.
+MOVED = "Your 09:15 session: moved to Main Room (was Side Room)"
+LATER = {
+    "kind": "retime",
+    "session": "k9x8y7",
+    "start": DAY + "09:45:00+02:00",
+    "end": DAY + "09:55:00+02:00",
+}
 FIRST_WAKE = ["2026-04-07T07:05:00Z", "2026-04-07T07:30:00Z", "2026-04-08T07:50:00Z"]
 
 
@@ -96,7 +103,7 @@ def test_the_server_is_told_wake_up_instants_that_follow_stars_and_corrections(b
 
     # Compiling Things moves to 09:45 and Will Be Cancelled is cancelled; the open app learns
     # it from the feed and sends the new list.
-    publish(server, {"kind": "retime", "session": "k9x8y7", "start": DAY + "09:45:00+02:00", "end": DAY + "09:55:00+02:00"})
+    publish(server, LATER)
     publish(server, {"kind": "cancel", "session": "r2"})
     routes.wait_wake(page, ["2026-04-07T07:35:00Z", "2026-04-07T08:50:00Z", FIRST_WAKE[2]])
 
@@ -123,7 +130,10 @@ def test_the_server_is_told_wake_up_instants_that_follow_stars_and_corrections(b
     page.get_by_label(SWITCH).uncheck()
     until(page, lambda: routes.deletes == [{"endpoint": endpoint}])
     expect(page.locator("[data-push-status]")).to_contain_text("Off")
-    assert page.evaluate("() => navigator.serviceWorker.ready.then((r) => r.pushManager.getSubscription())") is None
+    assert (
+        page.evaluate("() => navigator.serviceWorker.ready.then((r) => r.pushManager.getSubscription())")
+        is None
+    )
     context.close()
 
 
@@ -142,7 +152,7 @@ def test_a_wake_rings_for_the_starred_session_where_the_schedule_holds_it_now(br
     ]
     page.evaluate(CLOSE_NOTIFICATIONS)
 
-    publish(server, {"kind": "retime", "session": "k9x8y7", "start": DAY + "09:45:00+02:00", "end": DAY + "09:55:00+02:00"})
+    publish(server, LATER)
     publish(server, {"kind": "cancel", "session": "r2"})
     until(page, lambda: kept_version(page) >= 2)  # the app kept the corrected schedule
     worker_only(page, server.url)  # the app closed: only the worker from here
@@ -156,7 +166,9 @@ def test_a_wake_rings_for_the_starred_session_where_the_schedule_holds_it_now(br
     context.close()
 
 
-def test_a_correction_pushed_to_a_closed_app_updates_its_schedule_and_says_moved_once(browser, server) -> None:
+def test_a_correction_pushed_to_a_closed_app_updates_its_schedule_and_says_moved_once(
+    browser, server
+) -> None:
     context, page, routes = phone(browser, server)
     open_my(page, server)
     page.get_by_label(SWITCH).check()
@@ -169,7 +181,7 @@ def test_a_correction_pushed_to_a_closed_app_updates_its_schedule_and_says_moved
     pusher.deliver(page, {"kind": "changes", "version": before + 1})
     shown = wait_notifications(page, 1)
     assert [(n["title"], n["body"], n["tag"], n["url"]) for n in shown] == [
-        ("Your 09:15 session: moved to Main Room (was Side Room)", "Compiling Things", "hallway-changes", "/changes")
+        (MOVED, "Compiling Things", "hallway-changes", "/changes")
     ]
     copy = kept(page)
     assert copy["doc"]["version"] == before + 1 and copy["digestOk"] and copy["etag"] is None
@@ -180,7 +192,7 @@ def test_a_correction_pushed_to_a_closed_app_updates_its_schedule_and_says_moved
     pusher.deliver(page, {"kind": "changes", "version": before + 2})
     until(page, lambda: kept_version(page) == before + 2)
     assert kept_session(page, "r1")["room"] == "side"
-    assert [n["title"] for n in notifications(page)] == ["Your 09:15 session: moved to Main Room (was Side Room)"]
+    assert [n["title"] for n in notifications(page)] == [MOVED]
 
     # Offline, the app opens on the schedule the worker kept.
     server.stop()
@@ -198,7 +210,9 @@ def test_an_open_app_checks_the_feed_as_soon_as_a_correction_is_pushed(browser, 
     pusher = Pusher(context, page, server.url)
     publish(server, {"kind": "move", "session": "k9x8y7", "room": "main"})
     pusher.deliver(page, {"kind": "changes", "version": kept_version(page) + 1})
-    expect(page.locator("#changes-banner")).to_contain_text("Compiling Things: moved to Main Room", timeout=5000)
+    expect(page.locator("#changes-banner")).to_contain_text(
+        "Compiling Things: moved to Main Room", timeout=5000
+    )
     context.close()
 
 
@@ -218,7 +232,10 @@ def test_where_push_cannot_work_the_app_says_so_and_offers_the_calendar(browser,
     if case == "push off on the server":
         routes.key_status = 404
     elif case == "a static host":
-        context.route(f"{server.url}/api/v1/push/key", lambda route: route.fulfill(status=404, body="<h1>Not Found</h1>", content_type="text/html"))
+        context.route(
+            f"{server.url}/api/v1/push/key",
+            lambda route: route.fulfill(status=404, body="<h1>Not Found</h1>", content_type="text/html"),
+        )
     else:
         context.add_init_script("delete window.PushManager;")
     open_my(page, server)
@@ -243,7 +260,8 @@ def test_a_refused_subscription_is_said_and_leaves_reminders_in_the_app(browser,
         expect(status).to_contain_text("This browser refused the subscription")
     expect(status).to_contain_text(FALLBACK)
     expect(page.get_by_label(SWITCH)).not_to_be_checked()
-    expect(page.get_by_label("Remind me before each starred session")).to_have_value("10")  # in the app, still
+    # Reminders in the app stay, with the lead the switch chose.
+    expect(page.get_by_label("Remind me before each starred session")).to_have_value("10")
     assert routes.puts == []
     context.close()
 
@@ -264,7 +282,8 @@ WAKE_LOGIC = """async ([cases]) => {
 }"""
 LOGIC_CASES = [
     # stars, lead, a wake instant -> instants, what rings then
-    ((["a", "b"], 10, "2026-04-07T07:50:00Z"), (["2026-04-07T07:50:00Z"], ["a", "b"])),  # one instant per start
+    # one instant for two sessions starting together; both ring
+    ((["a", "b"], 10, "2026-04-07T07:50:00Z"), (["2026-04-07T07:50:00Z"], ["a", "b"])),
     ((["a", "c"], 5, "2026-04-07T07:50:00Z"), (["2026-04-07T07:55:00Z", "2026-04-07T08:55:00Z"], [])),
     ((["gone", "past"], 15, "2026-04-07T09:45:00Z"), ([], [])),  # cancelled or past: never
     ((["a"], 7, None), ([], None)),  # not a lead the app offers
