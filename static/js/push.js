@@ -22,9 +22,14 @@ const listeners = new Set();
 function readState() {
   try {
     const value = JSON.parse(localStorage.getItem(STATE_KEY) || "null");
-    return { on: value?.on === true, waiting: value?.waiting === true, forget: typeof value?.forget === "string" ? value.forget : null };
+    return {
+      on: value?.on === true,
+      waiting: value?.waiting === true, // offline when last sent: sent again once online
+      refused: Number.isInteger(value?.refused) ? value.refused : null, // the server's status
+      forget: typeof value?.forget === "string" ? value.forget : null,
+    };
   } catch {
-    return { on: false, waiting: false, forget: null };
+    return { on: false, waiting: false, refused: null, forget: null };
   }
 }
 
@@ -101,7 +106,7 @@ export async function turnOn() {
 }
 
 export async function turnOff() {
-  writeState({ on: false, waiting: false });
+  writeState({ on: false, waiting: false, refused: null });
   sent = null;
   try {
     const reg = await registration();
@@ -147,9 +152,13 @@ async function send() {
     const wake = wakeInstants(store.data.sessions, store.stars, lead, +now());
     const body = JSON.stringify([held.toJSON(), lead, wake]);
     if (body === sent && !state.waiting) return;
-    if (!(await sendWake(held.toJSON(), lead, wake))) return;
+    const status = await sendWake(held.toJSON(), lead, wake);
+    if (status !== 200) {
+      writeState({ waiting: false, refused: status });
+      return;
+    }
     sent = body;
-    if (state.waiting) writeState({ waiting: false });
+    if (state.waiting || state.refused) writeState({ waiting: false, refused: null });
   } catch (error) {
     // Offline (or the server away): kept, and sent when the device is back online.
     if (!(error instanceof NoPush)) writeState({ waiting: true });

@@ -33,10 +33,9 @@ export async function pushKey() {
 }
 
 // Registers (or replaces) the wake-up instants of `subscription` (PushSubscription.toJSON()).
-// Resolves with whether the server took them; a network error throws (sent again later).
+// Resolves with the HTTP status (200: taken); a network error throws (sent again later).
 export async function sendWake(subscription, lead, wake) {
-  const response = await call(SUBSCRIPTION, json("PUT", subscriptionBody(subscription, lead, wake)));
-  return response.ok;
+  return (await call(SUBSCRIPTION, json("PUT", subscriptionBody(subscription, lead, wake)))).status;
 }
 
 export async function forgetSubscription(endpoint) {

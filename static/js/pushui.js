@@ -12,9 +12,15 @@ let serverSays = null; // the server's answer about push, asked once per visit: 
 function statusText(problem) {
   const state = pushState();
   if (problem) return `${problem} ${FALLBACK}`;
-  if (!state.on) return "Off: with the app closed, only your calendar can remind you (below).";
+  if (!state.on) {
+    return "Off. On, this device is woken before each starred session and when one of them changes, even with the app closed; the server is told only the times, never which sessions you starred.";
+  }
   const lead = readLead();
-  const sending = state.waiting ? " This device is offline: the times will be sent when it is back online." : "";
+  const sending = state.waiting
+    ? " This device is offline: the times will be sent when it is back online."
+    : state.refused
+      ? ` But the server did not take this device's times (HTTP ${state.refused}); they are sent again at the next change or opening.`
+      : "";
   return (
     `On: this device is woken ${lead} minutes before each starred session, and when one of them changes, even with the app closed. ` +
     `The server is told only those times, never which sessions you starred.${sending}`

@@ -81,7 +81,7 @@ async function changes() {
   // A starred session moved: the server is told the new wake-up instants (never which session).
   const subscription = await self.registration.pushManager.getSubscription();
   if (subscription && mirror.lead) {
-    await sendWake(subscription.toJSON(), mirror.lead, wakeInstants(doc.sessions, mirror.stars, mirror.lead, Date.now())).catch(() => false);
+    await sendWake(subscription.toJSON(), mirror.lead, wakeInstants(doc.sessions, mirror.stars, mirror.lead, Date.now())).catch(() => null);
   }
 }
 

@@ -75,6 +75,7 @@ class PushRoutes:
         self.deletes: list[dict[str, Any]] = []
         self.key_status = key_status
         self.down = False
+        self.put_status = 200
         context.route(f"{base_url}/api/v1/push/**", self.handle)
 
     def handle(self, route: Any) -> None:
@@ -91,7 +92,10 @@ class PushRoutes:
         elif request.method == "PUT":
             body = request.post_data_json
             self.puts.append(body)
-            route.fulfill(json={"ok": True, "wake": len(body["wake"])})
+            if self.put_status != 200:
+                route.fulfill(status=self.put_status, json={"error": "wake: not within the event"})
+            else:
+                route.fulfill(json={"ok": True, "wake": len(body["wake"])})
         elif request.method == "DELETE":
             self.deletes.append(request.post_data_json)
             route.fulfill(status=204)
@@ -165,13 +169,23 @@ def notifications(page: Any) -> list[dict[str, Any]]:
     return page.evaluate(NOTIFICATIONS)
 
 
-def wait_notifications(page: Any, count: int, timeout: float = 10) -> list[dict[str, Any]]:
-    """The notifications shown, once there are at least `count` (bounded)."""
+WORKER_STATE = """async () => {
+  const r = await navigator.serviceWorker.getRegistration();
+  const mirror = await (await caches.open("hallway-data")).match("/hallway/stars.json");
+  return { active: r?.active?.state ?? null, mirror: mirror ? await mirror.json() : null };
+}"""
+
+
+def wait_notifications(page: Any, count: int, timeout: float = 20) -> list[dict[str, Any]]:
+    """The notifications shown, once there are at least `count` (bounded); what the worker
+    had to go on when there are not."""
     return until(
         page,
         lambda: (shown := notifications(page)) and len(shown) >= count and shown,
         timeout,
-        f"{count} notifications",
+        lambda: (
+            f"{count} notifications; worker {page.evaluate(WORKER_STATE)}, kept {kept(page)['doc']['version']}"
+        ),
     )
 
 

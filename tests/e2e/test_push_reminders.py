@@ -137,6 +137,20 @@ def test_the_server_is_told_wake_up_instants_that_follow_stars_and_corrections(b
     context.close()
 
 
+def test_times_the_server_refuses_are_said_and_sent_again_at_the_next_change(browser, server) -> None:
+    context, page, routes = phone(browser, server)
+    routes.put_status = 400
+    open_my(page, server)
+    page.get_by_label(SWITCH).check()
+    status = page.locator("[data-push-status]")
+    expect(status).to_contain_text("the server did not take this device's times (HTTP 400)")
+    routes.put_status = 200
+    page.get_by_label("Remind me before each starred session").select_option("5")
+    expect(status).not_to_contain_text("did not take")
+    assert routes.last_wake() == ["2026-04-07T07:10:00Z", "2026-04-07T07:35:00Z", "2026-04-08T07:55:00Z"]
+    context.close()
+
+
 def test_a_wake_rings_for_the_starred_session_where_the_schedule_holds_it_now(browser, server) -> None:
     context, page, routes = phone(browser, server)
     open_my(page, server)
