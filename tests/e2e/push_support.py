@@ -183,9 +183,7 @@ def wait_notifications(page: Any, count: int, timeout: float = 20) -> list[dict[
         page,
         lambda: (shown := notifications(page)) and len(shown) >= count and shown,
         timeout,
-        lambda: (
-            f"{count} notifications; worker {page.evaluate(WORKER_STATE)}, kept {kept(page)['doc']['version']}"
-        ),
+        lambda: f"{count} shown; worker {page.evaluate(WORKER_STATE)}, kept {kept(page)['doc']['version']}",
     )
 
 
