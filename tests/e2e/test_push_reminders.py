@@ -208,6 +208,15 @@ def test_a_correction_pushed_to_a_closed_app_updates_its_schedule_and_says_moved
     assert kept_session(page, "r1")["room"] == "side"
     assert [n["title"] for n in notifications(page)] == [MOVED]
 
+    # Another starred session changes: still one notification, which now lists both.
+    publish(server, {"kind": "move", "session": "q4w5e6", "room": "side"})
+    pusher.deliver(page, {"kind": "changes", "version": before + 3})
+    until(page, lambda: [n["title"] for n in notifications(page)] == ["2 changes to your starred sessions"])
+    assert notifications(page)[0]["body"].split("\n") == [
+        "Your 09:15 session (Compiling Things): moved to Main Room (was Side Room)",
+        "Your 10:00 session (Day Two Keynote): moved to Side Room (was Main Room)",
+    ]
+
     # Offline, the app opens on the schedule the worker kept.
     server.stop()
     page.goto(f"{server.url}/my")
