@@ -13,7 +13,7 @@ import { mirrorOf, wakeInstants } from "./wake.js";
 const STATE_KEY = "hallway.push.v1";
 const READY_MS = 10000;
 
-let store = null;
+let stored = null; // the app's Store (store.js)
 let sent = null; // the body this page last had accepted: the same again is not re-sent
 let running = null;
 let again = false;
@@ -143,13 +143,13 @@ async function send() {
   const state = readState();
   try {
     if (state.forget && (await forgetSubscription(state.forget))) writeState({ forget: null });
-    if (!state.on || !store?.data) return;
+    if (!state.on || !stored?.data) return;
     const lead = readLead();
     // The worker reads these when a push comes: kept before the server can send one.
-    await (await caches.open(DATA_CACHE)).put(MIRROR, new Response(JSON.stringify(mirrorOf(store.stars.keys(), lead))));
+    await (await caches.open(DATA_CACHE)).put(MIRROR, new Response(JSON.stringify(mirrorOf(stored.stars.keys(), lead))));
     const reg = await registration();
     const held = (await reg.pushManager.getSubscription()) || (await subscription(reg));
-    const wake = wakeInstants(store.data.sessions, store.stars, lead, +now());
+    const wake = wakeInstants(stored.data.sessions, stored.stars, lead, +now());
     const body = JSON.stringify([held.toJSON(), lead, wake]);
     if (body === sent && !state.waiting) return;
     const status = await sendWake(held.toJSON(), lead, wake);
@@ -167,8 +167,8 @@ async function send() {
 
 // Wires the page: sent on open, when the stars or the schedule change and when back online;
 // `onChanges` runs when the worker says corrections came (an open app then checks at once).
-export function startPush(theStore, onChanges) {
-  store = theStore;
+export function startPush(store, onChanges) {
+  stored = store;
   store.addEventListener("stars", () => readState().on && syncPush());
   store.addEventListener("changed", ({ detail }) => !detail.texts && readState().on && syncPush());
   window.addEventListener("online", () => syncPush());
