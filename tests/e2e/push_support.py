@@ -125,6 +125,10 @@ class Pusher:
         self.cdp.on(
             "ServiceWorker.workerRegistrationUpdated", lambda e: self.registrations.extend(e["registrations"])
         )
+        self.errors: list[dict[str, Any]] = []  # what the worker reported going wrong
+        self.cdp.on("ServiceWorker.workerErrorReported", lambda e: self.errors.append(e["errorMessage"]))
+        self.versions: list[dict[str, Any]] = []
+        self.cdp.on("ServiceWorker.workerVersionUpdated", lambda e: self.versions.extend(e["versions"]))
         self.cdp.send("ServiceWorker.enable")
 
     def registration_id(self, page: Any) -> str:

@@ -159,7 +159,10 @@ def test_a_wake_rings_for_the_starred_session_where_the_schedule_holds_it_now(br
     pusher = Pusher(context, page, server.url)
 
     pusher.deliver(page, {"kind": "wake", "at": "2026-04-07T07:05:00Z"})
-    shown = wait_notifications(page, 1)
+    try:
+        shown = wait_notifications(page, 1)
+    except AssertionError as e:
+        raise AssertionError(f"{e}; regs {pusher.registrations}; versions {pusher.versions[-3:]}; errors {pusher.errors}") from None
     # Compiling Things rings; Same Slot Not Starred, at the same time, does not.
     assert [(n["title"], n["body"], n["url"]) for n in shown] == [
         ("In 10 min: Compiling Things", "09:15 · Side Room", "/session/k9x8y7")
