@@ -141,6 +141,10 @@ class Pusher:
         raise AssertionError(f"no service worker registration for {scope}: {self.registrations}")
 
     def deliver(self, page: Any, message: dict[str, Any]) -> None:
+        # The worker answers a message first (the page's "drawn" message, which keeps nothing
+        # without an address): the push then meets a running worker, as a push service's does
+        # more often than not. Once, a push handed to a worker just woken showed nothing.
+        page.evaluate(WORKER_AWAKE)
         data = json.dumps(message)
         self.cdp.send(
             "ServiceWorker.deliverPushMessage",
@@ -148,6 +152,13 @@ class Pusher:
         )
 
 
+WORKER_AWAKE = """async () => {
+  const registration = await navigator.serviceWorker.ready;
+  const channel = new MessageChannel();
+  const answered = new Promise((resolve) => { channel.port1.onmessage = (event) => resolve(event.data); });
+  registration.active.postMessage({ type: "drawn" }, [channel.port2]);
+  return answered;
+}"""
 NOTIFICATIONS = """async () => {
   const registration = await navigator.serviceWorker.ready;
   const list = await registration.getNotifications();
