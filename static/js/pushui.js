@@ -41,13 +41,14 @@ function serverProblem() {
 
 // `onLead(minutes)`: the box's lead choice changed from here (turning on with no lead chosen).
 export function pushSwitch(onLead) {
-  let problem = pushMissing();
+  let problem = pushMissing(); // push cannot work here: the switch is disabled, and says why
+  let failed = null; // the last try did not work: said, and the switch can be tried again
   const box = h("input", { type: "checkbox", id: "push-on", checked: pushState().on && !problem, disabled: Boolean(problem) });
   const said = h("p", { class: "hint", "data-push-status": "", role: "status" }, statusText(problem));
   const show = () => {
     box.checked = pushState().on && !problem;
     box.disabled = Boolean(problem);
-    said.textContent = statusText(problem);
+    said.textContent = statusText(problem || failed);
   };
   const stop = onPushChange(() => (said.isConnected ? show() : stop()));
   if (!problem) {
@@ -70,9 +71,10 @@ export function pushSwitch(onLead) {
         said.textContent = "Turning on…";
         await turnOn();
       }
-      problem = null;
+      failed = null;
     } catch (error) {
-      problem = error instanceof NoPush ? error.message : `It could not be turned on (${error.message}).`;
+      // Anything else is the network: nothing was turned on, and the person can try again.
+      failed = error instanceof NoPush ? error.message : "The server could not be reached to turn it on; try again when online.";
     }
     show();
   });

@@ -286,6 +286,7 @@ def test_a_refused_subscription_is_said_and_leaves_reminders_in_the_app(browser,
         expect(status).to_contain_text("This browser refused the subscription")
     expect(status).to_contain_text(FALLBACK)
     expect(page.get_by_label(SWITCH)).not_to_be_checked()
+    expect(page.get_by_label(SWITCH)).to_be_enabled()  # to try again
     # Reminders in the app stay, with the lead the switch chose.
     expect(page.get_by_label("Remind me before each starred session")).to_have_value("10")
     assert routes.puts == []
