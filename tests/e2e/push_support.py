@@ -140,6 +140,9 @@ class Pusher:
             page.wait_for_timeout(250)
         raise AssertionError(f"no service worker registration for {scope}: {self.registrations}")
 
+    def seen(self) -> str:
+        return f"registrations {self.registrations}, versions {self.versions[-3:]}, errors {self.errors}"
+
     def deliver(self, page: Any, message: dict[str, Any]) -> None:
         # The worker answers a message first (the page's "drawn" message, which keeps nothing
         # without an address): the push then meets a running worker, as a push service's does
@@ -191,14 +194,14 @@ WORKER_STATE = """async () => {
 }"""
 
 
-def wait_notifications(page: Any, count: int, timeout: float = 20) -> list[dict[str, Any]]:
+def wait_notifications(page: Any, count: int, pusher: Pusher, timeout: float = 20) -> list[dict[str, Any]]:
     """The notifications shown, once there are at least `count` (bounded); what the worker
     had to go on when there are not."""
     return until(
         page,
         lambda: (shown := notifications(page)) and len(shown) >= count and shown,
         timeout,
-        lambda: f"{count} shown; worker {page.evaluate(WORKER_STATE)}, kept {kept(page)['doc']['version']}",
+        lambda: f"{count} shown; worker {page.evaluate(WORKER_STATE)}; {pusher.seen()}",
     )
 
 

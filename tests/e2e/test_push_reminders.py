@@ -159,10 +159,7 @@ def test_a_wake_rings_for_the_starred_session_where_the_schedule_holds_it_now(br
     pusher = Pusher(context, page, server.url)
 
     pusher.deliver(page, {"kind": "wake", "at": "2026-04-07T07:05:00Z"})
-    try:
-        shown = wait_notifications(page, 1)
-    except AssertionError as e:
-        raise AssertionError(f"{e}; regs {pusher.registrations}; versions {pusher.versions[-3:]}; errors {pusher.errors}") from None
+    shown = wait_notifications(page, 1, pusher)
     # Compiling Things rings; Same Slot Not Starred, at the same time, does not.
     assert [(n["title"], n["body"], n["url"]) for n in shown] == [
         ("In 10 min: Compiling Things", "09:15 · Side Room", "/session/k9x8y7")
@@ -177,7 +174,7 @@ def test_a_wake_rings_for_the_starred_session_where_the_schedule_holds_it_now(br
     pusher.deliver(page, {"kind": "wake", "at": "2026-04-07T07:05:00Z"})  # the old time
     pusher.deliver(page, {"kind": "wake", "at": "2026-04-07T07:30:00Z"})  # the cancelled one's
     pusher.deliver(page, {"kind": "wake", "at": "2026-04-07T07:35:00Z"})  # the new time
-    shown = wait_notifications(page, 1)
+    shown = wait_notifications(page, 1, pusher)
     assert [(n["title"], n["body"]) for n in shown] == [("In 10 min: Compiling Things", "09:45 · Side Room")]
     assert [n["title"] for n in notifications(page)] == ["In 10 min: Compiling Things"]
     context.close()
@@ -196,7 +193,7 @@ def test_a_correction_pushed_to_a_closed_app_updates_its_schedule_and_says_moved
 
     publish(server, {"kind": "move", "session": "k9x8y7", "room": "main"})
     pusher.deliver(page, {"kind": "changes", "version": before + 1})
-    shown = wait_notifications(page, 1)
+    shown = wait_notifications(page, 1, pusher)
     assert [(n["title"], n["body"], n["tag"], n["url"]) for n in shown] == [
         (MOVED, "Compiling Things", "hallway-changes", "/changes")
     ]
