@@ -143,3 +143,10 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(cacheFirst(request));
   }
 });
+
+// Push (reminders and corrections with the app closed): static/js/swpush.js and the modules it
+// shares with the page, bundled here by the server, in a scope of their own.
+(() => {
+  "use strict";
+{{ push|safe }}
+})();

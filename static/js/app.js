@@ -12,6 +12,7 @@ import { wireInstall } from "./install.js";
 import { markNav, wireMore } from "./nav.js";
 import { match } from "./router.js";
 import { Store } from "./store.js";
+import { startPush } from "./push.js";
 import { startReminders } from "./remind.js";
 import { registerWorker } from "./swbridge.js";
 import { setUseDevice, usingDevice, zoneLabel } from "./time.js";
@@ -179,6 +180,8 @@ store.start().then((data) => {
   } else {
     watcher.start();
     startReminders(store);
+    // The worker, woken by a push about corrections, asks an open app to check at once.
+    startPush(store, () => watcher.check());
   }
   // An organizer's corrections kept on this phone are sent at the next open, on any page.
   if (data && organizerName() && outboxWaiting()) import("./organize/outbox.js").then((m) => m.startOutbox(Math.min(watcher.poll, 10)));

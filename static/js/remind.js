@@ -6,10 +6,9 @@
 
 import { now } from "./clock.js";
 import { systemNotification } from "./notify.js";
-import { time } from "./time.js";
 import { toast } from "./toasts.js";
+import { LEADS, reminder } from "./wake.js";
 
-export const LEADS = [5, 10, 15];
 const LEAD_KEY = "hallway.remind.v1";
 const FIRED_KEY = "hallway.remind.fired.v1";
 const KEEP_FIRED = 300;
@@ -75,14 +74,12 @@ export async function askForNotifications() {
 }
 
 async function show(session, data, at) {
-  const room = data.rooms.get(session.room)?.name;
   const minutes = Math.max(1, Math.ceil((session.start - at) / 60000));
-  const title = `In ${minutes} min: ${session.title}`;
-  const body = `${time(session.start)}${room ? ` · ${room}` : ""}`;
-  if (document.visibilityState === "visible") toast(`${title} (${body})`, { timeout: 0 }); // stays until dismissed
+  const { title, options } = reminder(session, data.rooms.get(session.room)?.name, minutes);
+  if (document.visibilityState === "visible") toast(`${title} (${options.body})`, { timeout: 0 }); // stays until dismissed
   if (!notificationsAllowed()) return;
   // The toast above said it when the app was in front.
-  return systemNotification(title, { body, tag: `hallway-remind-${session.id}`, data: { url: `/session/${session.id}` } });
+  return systemNotification(title, options);
 }
 
 export function startReminders(store) {

@@ -1,8 +1,12 @@
 // My schedule's "Reminders" box: the person's choice of lead time, what it will do on this
-// device, and the calendar subscription that reminds when the app is closed.
+// device, reminders with the app closed (Web Push, pushui.js) and the calendar subscription
+// that reminds where push cannot.
 
 import { h } from "./dom.js";
-import { LEADS, askForNotifications, notificationsAllowed, readLead, setLead } from "./remind.js";
+import { onPushChange, pushState, syncPush, turnOff } from "./push.js";
+import { pushSwitch } from "./pushui.js";
+import { askForNotifications, notificationsAllowed, readLead, setLead } from "./remind.js";
+import { LEADS } from "./wake.js";
 
 export function subscribeHref(ids, lead) {
   return `webcal://${location.host}/my.ics?s=${ids.join(",")}&alarm=${lead || 10}`;
@@ -16,6 +20,10 @@ function status(lead) {
   return `Notifications are not allowed for this site, so the reminder shows inside the app, ${lead} minutes before, while it is open.`;
 }
 
+function calendarText() {
+  return pushState().on ? "Your calendar can remind you too: " : "When this app is closed it cannot remind you; your calendar can: ";
+}
+
 export function reminderBox(ids) {
   const lead = readLead();
   const said = h("p", { class: "hint", "data-remind-status": "", role: "status" }, status(lead));
@@ -26,11 +34,20 @@ export function reminderBox(ids) {
     h("option", { value: "", selected: !lead }, "No reminders"),
     LEADS.map((m) => h("option", { value: String(m), selected: m === lead }, `${m} minutes before`)),
   );
+  const calendar = h("span", {}, calendarText());
+  const stop = onPushChange(() => (calendar.isConnected ? (calendar.textContent = calendarText()) : stop()));
+  const chosen = (minutes) => {
+    choice.value = minutes ? String(minutes) : "";
+    link.href = subscribeHref(ids, minutes);
+    said.textContent = status(minutes);
+  };
   choice.addEventListener("change", async () => {
     const minutes = Number(choice.value) || null;
     setLead(minutes);
-    link.href = subscribeHref(ids, minutes);
-    said.textContent = status(minutes);
+    chosen(minutes);
+    // The app closed reminds with the same lead; no reminders at all turns that off too.
+    if (pushState().on && minutes) syncPush();
+    else if (pushState().on) turnOff();
     if (minutes) await askForNotifications(); // on the tap that turned reminders on, never on load
     said.textContent = status(readLead());
   });
@@ -40,6 +57,7 @@ export function reminderBox(ids) {
     h("h2", { id: "remind-h" }, "Reminders"),
     h("div", { class: "field" }, h("label", { for: "remind-lead" }, "Remind me before each starred session"), choice),
     said,
-    h("p", { class: "hint" }, "When this app is closed it cannot remind you; your calendar can: ", link, "."),
+    pushSwitch(chosen),
+    h("p", { class: "hint" }, calendar, link, "."),
   );
 }

@@ -7,19 +7,13 @@
 import { setLanguageNames } from "./card.js";
 import { mergeStars, parseStars } from "./stars.js";
 import { afterNextFrame } from "./dom.js";
-import { NO_TEXTS, carryTexts, checkTexts, fits, heldOf, mergeTexts, needsTexts, notePatched, tookWhole } from "./texts.js";
+import { DATA_CACHE, patchedDoc, readKept, writeKept } from "./kept.js";
+import { NO_TEXTS, carryTexts, checkTexts, fits, heldOf, mergeTexts, needsTexts, tookWhole } from "./texts.js";
 import { conferenceDay, setConferenceDays, setVenueZone } from "./time.js";
 
 export const FEED = "/api/v1/outline.json";
 export const TEXTS = "/api/v1/texts.json";
-// The device's copy, in DATA_CACHE: one whole schedule document (the outline with its texts)
-// under the key app versions before the split kept theirs at, so either version reads it.
-const KEPT = "/api/v1/schedule.json";
-// The kept copy's SHA-256, written with it: a copy changed on the device (storage damaged,
-// emptied by a cleaner) is never shown as the schedule under the server's current ETag.
-const DIGEST = "X-Hallway-Digest";
 export const STARS_KEY = "hallway.stars.v1";
-const DATA_CACHE = "hallway-data";
 const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 const arr = (v) => (Array.isArray(v) ? v : []);
 const str = (v) => (typeof v === "string" && v ? v : null);
@@ -166,14 +160,10 @@ export class Store extends EventTarget {
     this.dispatchEvent(new CustomEvent("changed", { detail: { previous, texts } }));
   }
 
-  // Corrections and a re-import's changes: sessions added or replaced by id, others removed,
-  // and the rooms, tracks or speakers lists a re-import changed (`lists`), at a new version.
-  patch({ version, sessions = [], removed = [], lists = {}, stamp = null }) {
-    const byId = new Map(this.doc.sessions.map((s) => [s.id, s]));
-    for (const id of removed) byId.delete(id);
-    for (const s of sessions) byId.set(s.id, s);
-    this.held = notePatched(this.held, this.doc, sessions, version);
-    const doc = { ...this.doc, ...lists, version, stamp, sessions: [...byId.values()] };
+  // Corrections and a re-import's changes (kept.js, patchedDoc), at a new version.
+  patch(changes) {
+    const { doc, held } = patchedDoc(this.doc, this.held, changes);
+    this.held = held;
     this.replace(doc, null);
     this.writeStored();
     this.syncTexts();
@@ -222,22 +212,15 @@ export class Store extends EventTarget {
   }
 
   async readStored() {
-    let response;
+    let cache;
     try {
-      response = await (await caches.open(DATA_CACHE)).match(KEPT);
+      cache = await caches.open(DATA_CACHE);
     } catch {
       return null; // no Cache API (insecure context): the network decides
     }
-    if (!response) return null;
     try {
-      const body = await response.text();
-      const digest = response.headers.get(DIGEST);
-      const { texts, ...doc } = JSON.parse(body);
-      if (!doc || !Array.isArray(doc.sessions)) throw new Error("not a schedule");
-      if (digest && digest !== (await digestOf(body))) throw new Error("altered");
-      // A copy with no digest (kept by an older version of the app) is shown, but its ETag is
-      // not trusted: the next check takes the server's document whole, whatever it says.
-      return { doc, etag: digest ? response.headers.get("ETag") : null, held: heldOf(texts, doc) };
+      const kept = await readKept(cache);
+      return kept && { doc: kept.doc, etag: kept.etag, held: heldOf(kept.texts, kept.doc) };
     } catch {
       // Damaged or hand-edited: said, not silently dropped; the network (or the worker) decides.
       this.notice("The schedule kept on this device was damaged and was ignored; fetching it again.");
@@ -250,15 +233,10 @@ export class Store extends EventTarget {
   // API held up the first screen's paint (a few ms, tens at 1,000 sessions, on a slow phone).
   // Documents are replaced, never changed in place, so the one taken now is the one written.
   writeStored() {
-    const kept = { ...this.doc, texts: this.held };
-    const etag = this.etag;
+    const { doc, held, etag } = this;
     this.saving = this.saving.then(afterNextFrame).then(async () => {
       try {
-        const body = JSON.stringify(kept);
-        const digest = await digestOf(body);
-        const headers = { "Content-Type": "application/json", ...(etag ? { ETag: etag } : {}), ...(digest ? { [DIGEST]: digest } : {}) };
-        const cache = await caches.open(DATA_CACHE);
-        await cache.put(KEPT, new Response(body, { headers }));
+        await writeKept(await caches.open(DATA_CACHE), doc, held, etag);
       } catch {
         // Keeping a copy is a convenience: the service worker's cache still has the feed.
       }
@@ -354,11 +332,4 @@ export class Store extends EventTarget {
       return false;
     }
   }
-}
-
-// Hex SHA-256 of `text`, or null where the browser has no SubtleCrypto.
-async function digestOf(text) {
-  if (!globalThis.crypto?.subtle) return null;
-  const hash = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(hash), (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -12,10 +12,14 @@ import re
 from flask import Flask, render_template
 
 from ..web import assets
+from ..web.built import WORKER_BUNDLE, WORKER_MODULE
 from .shell import LOADING, documents
 
+# The worker's push handling, an ES module like the app's so both run the same code (the
+# corrections' rules, the kept schedule, what rings): bundled into the worker itself.
 NOT_PRECACHED: dict[str, str] = {
     assets.INLINE_CSS: "inlined into the shell, which is precached",
+    WORKER_MODULE: "the worker's own push handling, built into /sw.js",
     "print.css": "door signs: printed online by organizers, not part of the app",
     "js/print.js": "door signs: printed online by organizers, not part of the app",
     "css/organize.css": "the organizers' console's styles, loaded with the console (cached at first use)",
@@ -44,10 +48,11 @@ ID_PATTERN = "[A-Za-z0-9_-]{1,64}"
 
 
 def excluded(path: str, tree: assets.AssetTree | None = None) -> bool:
-    """Not precached: listed above, fetched on demand, or a source module the app runs from
-    the bundle instead (webapp.web.bundle)."""
+    """Not precached: listed above, fetched on demand, a source module the app runs from the
+    bundle instead (webapp.web.bundle), or the worker's own push code (built into /sw.js)."""
     bundled = tree.bundled if tree is not None else frozenset()
-    return path in NOT_PRECACHED or path.startswith(tuple(ON_DEMAND_PREFIXES)) or path in bundled
+    built_in = path == WORKER_BUNDLE
+    return path in NOT_PRECACHED or path.startswith(tuple(ON_DEMAND_PREFIXES)) or path in bundled or built_in
 
 
 def precache_list(tree: assets.AssetTree) -> list[str]:
@@ -62,6 +67,13 @@ def route_regex(rule: str) -> str:
     return "^" + re.sub(r"<[a-z_]+>", ID_PATTERN, rule) + ("" if rule == "/" else "/?") + "$"
 
 
+def worker_code(tree: assets.AssetTree) -> str:
+    """The worker's push handling as `hallway build` joined it (webapp.web.build.WORKER_BUNDLE):
+    plain script for the worker's own (classic) script; "" for a tree without it."""
+    built = tree.files.get(WORKER_BUNDLE)
+    return built.body.decode("utf-8") if built else ""
+
+
 def script(app: Flask, app_routes: tuple[str, ...]) -> bytes:
     tree = assets.tree(app)
     docs = documents(app)
@@ -72,6 +84,7 @@ def script(app: Flask, app_routes: tuple[str, ...]) -> bytes:
         precache=precache,
         routes=[route_regex(r) for r in app_routes],
         loading=LOADING,
+        push=worker_code(tree),
     )
     # The version covers the worker's own code and everything it precaches except the feed.
     seed = "\n".join([body, tree.tree_hash, docs.shell_etag, docs.manifest_etag])

@@ -24,6 +24,7 @@ from .built import Asset, AssetTree
 COMPRESSIBLE = {".js", ".mjs", ".css", ".svg", ".json", ".webmanifest", ".html", ".txt", ".map"}
 TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".webmanifest": "application/manifest+json"}
 APP_MODULE = "js/app.js"  # the attendee app's entry module, the root of the bundle
+WORKER_MODULE, WORKER_BUNDLE = built.WORKER_MODULE, built.WORKER_BUNDLE
 SCRIPTS = (".js", ".mjs")
 KEEP = 8  # builds kept (most recently used first): a rollback, and the trees tests deploy
 IDLE = 3600  # seconds unused before a build past KEEP, or an unfinished one (a crash), is removed
@@ -34,6 +35,8 @@ def _built_scripts(sources: dict[str, bytes]) -> tuple[dict[str, bytes], frozens
     (vendored files are shipped minified already)."""
     made = bundle.build(APP_MODULE, sources)
     served = {**sources, **made.rewritten, made.path: made.body}
+    if WORKER_MODULE in sources:
+        served[WORKER_BUNDLE] = bundle.build(WORKER_MODULE, sources, bundle_path=WORKER_BUNDLE).body
     served = {p: b if p.startswith("vendor/") else minify.javascript(b, p) for p, b in served.items()}
     return served, frozenset(made.members)
 

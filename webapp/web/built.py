@@ -35,6 +35,11 @@ PACKAGES = ("tree-sitter", "tree-sitter-javascript", "brotli")
 BUNDLE = "js/app.bundle.js"  # the attendee app in one module, made by the build (webapp.web.bundle)
 COMMAND = "`hallway build` (or `flask --app webapp build`)"
 
+# The service worker's push handling and what it imports (changes.js, wake.js...): joined by
+# the build into plain script the worker template takes in (webapp/views/sw.py).
+WORKER_MODULE = "js/swpush.js"
+WORKER_BUNDLE = "js/sw.bundle.js"
+
 
 class BuildMissing(Exception):
     """No build of the static files as they are now."""

@@ -12,7 +12,7 @@ import pytest
 from webapp import create_app, settings
 from webapp.views import sw
 from webapp.views.pages import APP_ROUTES
-from webapp.web import assets, build
+from webapp.web import assets, build, jsmodule
 
 STATIC = Path(settings.PROJECT_ROOT) / "static"
 
@@ -110,3 +110,17 @@ def test_worker_answers_navigations_for_every_app_route(client) -> None:
 def test_routes_with_characters_to_escape_are_refused() -> None:
     with pytest.raises(ValueError):
         sw.route_regex("/a.b")
+
+
+def test_the_worker_runs_the_pages_own_modules_for_push(tmp_path, data_dir) -> None:
+    static, client = deployment(tmp_path, data_dir, "push")
+    body, _, _ = worker(client)
+    script = jsmodule.read("sw.js", body.encode())
+    assert script.imports == [] and script.exports == {}  # a classic worker script: imports resolved
+    assert 'self.addEventListener("push"' in body
+    assert "function applyChanges(" in body and "function ringing(" in body  # changes.js, wake.js
+    wake = static / "js" / "wake.js"
+    wake.write_text(wake.read_text().replace("MOST_WAKES = 500;", "MOST_WAKES = 499;"))
+    build.ensure(static)  # as a deployment does: `hallway build`, then the workers start
+    changed = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "STATIC_DIR": str(static)})
+    assert "MOST_WAKES = 499;" in worker(changed.test_client())[0]
