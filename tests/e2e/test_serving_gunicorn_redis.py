@@ -156,4 +156,6 @@ def test_a_correction_through_one_worker_is_served_by_both_at_once(server, redis
         ["redis-cli", "-p", str(redis_port), "--scan", "--pattern", "*hallway/schedule/*"],
         capture_output=True, text=True, timeout=10, check=True,
     ).stdout.split()  # fmt: skip
-    assert {k.rsplit("/", 1)[-1] for k in keys} == {"0", "1", "2"}
+    # hallway/schedule/<store>/<version>/<stamp>: an entry per version, each with its own stamp
+    assert {k.split("hallway/schedule/", 1)[1].split("/")[1] for k in keys} == {"0", "1", "2"}
+    assert len({k.rsplit("/", 1)[-1] for k in keys}) == 3

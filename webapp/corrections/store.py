@@ -31,10 +31,12 @@ SET_ASIDE = "set_aside"
 
 HEAD_QUERY = (
     "SELECT (SELECT max(version) FROM history), (SELECT value FROM meta WHERE key = 'store_id'), "
-    "(SELECT time || kind || coalesce(session, '') FROM history "
+    "(SELECT CAST(time || kind || coalesce(session, '') || after AS BLOB) FROM history "
     "WHERE version = (SELECT max(version) FROM history))"
 )
-STAMP_QUERY = "SELECT time || kind || coalesce(session, '') FROM history WHERE version = ?"
+STAMP_QUERY = (
+    "SELECT CAST(time || kind || coalesce(session, '') || after AS BLOB) FROM history WHERE version = ?"
+)
 COLUMNS = "version, time, kind, session, before, after, note, reverts, organizer"
 # Read as bytes: one row whose text is not UTF-8 any more (a flipped bit) would otherwise fail
 # the whole query, and with it every route.
@@ -56,7 +58,7 @@ class Head:
 
 
 def stamp(row_text: str | bytes | None) -> str:
-    """A short name for one stored version's content (its time, kind and session)."""
+    """A short name for one stored version's content (its time, kind, session and new values)."""
     if row_text is None:
         return ""
     data = row_text if isinstance(row_text, bytes) else row_text.encode("utf-8", "replace")
