@@ -18,7 +18,7 @@ import shutil
 import time
 from pathlib import Path
 
-from . import built, bundle, codings, minify
+from . import built, bundle, codings, jsmodule, minify
 from .built import Asset, AssetTree
 
 COMPRESSIBLE = {".js", ".mjs", ".css", ".svg", ".json", ".webmanifest", ".html", ".txt", ".map"}
@@ -36,9 +36,22 @@ def _built_scripts(sources: dict[str, bytes]) -> tuple[dict[str, bytes], frozens
     made = bundle.build(APP_MODULE, sources)
     served = {**sources, **made.rewritten, made.path: made.body}
     if WORKER_MODULE in sources:
-        served[WORKER_BUNDLE] = bundle.build(WORKER_MODULE, sources, bundle_path=WORKER_BUNDLE).body
+        served[WORKER_BUNDLE] = _worker_bundle(sources)
     served = {p: b if p.startswith("vendor/") else minify.javascript(b, p) for p, b in served.items()}
     return served, frozenset(made.members)
+
+
+def _worker_bundle(sources: dict[str, bytes]) -> bytes:
+    """WORKER_MODULE and only what it imports, joined: with no other module to serve, the
+    bundle exports nothing (a classic worker script cannot)."""
+    reached: dict[str, bytes] = {}
+    todo = [WORKER_MODULE]
+    while todo:
+        path = todo.pop()
+        if path not in reached:
+            reached[path] = sources[path]
+            todo += [imp.target for imp in jsmodule.read(path, reached[path]).imports]
+    return bundle.build(WORKER_MODULE, reached, bundle_path=WORKER_BUNDLE).body
 
 
 def _asset(rel: str, body: bytes) -> Asset:

@@ -117,6 +117,7 @@ def test_the_worker_runs_the_pages_own_modules_for_push(tmp_path, data_dir) -> N
     body, _, _ = worker(client)
     script = jsmodule.read("sw.js", body.encode())
     assert script.imports == [] and script.exports == {}  # a classic worker script: imports resolved
+    assert not re.search(r"(^|[;}])\s*export\s*\{", body, re.M)  # a SyntaxError in a classic worker
     assert 'self.addEventListener("push"' in body
     assert "function applyChanges(" in body and "function ringing(" in body  # changes.js, wake.js
     wake = static / "js" / "wake.js"
