@@ -29,10 +29,10 @@ def create_app(test_config: dict[str, Any] | None = None, *, warm: bool = True) 
     app.config["TRUSTED_HOSTS"] = settings.trusted_hosts(app.config)
 
     from . import cli
-    from .views import api, exports, health, pages, qr, venue
+    from .views import api, exports, health, pages, push, qr, venue
     from .web import caching, compress, proxy, security
 
-    for module in (api, pages, exports, qr, venue, health):
+    for module in (api, pages, exports, qr, venue, health, push):
         app.register_blueprint(module.bp)
     caching.init_app(app)
     security.init_app(app)
@@ -47,4 +47,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, warm: bool = True) 
         from .web import follow
 
         follow.init_app(app)
+        from . import push as web_push
+
+        web_push.init_app(app)  # the sending loop (one process sends, webapp/push/runner.py)
     return app

@@ -1,0 +1,73 @@
+"""Web Push (issue 27): reminders and changes that reach a phone with the app closed, without
+the server learning what anyone starred. A device registers its push subscription, its lead
+time and the wake-up instants it needs (docs/api.md says what that reveals); one process sends
+the wake-ups at their instants and a changes message after corrections (runner.py).
+
+`changed(app)` is the trigger the write paths call: it only bumps a counter in the push store,
+so a correction's request never waits for a push service, and the sending process (which may
+be another gunicorn worker) notices it within a tick.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from flask import Flask
+
+from .keys import VapidKey, from_private, load_or_create
+from .store import STORE_FILE, PushStore
+
+CHANGES = "changes"
+CHANGES_SENT = "changes_sent"
+DEFAULT_SUBJECT = "mailto:push@localhost"
+
+
+def enabled(app: Flask) -> bool:
+    return bool(app.config.get("PUSH"))
+
+
+def store(app: Flask) -> PushStore:
+    found = app.extensions.get("hallway.push_store")
+    if found is None:
+        found = app.extensions["hallway.push_store"] = PushStore(Path(app.config["DATA_DIR"]) / STORE_FILE)
+    return found
+
+
+def vapid_key(app: Flask) -> VapidKey:
+    """The setting's key, else the one kept in DATA_DIR (made on first use)."""
+    found = app.extensions.get("hallway.vapid_key")
+    if found is None:
+        given = app.config.get("PUSH_VAPID_KEY")
+        found = from_private(given) if given else load_or_create(Path(app.config["DATA_DIR"]))
+        app.extensions["hallway.vapid_key"] = found
+    return found
+
+
+def subject(app: Flask) -> str:
+    """Who push services may contact about this server's messages (the JWT's `sub`)."""
+    public = app.config.get("PUBLIC_URL") or ""
+    return app.config.get("PUSH_SUBJECT") or (public if public.startswith("https://") else DEFAULT_SUBJECT)
+
+
+def changed(app: Flask) -> None:
+    """The schedule changed (a correction published, a new import): ask for a changes message.
+    Never raises: the change itself is already stored, and a push store that cannot be written
+    must not turn it into an error."""
+    if not enabled(app):
+        return
+    try:
+        store(app).bump(CHANGES)
+    except sqlite3.Error as exc:
+        app.logger.error("push: could not note a change for the changes message: %s", exc)
+
+
+def init_app(app: Flask) -> None:
+    """Start the sending loop in this serving process (all but one wait for the lead). Test apps
+    start it themselves (runner.start), so the hundreds of apps a test run makes spawn no thread."""
+    if not enabled(app) or app.testing:
+        return
+    vapid_key(app)  # made now, at start, not at a visitor's first request
+    from . import runner
+
+    runner.start(app)

@@ -1,0 +1,112 @@
+"""The sending loop: a thread in every serving process, of which only the one holding the lead
+(a lock in DATA_DIR/push/, as following does) sends, so each message goes out once however
+many gunicorn workers serve. Each tick it sends the wake-ups whose instant has come and, once a
+burst of corrections has gone quiet, one changes message to every subscription.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from flask import Flask
+
+from ..corrections.published import STORE_ERRORS, clock, store_for
+from ..importers.follow_state import Lead
+from . import CHANGES, CHANGES_SENT, store, subject, vapid_key
+from .keys import PUSH_DIR
+from .schedule import Debounce, changes_message, wake_messages
+from .send import Outcome, Sender
+from .vapid import Vapid
+
+TICK = 0.2  # seconds between two looks at the store by the process that sends
+WAIT = 5.0  # seconds between two tries for the lead by the others: how soon one takes over
+
+
+class Runner:
+    def __init__(
+        self, app: Flask, *, monotonic: Callable[[], float] = time.monotonic, **sender: float
+    ) -> None:
+        self.app = app
+        self.store = store(app)
+        self.clock = clock(app)
+        self.monotonic = monotonic
+        self.lead = Lead(Path(app.config["DATA_DIR"]), PUSH_DIR)
+        self.stopped = threading.Event()
+        vapid = Vapid(vapid_key(app), subject(app), self.clock)
+        self.sender = Sender(vapid, stopped=self.stopped, **sender)  # type: ignore[arg-type]
+        self.debounce = Debounce()
+        self.seen: int | None = None  # the changes counter as this process last read it
+        self.thread = threading.Thread(target=self.run, name="hallway-push", daemon=True)
+
+    def run(self) -> None:
+        said_wait = False
+        while not self.stopped.is_set():
+            if self.lead.acquire():
+                try:
+                    self.step()
+                except (sqlite3.Error, OSError):  # the loop must outlive a bad tick
+                    self.app.logger.exception("push: a sending pass failed")
+                self.stopped.wait(TICK)
+                continue
+            if not said_wait:
+                self.app.logger.warning("push: process %s sends; this one waits", self.lead.holder())
+                said_wait = True
+            self.stopped.wait(WAIT)
+        self.lead.release()
+
+    def step(self) -> Outcome:
+        """One pass: the due wake-ups, then the changes message if its burst is over."""
+        outcome = Outcome()
+        messages, late = wake_messages(self.store, self.clock())
+        if late:
+            self.app.logger.warning("push: %d wake-ups were too late to send (server down?)", late)
+        if messages:
+            self._count(outcome, self._send(messages))
+        pending = self.store.counter(CHANGES)
+        if pending != self.seen:
+            if pending != self.store.counter(CHANGES_SENT):
+                self.debounce.signal(self.monotonic())
+            self.seen = pending
+        if self.debounce.due(self.monotonic()):
+            self.debounce.done()
+            try:
+                version = store_for(self.app).head().version
+            except STORE_ERRORS as exc:
+                self.app.logger.error("push: cannot read the newest version, changes not sent: %s", exc)
+                return outcome
+            self._count(outcome, self._send(changes_message(s, version) for s in self.store.all()))
+            self.store.set_counter(CHANGES_SENT, pending)
+        return outcome
+
+    def _send(self, messages) -> Outcome:  # noqa: ANN001 - any iterable of messages
+        done = self.sender.send_all(messages)
+        if done.gone:
+            self.store.remove(done.gone)
+            self.app.logger.info(
+                "push: removed %d subscriptions their push service calls gone", len(done.gone)
+            )
+        return done
+
+    @staticmethod
+    def _count(total: Outcome, done: Outcome) -> None:
+        total.delivered += done.delivered
+        total.failed += done.failed
+        total.retries += done.retries
+        total.gone.extend(done.gone)
+
+    def stop(self) -> None:
+        self.stopped.set()
+        if self.thread.is_alive():
+            self.thread.join(timeout=30)
+        self.sender.close()
+        self.lead.release()
+
+
+def start(app: Flask, **kwargs: float) -> Runner:
+    runner = app.extensions["hallway.push"] = Runner(app, **kwargs)  # type: ignore[arg-type]
+    runner.thread.start()
+    return runner
