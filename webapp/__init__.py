@@ -44,10 +44,9 @@ def create_app(test_config: dict[str, Any] | None = None, *, warm: bool = True) 
 
         assets.tree(app)
     if warm:  # a server (not a command, which must never race a server to write the schedule)
+        from . import push as web_push
         from .web import follow
 
+        web_push.init_app(app)  # forks the sending loop: before any thread is started here
         follow.init_app(app)
-        from . import push as web_push
-
-        web_push.init_app(app)  # the sending loop (one process sends, webapp/push/runner.py)
     return app

@@ -63,11 +63,13 @@ def changed(app: Flask) -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Start the sending loop in this serving process (all but one wait for the lead). Test apps
-    start it themselves (runner.start), so the hundreds of apps a test run makes spawn no thread."""
+    """Fork the sending loop's process for this serving process (all but one wait for the lead).
+    Test apps start a loop themselves (runner.Runner), so the hundreds of apps a test run makes
+    fork nothing."""
     if not enabled(app) or app.testing:
         return
     vapid_key(app)  # made now, at start, not at a visitor's first request
+    store(app).counter(CHANGES)  # the file and its tables exist before any request
     from . import runner
 
-    runner.start(app)
+    runner.fork(app)

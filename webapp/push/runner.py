@@ -1,11 +1,18 @@
-"""The sending loop: a thread in every serving process, of which only the one holding the lead
-(a lock in DATA_DIR/push/, as following does) sends, so each message goes out once however
-many gunicorn workers serve. Each tick it sends the wake-ups whose instant has come and, once a
-burst of corrections has gone quiet, one changes message to every subscription.
+"""The sending loop: a process forked by every serving process, of which only the one holding
+the lead (a lock in DATA_DIR/push/, as following does) sends, so each message goes out once
+however many gunicorn workers serve. Each tick it sends the wake-ups whose instant has come
+and, once a burst of corrections has gone quiet, one changes message to every subscription.
+
+A process of its own, at a lower CPU priority, rather than threads in the worker: a fan-out
+keeps 32 sending threads busy, and in the worker they would take the interpreter lock from
+the thread answering readers (the feed's read rate halved in bench/push_fanout.py). The
+process leaves when the worker that forked it is gone.
 """
 
 from __future__ import annotations
 
+import os
+import signal
 import sqlite3
 import threading
 import time
@@ -28,9 +35,15 @@ WAIT = 5.0  # seconds between two tries for the lead by the others: how soon one
 
 class Runner:
     def __init__(
-        self, app: Flask, *, monotonic: Callable[[], float] = time.monotonic, **sender: float
+        self,
+        app: Flask,
+        *,
+        monotonic: Callable[[], float] = time.monotonic,
+        parent: int | None = None,
+        **sender: float,
     ) -> None:
         self.app = app
+        self.parent = parent  # the process whose end ends this loop
         self.store = store(app)
         self.clock = clock(app)
         self.monotonic = monotonic
@@ -44,7 +57,7 @@ class Runner:
 
     def run(self) -> None:
         said_wait = False
-        while not self.stopped.is_set():
+        while not self.stopped.is_set() and (self.parent is None or os.getppid() == self.parent):
             if self.lead.acquire():
                 try:
                     self.step()
@@ -106,7 +119,48 @@ class Runner:
         self.lead.release()
 
 
+def fork(app: Flask) -> int:
+    """Start the sending loop in a child process (called before this process starts a thread,
+    so the child inherits no lock held by another); the child's process id."""
+    parent = os.getpid()
+    pid = os.fork()
+    if pid:
+        threading.Thread(target=os.waitpid, args=(pid, 0), name="hallway-push-reaper", daemon=True).start()
+        return pid
+    code = 0
+    try:
+        for sig in INHERITED_SIGNALS:  # the server's handlers (gunicorn's) are not this process's
+            signal.signal(sig, signal.SIG_DFL)
+        os.nice(NICE)
+        Runner(app, parent=parent).run()
+    except BaseException:  # noqa: BLE001 - logged; the child must never return into the server's code
+        app.logger.exception("push: the sending process failed")
+        code = 1
+    finally:
+        os._exit(code)
+
+
+INHERITED_SIGNALS = tuple(
+    getattr(signal, name)
+    for name in (
+        "SIGTERM",
+        "SIGINT",
+        "SIGQUIT",
+        "SIGHUP",
+        "SIGUSR1",
+        "SIGUSR2",
+        "SIGWINCH",
+        "SIGTTIN",
+        "SIGTTOU",
+        "SIGCHLD",
+    )
+    if hasattr(signal, name)
+)
+NICE = 10  # readers first: the sending takes the CPU time they leave
+
+
 def start(app: Flask, **kwargs: float) -> Runner:
+    """The loop as a thread of this process (tests)."""
     runner = app.extensions["hallway.push"] = Runner(app, **kwargs)  # type: ignore[arg-type]
     runner.thread.start()
     return runner
