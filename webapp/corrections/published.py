@@ -22,7 +22,6 @@ from ..domain import jsontext
 from ..domain.model import Schedule
 from ..domain.serialize import ScheduleFormatError, schedule_from_dict, schedule_to_dict, session_to_dict
 from ..domain.storage import SCHEDULE_FILE
-from .. import push
 from . import problems
 from .apply import Change, Correction, prepare
 from .clashes import Clash, ClashError, consequences, split_force
@@ -127,7 +126,6 @@ def sync_import(app: Flask) -> None:
             if version is not None:
                 app.logger.info("recorded schedule import %s as version %d", path, version)
                 _log_findings(app, imported)
-                push.changed(app)  # a followed source or `schedule import` changed it: phones hear
     app.extensions["hallway.import_stamp"] = stamp
 
 
@@ -241,9 +239,7 @@ def publish(app: Flask, body: Any, by: str | None = None) -> Correction:
     organizer `by`; CorrectionError if refused, ClashError if it clashes and does not force."""
     sync_import(app)
     store = store_for(app)
-    correction = store.append(_maker(app, store, body), by)
-    push.changed(app)  # after the commit: the sending is another process's, later
-    return correction
+    return store.append(_maker(app, store, body), by)
 
 
 def publish_once(app: Flask, body: Any, key: str, by: str | None = None) -> tuple[Correction, bool]:
@@ -254,7 +250,4 @@ def publish_once(app: Flask, body: Any, key: str, by: str | None = None) -> tupl
     # The same JSON sent with other spacing or key order is the same request.
     canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     sha256 = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
-    correction, stored_now = store.append_once(_maker(app, store, body), key, sha256, by)
-    if stored_now:
-        push.changed(app)
-    return correction, stored_now
+    return store.append_once(_maker(app, store, body), key, sha256, by)

@@ -1,16 +1,16 @@
 """Web Push (issue 27): reminders and changes that reach a phone with the app closed, without
 the server learning what anyone starred. A device registers its push subscription, its lead
 time and the wake-up instants it needs (docs/api.md says what that reveals); one process sends
-the wake-ups at their instants and a changes message after corrections (runner.py).
+the wake-ups at their instants and a changes message after the schedule changed (runner.py).
 
-`changed(app)` is the trigger the write paths call: it only bumps a counter in the push store,
-so a correction's request never waits for a push service, and the sending process (which may
-be another gunicorn worker) notices it within a tick.
+What triggers a changes message is the corrections store's version, which every published
+correction and every recorded import raises, in whichever process (an API request, the command
+line, the follower): the sending process reads it each tick (one indexed query). No write path
+calls into push, so a correction's request never waits for it, and none can be forgotten.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from flask import Flask
@@ -18,8 +18,7 @@ from flask import Flask
 from .keys import VapidKey, from_private, load_or_create
 from .store import STORE_FILE, PushStore
 
-CHANGES = "changes"
-CHANGES_SENT = "changes_sent"
+SENT = "version_sent/"  # + store id: the version the last changes message named
 DEFAULT_SUBJECT = "mailto:push@localhost"
 
 
@@ -50,18 +49,6 @@ def subject(app: Flask) -> str:
     return app.config.get("PUSH_SUBJECT") or (public if public.startswith("https://") else DEFAULT_SUBJECT)
 
 
-def changed(app: Flask) -> None:
-    """The schedule changed (a correction published, a new import): ask for a changes message.
-    Never raises: the change itself is already stored, and a push store that cannot be written
-    must not turn it into an error."""
-    if not enabled(app):
-        return
-    try:
-        store(app).bump(CHANGES)
-    except sqlite3.Error as exc:
-        app.logger.error("push: could not note a change for the changes message: %s", exc)
-
-
 def init_app(app: Flask) -> None:
     """Fork the sending loop's process for this serving process (all but one wait for the lead).
     Test apps start a loop themselves (runner.Runner), so the hundreds of apps a test run makes
@@ -69,7 +56,7 @@ def init_app(app: Flask) -> None:
     if not enabled(app) or app.testing:
         return
     vapid_key(app)  # made now, at start, not at a visitor's first request
-    store(app).counter(CHANGES)  # the file and its tables exist before any request
+    store(app).count()  # the file and its tables exist before any request
     from . import runner
 
     runner.fork(app)

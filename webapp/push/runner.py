@@ -22,8 +22,9 @@ from pathlib import Path
 from flask import Flask
 
 from ..corrections.published import STORE_ERRORS, clock, store_for
+from ..corrections.store import Head
 from ..importers.follow_state import Lead
-from . import CHANGES, CHANGES_SENT, store, subject, vapid_key
+from . import SENT, store, subject, vapid_key
 from .keys import PUSH_DIR
 from .schedule import Debounce, changes_message, wake_messages
 from .send import Outcome, Sender
@@ -52,7 +53,7 @@ class Runner:
         vapid = Vapid(vapid_key(app), subject(app), self.clock)
         self.sender = Sender(vapid, stopped=self.stopped, **sender)  # type: ignore[arg-type]
         self.debounce = Debounce()
-        self.seen: int | None = None  # the changes counter as this process last read it
+        self.seen: Head | None = None  # the corrections store's head as this process last read it
         self.thread = threading.Thread(target=self.run, name="hallway-push", daemon=True)
 
     def run(self) -> None:
@@ -79,20 +80,20 @@ class Runner:
             self.app.logger.warning("push: %d wake-ups were too late to send (server down?)", late)
         if messages:
             self._count(outcome, self._send(messages))
-        pending = self.store.counter(CHANGES)
-        if pending != self.seen:
-            if pending != self.store.counter(CHANGES_SENT):
+        try:
+            head = store_for(self.app).head()
+        except STORE_ERRORS as exc:  # read again next tick; the corrections store reports it
+            self.app.logger.error("push: cannot read the newest version: %s", exc)
+            return outcome
+        if head != self.seen:
+            if head.version != self.store.counter(SENT + head.store_id):
                 self.debounce.signal(self.monotonic())
-            self.seen = pending
-        if self.debounce.due(self.monotonic()):
+            self.seen = head
+        if self.debounce.due(self.monotonic()) and self.seen is not None:
             self.debounce.done()
-            try:
-                version = store_for(self.app).head().version
-            except STORE_ERRORS as exc:
-                self.app.logger.error("push: cannot read the newest version, changes not sent: %s", exc)
-                return outcome
-            self._count(outcome, self._send(changes_message(s, version) for s in self.store.all()))
-            self.store.set_counter(CHANGES_SENT, pending)
+            done = self._send(changes_message(s, self.seen.version) for s in self.store.all())
+            self._count(outcome, done)
+            self.store.set_counter(SENT + self.seen.store_id, self.seen.version)
         return outcome
 
     def _send(self, messages) -> Outcome:  # noqa: ANN001 - any iterable of messages

@@ -116,9 +116,7 @@ class Received:
 
 
 class PushService:
-    def __init__(
-        self, now: Callable[[], datetime] = lambda: datetime.now(UTC), check_every: int = 1
-    ) -> None:
+    def __init__(self, now: Callable[[], datetime] = lambda: datetime.now(UTC), check_every: int = 1) -> None:
         self.now = now
         self.check_every = check_every  # the bench checks one message in this many (and the first)
         self.devices: dict[str, Device] = {}

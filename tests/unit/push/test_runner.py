@@ -11,7 +11,7 @@ import pytest
 
 from tests.unit.push.push_service import PushService
 from webapp import create_app
-from webapp.push import CHANGES, runner, store
+from webapp.push import runner, store
 
 TOKEN = "push-runner-token"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -145,13 +145,29 @@ def test_a_correction_is_stored_even_when_the_push_store_cannot_be_written(app, 
     assert app.test_client().get("/api/v1/schedule.json").get_json()["version"] == version
 
 
-def test_a_new_import_asks_for_a_changes_message(app, data_dir):
-    app.test_client().get("/api/v1/schedule.json")  # the first import
-    before = store(app).counter(CHANGES)
+def test_a_new_import_noticed_by_any_request_is_one_changes_message(app, service, run, ticks, data_dir):
+    subscribe(app, service, "a", [])
+    assert run.step().delivered == 0  # the first import is no change
     path = data_dir / "schedule.json"
     path.write_text(path.read_text().replace("Compiling Things", "Compiling More Things"))
-    app.test_client().get("/api/v1/schedule.json")
-    assert store(app).counter(CHANGES) == before + 1
+    app.test_client().get("/api/v1/outline.json")  # a phone's request records the new import
+    run.step()
+    ticks[0] = 2.0
+    assert run.step().delivered == 1 and service.received[0].payload == {"kind": "changes", "version": 1}
+
+
+def test_a_correction_from_the_command_line_is_one_changes_message(app, service, run, ticks):
+    from webapp.corrections.published import publish
+
+    subscribe(app, service, "a", [])
+    with app.app_context():
+        version = publish(app, {"kind": "cancel", "session": "k9x8y7"}, "cli").version
+    run.step()
+    ticks[0] = 2.0
+    assert run.step().delivered == 1 and service.received[0].payload == {
+        "kind": "changes",
+        "version": version,
+    }
 
 
 def test_only_one_process_holds_the_right_to_send(app, data_dir):
