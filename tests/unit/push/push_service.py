@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from email.message import Message
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -109,7 +110,7 @@ def check_vapid(authorization: str, audience: str, now: datetime) -> dict[str, A
 @dataclass
 class Received:
     path: str
-    headers: dict[str, str]
+    headers: Message  # read with any case, as HTTP names are
     payload: dict[str, Any] | None  # None when the service holds no keys for the path
     claims: dict[str, Any]
     at: float  # time.monotonic() when it arrived
@@ -141,7 +142,7 @@ class PushService:
 
             def do_POST(self) -> None:  # noqa: N802 - http.server's name
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-                status = service.answer(self.path, dict(self.headers.items()), body)
+                status = service.answer(self.path, self.headers, body)  # names case-insensitive
                 self.send_response(status)
                 if status >= 429 and self.path in service.retry_after:
                     self.send_header("Retry-After", service.retry_after[self.path])
@@ -165,7 +166,7 @@ class PushService:
         d = self.devices[f"/push/{name}"] = Device(f"{self.origin}/push/{name}")
         return d
 
-    def answer(self, path: str, headers: dict[str, str], body: bytes) -> int:
+    def answer(self, path: str, headers: Message, body: bytes) -> int:
         with self.lock:
             self.attempts.setdefault(path, []).append(time.monotonic())
             if path in self.gone:
@@ -177,15 +178,11 @@ class PushService:
                     return status
             check = len(self.received) % self.check_every == 0
         if not check:
-            return self._arrived(Received(path, dict(headers), None, {}, time.monotonic()))
+            return self._arrived(Received(path, headers, None, {}, time.monotonic()))
         try:
             assert headers.get("Content-Encoding") == "aes128gcm", headers
-            assert int(headers["TTL"]) >= 0 and headers.get("Urgency") in (
-                "very-low",
-                "low",
-                "normal",
-                "high",
-            )
+            assert int(headers["TTL"]) >= 0, "TTL is required (RFC 8030 5.2)"
+            assert headers.get("Urgency", "normal") in ("very-low", "low", "normal", "high")
             claims = check_vapid(headers.get("Authorization", ""), self.origin, self.now())
             device = self.devices.get(path)
             payload = None if device is None else json.loads(decrypt(body, device))
