@@ -11,6 +11,8 @@ calls into push, so a correction's request never waits for it, and none can be f
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 from flask import Flask
@@ -49,11 +51,19 @@ def subject(app: Flask) -> str:
     return app.config.get("PUSH_SUBJECT") or (public if public.startswith("https://") else DEFAULT_SUBJECT)
 
 
+def serving() -> bool:
+    """Whether this process is a server's: a gunicorn worker, or `flask run`. Apps made in a test
+    run or for a command send nothing: a sending process per app made in a test run would pile
+    up, each reading its own data directory while the test changes it. (Tests drive the loop
+    themselves, runner.Runner; the e2e tests run gunicorn.)"""
+    if "gunicorn" in sys.modules:
+        return True
+    return os.environ.get("FLASK_RUN_FROM_CLI") == "true" and "run" in sys.argv[1:]
+
+
 def init_app(app: Flask) -> None:
-    """Fork the sending loop's process for this serving process (all but one wait for the lead).
-    Test apps start a loop themselves (runner.Runner), so the hundreds of apps a test run makes
-    fork nothing."""
-    if not enabled(app) or app.testing:
+    """Fork the sending loop's process for this serving process (all but one wait for the lead)."""
+    if not enabled(app) or app.testing or not serving():
         return
     vapid_key(app)  # made now, at start, not at a visitor's first request
     store(app).count()  # the file and its tables exist before any request
