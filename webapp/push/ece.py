@@ -21,8 +21,9 @@ RECORD_SIZE = 4096
 KEY_INFO = b"WebPush: info\x00"
 CEK_INFO = b"Content-Encoding: aes128gcm\x00"
 NONCE_INFO = b"Content-Encoding: nonce\x00"
-# The largest payload one record holds: the record size less the tag (16) and the delimiter (1).
-MAX_PAYLOAD = RECORD_SIZE - 17 - 86  # and less the header, so the body fits the 4096 services take
+# Push services take bodies of 4096 bytes (RFC 8291 4): less the header (86 bytes: salt, record
+# size, key length, key), the tag (16) and the delimiter (1).
+MAX_PAYLOAD = RECORD_SIZE - 86 - 16 - 1
 
 
 def _hkdf(salt: bytes, ikm: bytes, info: bytes, length: int) -> bytes:

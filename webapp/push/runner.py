@@ -16,7 +16,7 @@ import signal
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from flask import Flask
@@ -27,7 +27,7 @@ from ..importers.follow_state import Lead
 from . import SENT, store, subject, vapid_key
 from .keys import PUSH_DIR
 from .schedule import Debounce, changes_message, wake_messages
-from .send import Outcome, Sender
+from .send import Message, Outcome, Sender
 from .vapid import Vapid
 
 TICK = 0.2  # seconds between two looks at the store by the process that sends
@@ -96,7 +96,7 @@ class Runner:
             self.store.set_counter(SENT + self.seen.store_id, self.seen.version)
         return outcome
 
-    def _send(self, messages) -> Outcome:  # noqa: ANN001 - any iterable of messages
+    def _send(self, messages: Iterable[Message]) -> Outcome:
         done = self.sender.send_all(messages)
         if done.gone:
             self.store.remove(done.gone)

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tests.unit.push.push_service import Device, PushService
+from tests.unit.push.push_service import Device, PushService, decrypt
 from webapp.push.keys import VapidKey, load_or_create
 from webapp.push.send import Message, Sender
 from webapp.push.store import Subscription
@@ -118,3 +118,14 @@ def test_an_unreachable_service_is_a_failure_not_a_crash(key):
     sub = Subscription("http://127.0.0.1:9/push/x", keys["p256dh"], keys["auth"], 5)
     outcome = sender(key, backoff=0.01, attempts=2).send_all([Message(sub, b"{}", 60)])
     assert (outcome.failed, outcome.retries) == (1, 1)
+
+
+def test_the_largest_payload_makes_a_4096_byte_body_and_a_larger_one_is_refused():
+    from webapp.push import ece
+
+    device = Device("https://push.example/x")
+    body = ece.encrypt(b"x" * ece.MAX_PAYLOAD, device.public, device.auth)
+    assert len(body) == 4096
+    assert decrypt(body, device) == b"x" * ece.MAX_PAYLOAD
+    with pytest.raises(ValueError, match="over"):
+        ece.encrypt(b"x" * (ece.MAX_PAYLOAD + 1), device.public, device.auth)
