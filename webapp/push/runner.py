@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import signal
-import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -62,7 +61,7 @@ class Runner:
             if self.lead.acquire():
                 try:
                     self.step()
-                except (sqlite3.Error, OSError):  # the loop must outlive a bad tick
+                except Exception:  # noqa: BLE001 - the loop must outlive any one bad pass
                     self.app.logger.exception("push: a sending pass failed")
                 self.stopped.wait(TICK)
                 continue
