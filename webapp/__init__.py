@@ -28,10 +28,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config["TRUSTED_HOSTS"] = settings.trusted_hosts(app.config)
 
     from . import cli
-    from .views import api, exports, health, pages, qr, venue
+    from .views import api, exports, health, pages, push, qr, venue
     from .web import assets, caching, compress, proxy, security
 
-    for module in (api, pages, exports, qr, venue, health):
+    for module in (api, pages, exports, qr, venue, health, push):
         app.register_blueprint(module.bp)
     caching.init_app(app)
     security.init_app(app)
@@ -40,7 +40,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     cli.init_app(app)
     assets.at_start(app)
     if assets.serving():  # not a command, which must never race a server to write the schedule
+        from . import push as web_push
         from .web import follow
 
+        web_push.init_app(app)  # forks the sending loop: before any thread is started here
         follow.init_app(app)
     return app

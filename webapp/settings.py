@@ -55,6 +55,28 @@ def parse_tokens(text: str) -> dict[str, str]:
     return out
 
 
+def _flag(text: str) -> bool:
+    value = text.strip().lower()
+    if value in ("1", "true", "on", "yes"):
+        return True
+    if value in ("0", "false", "off", "no"):
+        return False
+    raise ValueError("must be 1 or 0 (on or off)")
+
+
+def _vapid_key(text: str) -> str:
+    from .push.keys import from_private  # checked at start: a bad key must not wait for a first push
+
+    from_private(text)
+    return text.strip()
+
+
+def _subject(text: str) -> str:
+    if not text.startswith(("mailto:", "https://")):
+        raise ValueError("must be a mailto: or https:// URL a push service can reach the operator at")
+    return text
+
+
 def _hosts(text: str) -> tuple[str, ...] | None:
     """Comma-separated host names; `*` alone: any host."""
     names = tuple(n.strip().lower() for n in text.split(",") if n.strip())
@@ -151,6 +173,35 @@ SETTINGS: tuple[Setting, ...] = (
         "FETCH_MAX_BYTES",
         32 * 1024 * 1024,
         "Largest source fetched over HTTP(S), in bytes; a larger one is refused.",
+        _int,
+    ),
+    Setting(
+        "PUSH",
+        True,
+        "Web Push: reminders and changes sent to devices that opted in, also with the app closed "
+        "(1: on, 0: off, its routes then answer 404).",
+        _flag,
+    ),
+    Setting(
+        "PUSH_VAPID_KEY",
+        None,
+        "The VAPID private key (base64url, 32 bytes, as `web-push generate-vapid-keys` prints it); "
+        "unset: one is made on first start and kept in DATA_DIR/push/vapid.json.",
+        _vapid_key,
+        secret=True,
+    ),
+    Setting(
+        "PUSH_SUBJECT",
+        None,
+        "Contact for push services in the VAPID JWT, a mailto: or https:// URL; "
+        "unset: PUBLIC_URL if it is https, else mailto:push@localhost.",
+        _subject,
+    ),
+    Setting(
+        "PUSH_RATE_LIMIT",
+        300,
+        "Push subscription changes (PUT or DELETE) one client address may make per minute (more: 429); "
+        "high, as a venue's Wi-Fi puts many phones behind one address; 0: no limit.",
         _int,
     ),
 )

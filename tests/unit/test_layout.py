@@ -1,6 +1,6 @@
 """The package layout is the architecture: a guard that fails when an import runs against it.
 
-Layers, lowest first: `domain` <- `importers`, `corrections`, `venue` <- `exports` <- `web` <-
+Layers, lowest first: `domain` <- `importers`, `corrections`, `venue` <- `exports`, `push` <- `web` <-
 `views` <- `static_site` <- the top level (`create_app`, `cli`, `settings`). A module imports only
 its own package and lower layers. The middle layer's three packages do not import each other,
 except their command-line modules, which drive more than one part by design. The pure packages
@@ -22,6 +22,7 @@ RANK = {
     "corrections": 1,
     "venue": 1,
     "exports": 2,
+    "push": 2,
     "web": 3,
     "views": 4,
     "static_site": 5,

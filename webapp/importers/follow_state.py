@@ -26,8 +26,9 @@ class Lead:
     flock on DATA_DIR/follow/lock. The kernel drops it when its holder dies, so another
     process takes over at its next try."""
 
-    def __init__(self, data_dir: Path) -> None:
-        self.path = Path(data_dir) / FOLLOW_DIR / LOCK_FILE
+    def __init__(self, data_dir: Path, folder: str = FOLLOW_DIR) -> None:
+        # `folder`: another job held by one process the same way (webapp/push/runner.py).
+        self.path = Path(data_dir) / folder / LOCK_FILE
         self._fd: int | None = None
 
     @property

@@ -41,6 +41,9 @@ EXCLUDED: dict[str, str] = {
     "api.follow_status": "how the server follows its sources, for organizers: a static host follows none",
     "exports.starred": "built from each visitor's stars (?s=...), which only a server can read",
     "health.healthz": "the state of a server process; a static host has none",
+    "push.key": "Web Push needs a server that stores subscriptions and sends; a static host cannot",
+    "push.put_subscription": "Web Push: a device's subscription is stored by a server",
+    "push.delete_subscription": "Web Push: a device's subscription is stored by a server",
 }
 CHANGES_FILE = "api/v1/changes"
 NOT_FOUND_FILE = "404.html"  # Netlify and Cloudflare Pages answer unknown paths with it

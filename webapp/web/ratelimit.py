@@ -108,3 +108,15 @@ def release_write(limiter: Limiter, organizer: str, limit: int, now: float) -> N
         limiter.uncount(f"write/{organizer}", now)
     except sqlite3.Error:
         pass
+
+
+def client_write(limiter: Limiter, what: str, client: str, limit: int, now: float) -> int | None:
+    """Count a write of kind `what` (e.g. a push subscription) from `client`, an address; seconds
+    to wait if over `limit`, else None. Its own bucket: it never eats an organizer's allowance."""
+    if limit <= 0:
+        return None
+    try:
+        n = limiter.count(f"{what}/{client}", now)
+    except sqlite3.Error:
+        return None
+    return wait(now) if n > limit else None

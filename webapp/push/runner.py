@@ -1,0 +1,166 @@
+"""The sending loop: a process forked by every serving process, of which only the one holding
+the lead (a lock in DATA_DIR/push/, as following does) sends, so each message goes out once
+however many gunicorn workers serve. Each tick it sends the wake-ups whose instant has come
+and, once a burst of corrections has gone quiet, one changes message to every subscription.
+
+A process of its own, at a lower CPU priority, rather than threads in the worker: a fan-out
+keeps 32 sending threads busy, and in the worker they would take the interpreter lock from
+the thread answering readers (the feed's read rate halved in bench/push_fanout.py). The
+process leaves when the worker that forked it is gone.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from flask import Flask
+
+from ..corrections.published import STORE_ERRORS, clock, store_for
+from ..corrections.store import Head
+from ..importers.follow_state import Lead
+from . import SENT, store, subject, vapid_key
+from .keys import PUSH_DIR
+from .schedule import Debounce, changes_message, wake_messages
+from .send import Message, Outcome, Sender
+from .vapid import Vapid
+
+TICK = 0.2  # seconds between two looks at the store by the process that sends
+WAIT = 5.0  # seconds between two tries for the lead by the others: how soon one takes over
+
+
+class Runner:
+    def __init__(
+        self,
+        app: Flask,
+        *,
+        monotonic: Callable[[], float] = time.monotonic,
+        parent: int | None = None,
+        **sender: float,
+    ) -> None:
+        self.app = app
+        self.parent = parent  # the process whose end ends this loop
+        self.store = store(app)
+        self.clock = clock(app)
+        self.monotonic = monotonic
+        self.lead = Lead(Path(app.config["DATA_DIR"]), PUSH_DIR)
+        self.stopped = threading.Event()
+        vapid = Vapid(vapid_key(app), subject(app), self.clock)
+        self.sender = Sender(vapid, stopped=self.stopped, **sender)  # type: ignore[arg-type]
+        self.debounce = Debounce()
+        self.seen: Head | None = None  # the corrections store's head as this process last read it
+        self.thread = threading.Thread(target=self.run, name="hallway-push", daemon=True)
+
+    def run(self) -> None:
+        said_wait = False
+        while not self.stopped.is_set() and (self.parent is None or os.getppid() == self.parent):
+            if self.lead.acquire():
+                try:
+                    self.step()
+                except Exception:  # noqa: BLE001 - the loop must outlive any one bad pass
+                    self.app.logger.exception("push: a sending pass failed")
+                self.stopped.wait(TICK)
+                continue
+            if not said_wait:
+                self.app.logger.warning("push: process %s sends; this one waits", self.lead.holder())
+                said_wait = True
+            self.stopped.wait(WAIT)
+        self.lead.release()
+
+    def step(self) -> Outcome:
+        """One pass: the due wake-ups, then the changes message if its burst is over."""
+        outcome = Outcome()
+        messages, late = wake_messages(self.store, self.clock())
+        if late:
+            self.app.logger.warning("push: %d wake-ups were too late to send (server down?)", late)
+        if messages:
+            self._count(outcome, self._send(messages))
+        try:
+            head = store_for(self.app).head()
+        except STORE_ERRORS as exc:  # read again next tick; the corrections store reports it
+            self.app.logger.error("push: cannot read the newest version: %s", exc)
+            return outcome
+        if head != self.seen:
+            if head.version != self.store.counter(SENT + head.store_id):
+                self.debounce.signal(self.monotonic())
+            self.seen = head
+        if self.debounce.due(self.monotonic()) and self.seen is not None:
+            self.debounce.done()
+            done = self._send(changes_message(s, self.seen.version) for s in self.store.all())
+            self._count(outcome, done)
+            self.store.set_counter(SENT + self.seen.store_id, self.seen.version)
+        return outcome
+
+    def _send(self, messages: Iterable[Message]) -> Outcome:
+        done = self.sender.send_all(messages)
+        if done.gone:
+            self.store.remove(done.gone)
+            self.app.logger.info(
+                "push: removed %d subscriptions their push service calls gone", len(done.gone)
+            )
+        return done
+
+    @staticmethod
+    def _count(total: Outcome, done: Outcome) -> None:
+        total.delivered += done.delivered
+        total.failed += done.failed
+        total.retries += done.retries
+        total.gone.extend(done.gone)
+
+    def stop(self) -> None:
+        self.stopped.set()
+        if self.thread.is_alive():
+            self.thread.join(timeout=30)
+        self.sender.close()
+        self.lead.release()
+
+
+def fork(app: Flask) -> int:
+    """Start the sending loop in a child process (called before this process starts a thread,
+    so the child inherits no lock held by another); the child's process id."""
+    parent = os.getpid()
+    pid = os.fork()
+    if pid:
+        threading.Thread(target=os.waitpid, args=(pid, 0), name="hallway-push-reaper", daemon=True).start()
+        return pid
+    code = 0
+    try:
+        for sig in INHERITED_SIGNALS:  # the server's handlers (gunicorn's) are not this process's
+            signal.signal(sig, signal.SIG_DFL)
+        os.nice(NICE)
+        Runner(app, parent=parent).run()
+    except BaseException:  # noqa: BLE001 - logged; the child must never return into the server's code
+        app.logger.exception("push: the sending process failed")
+        code = 1
+    finally:
+        os._exit(code)
+
+
+INHERITED_SIGNALS = tuple(
+    getattr(signal, name)
+    for name in (
+        "SIGTERM",
+        "SIGINT",
+        "SIGQUIT",
+        "SIGHUP",
+        "SIGUSR1",
+        "SIGUSR2",
+        "SIGWINCH",
+        "SIGTTIN",
+        "SIGTTOU",
+        "SIGCHLD",
+    )
+    if hasattr(signal, name)
+)
+NICE = 4  # readers first (10 kept reads at ~93 % but slowed a fan-out by ~2 s: docs/benchmarks.md)
+
+
+def start(app: Flask, **kwargs: float) -> Runner:
+    """The loop as a thread of this process (tests)."""
+    runner = app.extensions["hallway.push"] = Runner(app, **kwargs)  # type: ignore[arg-type]
+    runner.thread.start()
+    return runner

@@ -1,0 +1,102 @@
+"""Web Push routes (webapp/push): the server's public key, and a device's subscription with
+the wake-up instants it needs. No sign-in: a subscription's endpoint is its own capability,
+known only to the device and its push service."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from flask import Blueprint, Flask, Response, current_app, request
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from ..corrections.apply import CorrectionError
+from ..corrections.published import clock, published
+from ..push import enabled, store, vapid_key
+from ..push.validate import PushRequestError, endpoint_request, subscription_request
+from ..web import ratelimit
+from .api import _error, _json_body, _limiter
+
+bp = Blueprint("push", __name__, url_prefix="/api/v1/push")
+MAX_BODY = 16 * 1024
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+@bp.before_request
+def push_is_on() -> Response | None:
+    if not enabled(current_app):
+        return _error(404, "push is turned off on this server (HALLWAY_PUSH=0)")
+    return None
+
+
+@bp.get("/key")
+def key() -> Response:
+    body = json.dumps({"publicKey": vapid_key(current_app).public_b64})
+    return Response(body, mimetype="application/json", headers={"Cache-Control": "no-cache"})
+
+
+@bp.put("/subscription")
+def put_subscription() -> Response:
+    if (limited := _limited()) is not None:
+        return limited
+    now = clock(current_app)()
+    try:
+        sub, wake = subscription_request(_body(), event_window(current_app), now)
+    except RequestEntityTooLarge:
+        return _error(413, f"the body is larger than {MAX_BODY} bytes")
+    except (PushRequestError, CorrectionError) as exc:
+        return _error(400, str(exc))
+    store(current_app).put(sub, wake, now.timestamp())
+    return Response(
+        json.dumps({"ok": True, "wake": len(wake)}), mimetype="application/json", headers=NO_STORE
+    )
+
+
+@bp.delete("/subscription")
+def delete_subscription() -> Response:
+    if (limited := _limited()) is not None:
+        return limited
+    try:
+        url = endpoint_request(_body())
+    except RequestEntityTooLarge:
+        return _error(413, f"the body is larger than {MAX_BODY} bytes")
+    except (PushRequestError, CorrectionError) as exc:
+        return _error(400, str(exc))
+    store(current_app).remove([url])
+    return Response(status=204, headers=NO_STORE)
+
+
+def _body() -> object:
+    return _json_body(MAX_BODY)  # CorrectionError says "the body is not valid JSON: ..."
+
+
+def _limited() -> Response | None:
+    now = clock(current_app)().timestamp()
+    client = request.remote_addr or "?"
+    limit = current_app.config["PUSH_RATE_LIMIT"]
+    wait = ratelimit.client_write(_limiter(), "push", client, limit, now)
+    if wait is None:
+        return None
+    return _error(
+        429,
+        f"too many push subscription changes from {client}; retry in {wait} s",
+        {"Retry-After": str(wait)},
+    )
+
+
+def event_window(app: Flask) -> tuple[datetime, datetime]:
+    """From the first session's start to the last one's end (the event's days when it has no
+    sessions yet): wake-up instants must fall within a day of it."""
+    schedule = published(app).schedule
+    if schedule.sessions:
+        return min(s.start for s in schedule.sessions), max(s.end for s in schedule.sessions)
+    ranges = schedule.event.day_ranges
+    if ranges:
+        return ranges[0].start, ranges[-1].end
+    days = schedule.event.days
+    if not days:
+        raise PushRequestError("the schedule has no sessions and no days yet: nothing to be reminded of")
+    zone = ZoneInfo(schedule.event.timezone)
+    first = datetime.combine(days[0], datetime.min.time(), zone)
+    return first, datetime.combine(days[-1], datetime.min.time(), zone) + timedelta(days=1)
