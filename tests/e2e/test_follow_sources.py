@@ -74,9 +74,10 @@ def test_one_of_two_workers_follows_and_a_change_reaches_both(server, source) ->
     url, log = server
     # The data directory starts empty: the schedule served is the follower's first import.
     wait_for(lambda: (health(url) or {}).get("sessions"), 60, "the first import to be served")
-    wait_for(lambda: "this one waits" in log.read_text(encoding="utf-8"), 60, "the second worker to start")
+    waits = "follows the sources; this one waits"  # (the push sender waits the same way)
+    wait_for(lambda: waits in log.read_text(encoding="utf-8"), 60, "the second worker to start")
     text = log.read_text(encoding="utf-8")
-    assert text.count("this process follows") == 1 and text.count("this one waits") == 1
+    assert text.count("this process follows") == 1 and text.count(waits) == 1
 
     # Many cycles later, every check was made by the same process, and each cost a 304.
     checks: dict[str, int] = {}
