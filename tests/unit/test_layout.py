@@ -5,7 +5,8 @@ Layers, lowest first: `domain` <- `importers`, `corrections`, `venue` <- `export
 its own package and lower layers. The middle layer's three packages do not import each other,
 except their command-line modules, which drive more than one part by design. The pure packages
 never import Flask; the exceptions are the CLI modules and the glue that binds the published
-schedule to an app (`corrections.published`, and `corrections.problems`, what it reports).
+schedule to an app (`corrections.published`, `corrections.problems`, what it reports, and
+`corrections.delta`, a re-import's entries kept per app).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ RANK = {
 }
 TOP = {"__init__", "cli", "settings"}
 PURE = {"domain", "importers", "corrections", "exports", "venue"}
-FLASK_ALLOWED = {"corrections.published", "corrections.problems"}
+FLASK_ALLOWED = {"corrections.published", "corrections.problems", "corrections.delta"}
 WEB_LIBS = ("flask", "flask_caching", "werkzeug")
 
 

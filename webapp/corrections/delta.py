@@ -35,10 +35,11 @@ def source_changes(
 ) -> list[dict[str, Any]] | str:
     """The feed entries of the import at `version` (every stored correction in `corrections`),
     or why a phone older than it must take the schedule whole."""
-    kept: dict[tuple[str, int], list[dict[str, Any]] | str] = app.extensions.setdefault(
+    kept: dict[tuple[str, int, str | None], list[dict[str, Any]] | str] = app.extensions.setdefault(
         "hallway.source_changes", {}
     )
-    key = (store.head().store_id, version)
+    # The stamp: a restored backup may reuse an import's version for another import.
+    key = (store.head().store_id, version, store.stamp_of(version))
     if key not in kept:
         if len(kept) >= KEPT:
             kept.pop(next(iter(kept)))

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..domain.model import Schedule
+from ..domain.model import Schedule, Session
 from ..domain.serialize import session_from_dict, session_to_dict
 from ..domain.text import clean_record
 from .apply import Correction, with_fields
@@ -73,9 +73,7 @@ def _reapply_one(
     if all(now.get(k) == v for k, v in change.after.items()):
         findings.append(Finding(c, REDUNDANT, f"the import already has {_fields(change.after)}", True))
         return
-    # As `apply` does, and read back as a stored schedule would be: a stored row whose bytes
-    # changed may still be JSON with a title that is a number.
-    updated = session_from_dict(session_to_dict(clean_record(with_fields(sessions[i], change.after))))
+    updated = _well_typed(clean_record(with_fields(sessions[i], change.after)))  # as `apply` does
     old = change.before
     differ = {k: now.get(k) for k in change.after if now.get(k) not in (old.get(k), change.after[k])}
     if differ:
@@ -84,6 +82,24 @@ def _reapply_one(
         reason = f"the import has {_fields(differ)} (it was {was} when corrected); it keeps {keeps}"
         findings.append(Finding(c, CONTRADICTED, reason, True))
     sessions[i] = updated
+
+
+_TEXT = ("title",)
+_OPTIONAL_TEXT = ("kind", "room", "track", "level", "guid", "language", "subtitle")
+
+
+def _well_typed(session: Session) -> Session:
+    """`session` when its fields have their types: a stored row whose bytes changed may still
+    be JSON, with a title that is a number, which every export would then fail on."""
+    wrong = [f for f in _TEXT if not isinstance(getattr(session, f), str)]
+    wrong += [f for f in _OPTIONAL_TEXT if not isinstance(getattr(session, f), str | None)]
+    listed = ("description", "speakers")
+    wrong += [f for f in listed if not all(isinstance(x, str) for x in getattr(session, f))]
+    if not isinstance(session.status, str) or not isinstance(session.slides, bool | None):
+        wrong.append("status or slides")
+    if wrong:
+        raise TypeError(f"session {session.id}: {', '.join(wrong)} of the wrong type")
+    return session
 
 
 def _fields(values: dict[str, Any]) -> str:

@@ -16,6 +16,8 @@ from pathlib import Path
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
+from ..domain import jsontext
+
 PUSH_DIR = "push"
 KEY_FILE = "vapid.json"
 
@@ -89,7 +91,7 @@ def load_or_create(data_dir: Path) -> VapidKey:
         finally:
             os.unlink(tmp)
     try:
-        doc = json.loads(path.read_text(encoding="ascii"))
+        doc = jsontext.loads(path.read_text(encoding="ascii"))
         return from_private(doc["privateKey"])
     except (OSError, ValueError, KeyError, TypeError) as exc:
         # Never replaced silently: a new key would cut off every device subscribed to the old one.
