@@ -10,6 +10,7 @@ import { syncAnnouncements } from "./notices.js";
 import { organizerName, outboxWaiting } from "./organizer.js";
 import { wireInstall } from "./install.js";
 import { markNav, wireMore } from "./nav.js";
+import { drawWith, go } from "./navigate.js";
 import { match } from "./router.js";
 import { Store } from "./store.js";
 import { startPush } from "./push.js";
@@ -92,11 +93,7 @@ function keep({ forgetOthers }) {
   else if (forgetOthers) forgetDrawings();
 }
 
-export function go(href, { replace = false } = {}) {
-  history[replace ? "replaceState" : "pushState"](null, "", href);
-  window.scrollTo(0, 0);
-  return render({ focus: true });
-}
+drawWith(() => render({ focus: true }));
 
 document.addEventListener("click", (event) => {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {

@@ -5,7 +5,7 @@
 import { h } from "../dom.js";
 import { STATUS_TEXT, announcementLinks, announcements, roomNotice } from "../notices.js";
 import { dayLabel, time } from "../time.js";
-import { frame } from "./console.js";
+import { frame } from "./frame.js";
 import { field } from "./correct.js";
 import { publishPanel } from "./publish.js";
 

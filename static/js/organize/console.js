@@ -6,8 +6,8 @@ import { h } from "../dom.js";
 import { dayLabel, time } from "../time.js";
 import { heading } from "../views/common.js";
 import { pagePoll } from "../watch.js";
-import { Offline, account, forgetAccount, saveAccount, whoami } from "./api.js";
-import { outboxList } from "./queue.js";
+import { Offline, account, saveAccount, whoami } from "./api.js";
+import { frame, onSignOut } from "./frame.js";
 import { startOutbox } from "./outbox.js";
 import { followLine } from "./following.js";
 
@@ -29,6 +29,9 @@ function useStyles() {
 // Re-rendered (a poll patched the schedule) on the same URL: the same page comes back, so a
 // half-filled form is never wiped; its live parts refresh themselves.
 let kept = null;
+onSignOut(() => {
+  kept = null;
+});
 
 export function render(ctx) {
   useStyles();
@@ -47,44 +50,6 @@ export function render(ctx) {
   }
   kept = { key, view };
   return view;
-}
-
-function rerender() {
-  kept = null;
-  import("../app.js").then((app) => app.go(location.pathname + location.search, { replace: true }));
-}
-
-export function consoleNav(current) {
-  const link = (href, text, name) => h("a", { href, "aria-current": current === name ? "page" : null }, text);
-  return h(
-    "nav",
-    { class: "chips organize-nav", "aria-label": "Console" },
-    link("/organize", "Sessions", "home"),
-    link("/organize/add", "Add", "add"),
-    link("/organize/rooms", "Rooms", "rooms"),
-    link("/organize/announce", "Announce", "announce"),
-    link("/organize/history", "History", "history"),
-  );
-}
-
-export function signedInLine() {
-  const me = account();
-  return h(
-    "p",
-    { class: "signed-in" },
-    `Signed in as ${me?.name ?? "?"} `,
-    h("button", { type: "button", class: "linkish", onclick: () => {
-      forgetAccount(); // the token is forgotten; waiting corrections stay, sent after the next sign-in
-      rerender();
-    } }, "Sign out"),
-  );
-}
-
-// A page of the console: heading, who, nav, waiting corrections, then the page's own body.
-export function frame(title, current, ...body) {
-  const queue = outboxList();
-  const node = h("section", { class: "organize" }, heading(title), signedInLine(), consoleNav(current), queue.node, ...body);
-  return { node, refresh: queue.refresh };
 }
 
 function lazyPage(ctx, sub) {

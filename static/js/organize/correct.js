@@ -3,7 +3,7 @@
 
 import { h } from "../dom.js";
 import { dayLabel, length, minutes, time } from "../time.js";
-import { frame } from "./console.js";
+import { frame } from "./frame.js";
 import { snapshot } from "./outbox.js";
 import { publishPanel } from "./publish.js";
 import { isoIn, venueClock, venueInstant } from "./when.js";

@@ -5,7 +5,7 @@ import { checkChange, phrases } from "../changes.js";
 import { h } from "../dom.js";
 import { dayLabel, time, venueDay } from "../time.js";
 import { Offline, call } from "./api.js";
-import { frame } from "./console.js";
+import { frame } from "./frame.js";
 import { events } from "./outbox.js";
 import { publishPanel } from "./publish.js";
 

@@ -2,7 +2,7 @@
 
 import { now as clockNow } from "../clock.js";
 import { h } from "../dom.js";
-import { withQuery } from "../router.js";
+import { withQuery } from "../query.js";
 import { conferenceDay, dayLabel, zoneLabel } from "../time.js";
 
 export function heading(text, sub = null) {

@@ -4,7 +4,7 @@
 
 import { h } from "../dom.js";
 import { RoomGrid } from "../grid.js";
-import { withQuery } from "../router.js";
+import { withQuery } from "../query.js";
 import { dayLabel } from "../time.js";
 import { dayTabs, empty, heading, pickDay, zoneNote } from "./common.js";
 

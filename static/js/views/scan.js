@@ -2,7 +2,7 @@
 // schedule) it names; anything else is shown as text and never opened. Door signs carry the
 // server's public URL, which may not be the address this app was opened at: the shell names it.
 
-import { go } from "../app.js";
+import { go } from "../navigate.js";
 import { h } from "../dom.js";
 import { useQrStyles } from "../qrui.js";
 import { startScanner } from "../scan.js";

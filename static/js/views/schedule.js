@@ -3,7 +3,7 @@
 import { languageName, sessionCard } from "../card.js";
 import { now as clockNow } from "../clock.js";
 import { h } from "../dom.js";
-import { withQuery } from "../router.js";
+import { withQuery } from "../query.js";
 import { conferenceDay, dayLabel, time } from "../time.js";
 import { dayTabs, empty, heading, pickDay, zoneNote } from "./common.js";
 import { foldControl, followNow, isPast, jumpButton, jumpToNow, nowMark, phase, phaseNote } from "./timeline.js";
