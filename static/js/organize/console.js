@@ -7,7 +7,7 @@ import { dayLabel, time } from "../time.js";
 import { heading } from "../views/common.js";
 import { pagePoll } from "../watch.js";
 import { Offline, account, saveAccount, whoami } from "./api.js";
-import { frame, onSignOut } from "./frame.js";
+import { frame, onSignOut, rerender } from "./frame.js";
 import { startOutbox } from "./outbox.js";
 import { followLine } from "./following.js";
 

@@ -9,14 +9,15 @@ import { heading } from "../views/common.js";
 import { account, forgetAccount } from "./api.js";
 import { outboxList } from "./queue.js";
 
-// Signed out: the console drops what it kept of the page (console.js says how) and the same
-// address is drawn again, now asking for a token.
+// Signed in or out: the console drops what it kept of the page (console.js says how) and the same
+// address is drawn again.
 let forgetPage = () => {};
 export function onSignOut(forget) {
   forgetPage = forget;
 }
 
-function rerender() {
+// The console drawn again at the same address, its kept page forgotten (signed in or out).
+export function rerender() {
   forgetPage();
   go(location.pathname + location.search, { replace: true });
 }
