@@ -52,7 +52,8 @@ def shown(page) -> list[str]:
     return page.evaluate("() => window.__shown")
 
 
-def test_a_reminder_follows_a_moved_session_and_skips_a_cancelled_one(browser, server, viewport) -> None:
+def starred_with_reminders(browser, server, viewport):
+    """A phone at 09:00 with three sessions starred and reminders 10 minutes before, on My schedule."""
     context = browser.new_context(viewport=viewport)
     context.add_init_script(RECORD)
     context.clock.install(time=at(9, 0))
@@ -61,6 +62,11 @@ def test_a_reminder_follows_a_moved_session_and_skips_a_cancelled_one(browser, s
     page.evaluate("() => localStorage.setItem('hallway.stars.v1', JSON.stringify(['k9x8y7', 'r1', 'r2']))")
     page.goto(server.url + "/my?poll=1")
     page.get_by_label("Remind me before each starred session").select_option("10")
+    return context, page
+
+
+def test_a_reminder_follows_a_moved_session_and_skips_a_cancelled_one(browser, server, viewport) -> None:
+    context, page = starred_with_reminders(browser, server, viewport)
     expect(page.locator("[data-remind-status]")).to_contain_text("A notification 10 minutes before")
     assert "alarm=10" in page.locator("a[data-subscribe]").get_attribute("href")
     expect(page.locator(".reminders")).to_contain_text(

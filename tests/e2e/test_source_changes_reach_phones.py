@@ -173,7 +173,7 @@ def test_the_apps_own_code_applying_a_reimports_delta_holds_the_served_schedule(
 def test_a_reminder_follows_a_talk_the_source_retimed_and_skips_one_it_cancelled(
     browser, make_server, tmp_path
 ):
-    from test_reminders import DAY, RECORD, at, shown, step
+    from test_reminders import DAY, at, shown, starred_with_reminders, step
 
     doc = mini()
     doc["sessions"] += [
@@ -183,14 +183,7 @@ def test_a_reminder_follows_a_talk_the_source_retimed_and_skips_one_it_cancelled
         ),
     ]
     server = make_server(schedule=write(doc, tmp_path))
-    context = browser.new_context(viewport=PHONE)
-    context.add_init_script(RECORD)
-    context.clock.install(time=at(9, 0))
-    page = context.new_page()
-    page.goto(server.url + "/?poll=1")
-    page.evaluate("() => localStorage.setItem('hallway.stars.v1', JSON.stringify(['k9x8y7', 'r1', 'r2']))")
-    page.goto(server.url + "/my?poll=1")
-    page.get_by_label("Remind me before each starred session").select_option("10")
+    context, page = starred_with_reminders(browser, server, PHONE)
     expect(page.locator("footer [data-freshness]")).to_contain_text("Up to date", timeout=10000)
 
     # The source moves Compiling Things (09:15) to 09:45 and cancels "Will Be Cancelled".

@@ -13,6 +13,7 @@ import pytest
 import xmlschema
 
 from tests.conftest import shared_or_skip
+from tests.unit.importers.test_ical_realworld import imported_reading
 from webapp import create_app
 from webapp.domain.storage import load_schedule
 from webapp.importers.merge import Overrides, merge
@@ -56,19 +57,6 @@ def independent_reading(doc, tz: str) -> list[tuple]:
         (" ".join(s["title"].split()), instant(s["startsAt"]), instant(s["endsAt"]), room, tuple(names))
         for s, room, names in listed(doc)
         if s["startsAt"]
-    )
-
-
-def imported_reading(schedule) -> list[tuple]:
-    return sorted(
-        (
-            s.title,
-            s.start.astimezone(UTC),
-            s.end.astimezone(UTC),
-            schedule.room(s.room).name if s.room else None,
-            tuple(schedule.speaker(i).name for i in s.speakers),
-        )
-        for s in schedule.sessions
     )
 
 
