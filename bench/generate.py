@@ -195,8 +195,54 @@ def generate(
 
 
 def congress(seed: int = SEED) -> dict[str, object]:
-    """A large congress for the rooms grid (bench/grid.py): 1,400 sessions, 5 days, 90 rooms."""
-    return generate(sessions=1400, days=5, rooms=90, seed=seed)
+    """A large congress (bench/grid.py and the congress e2e tests): 1,400 sessions, 5 days,
+    90 rooms, ~1,200 speakers, 36 tracks, shaped like FOSDEM's export: the source's raw kinds
+    ("devroom", "maintrack"), links of every sort on most sessions, a few sessions in French or
+    German, speakers with accented names, and the words a naive substring search trips on
+    ("trust" and "frustrated" beside "Rust")."""
+    doc = generate(sessions=1400, days=5, rooms=90, seed=seed)
+    rng = random.Random(seed + 1)
+    doc["tracks"] = [{"id": _slug(t), "name": t} for t in CONGRESS_TRACKS]
+    track_ids = [t["id"] for t in doc["tracks"]]  # type: ignore[index]
+    for i, person in enumerate(doc["speakers"]):  # type: ignore[union-attr]
+        if i % 9 == 0:
+            person["name"] = f"{rng.choice(ACCENTED_FIRST)} {rng.choice(ACCENTED_LAST)}"
+    for i, session in enumerate(doc["sessions"]):  # type: ignore[union-attr]
+        session["track"] = rng.choice(track_ids) if rng.random() < 0.95 else None
+        session["kind"] = rng.choices(CONGRESS_KINDS, (12, 3, 2, 1))[0]
+        session["language"] = rng.choices(("en", "fr", "de"), (18, 1, 1))[0]
+        if i % 11 == 0:
+            session["title"] = f"{rng.choice(TRAPS)} {session['title']}"
+        if i % 13 == 0:
+            session["title"] = f"Rust: {session['title']}"
+        session["links"] = [
+            {"url": f"https://{host}/{session['id']}{path}", "title": title, "kind": "link"}
+            for title, host, path in CONGRESS_LINKS
+            if rng.random() < 0.7
+        ]
+    return doc
+
+
+CONGRESS_TRACKS = (
+    "Rust", "Go", "Python", "JavaScript", "Kernel", "Containers", "Databases", "Security",
+    "Trust and Safety", "Open Hardware", "Embedded", "Legal and Policy", "Community",
+    "Decentralised Internet", "Mozilla", "Translations", "Accessibility", "Design",
+    "Testing and Automation", "Monitoring", "Networking", "Virtualization", "HPC",
+    "Graphics", "Audio, Video and Graphics Creation", "Geospatial", "Open Research",
+    "Education", "Energy", "Distributions", "Package Management", "Modern Email",
+    "Collaboration", "Low-level AI Engineering", "Funding the Commons", "Main Track",
+)
+CONGRESS_KINDS = ("devroom", "maintrack", "lightningtalk", "keynote")
+CONGRESS_LINKS = (
+    ("Video recording (WebM/AV1)", "video.example.org", ".av1.webm"),
+    ("Live stream", "live.example.org", ""),
+    ("Chat room (Matrix)", "chat.example.org", ""),
+    ("Slides", "slides.example.org", ".pdf"),
+    ("Submit feedback", "feedback.example.org", "/feedback"),
+)
+ACCENTED_FIRST = ("José", "Zoë", "Øystein", "Ana Lúcia", "Françoise", "Jürgen", "Çağla", "Ágnes")
+ACCENTED_LAST = ("Linåker", "Gomès", "Müller", "Nuñez", "Ødegård", "Dvořák", "Łukasiewicz", "Özdemir")
+TRAPS = ("Trust boundaries in", "Frustrated by", "Entrusted with", "Rusty on")
 
 
 def write(directory: Path, doc: dict[str, object] | None = None) -> Path:

@@ -10,6 +10,9 @@ Fixtures (use them from any `tests/e2e/test_*.py`; every test here is marked `e2
   "offline" means here), `.start()` starts it again on the same port, `.requests()` is the
   list of paths it served (from its access log), handy to prove a page came from the cache.
 - `make_server(schedule=None)`: a factory for a server on another schedule file.
+- `congress_schedule` / `congress_server`: a generated congress (bench/generate.py's
+  `congress()`: 1,400 sessions over 5 days from 2026-09-14, 90 rooms, ~1,200 speakers, 36
+  tracks, links, accented names) written once per session, and a server on it.
 - `browser_type_launch_args`: pytest-playwright's launch arguments, with the system
   Chromium (`HALLWAY_CHROMIUM`, else `/usr/bin/chromium`, else Playwright's own) and
   `CHROMIUM_FLAGS`. pytest-playwright's `browser`, `context` and `page` fixtures use it;
@@ -30,7 +33,9 @@ not an expression string.
 
 from __future__ import annotations
 
+import json
 import shutil
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -83,3 +88,18 @@ def profile(playwright: Any, tmp_path: Path) -> Iterator[Profile]:
     prof = Profile(playwright, tmp_path / "profile")
     yield prof
     prof.close()
+
+
+@pytest.fixture(scope="session")
+def congress_schedule(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    sys.path.insert(0, str(ROOT / "bench"))
+    import generate  # bench/generate.py
+
+    path = tmp_path_factory.mktemp("congress") / "schedule.json"
+    path.write_text(json.dumps(generate.congress()), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def congress_server(make_server: Callable[..., LiveServer], congress_schedule: Path) -> LiveServer:
+    return make_server(schedule=congress_schedule)
