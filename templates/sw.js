@@ -59,7 +59,7 @@ async function fromCache(request) {
   return cache.match(request);
 }
 
-// The page sends its last drawing of each address (static/js/drawn.js); kept here as the whole
+// The page sends its last drawing of each address (static/js/features/offline/last-drawing.js); kept here as the whole
 // document, shell and drawing, it is served as it is at the next start, so the sessions are in
 // the first paint, before any script runs, and the app then draws the same page over it. Kept
 // only when this version's code drew it, for an address of the app, while the page says it
@@ -144,7 +144,7 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// Push (reminders and corrections with the app closed): static/js/swpush.js and the modules it
+// Push (reminders and corrections with the app closed): static/js/features/push/worker-push.js and the modules it
 // shares with the page, bundled here by the server, in a scope of their own.
 (() => {
   "use strict";

@@ -1,24 +1,24 @@
 // Wires the app: data and stars (store), URLs (router), views, the worker and the time switch.
 
-import { syncChrome } from "./banner.js";
-import { setChangeFlags, syncStars } from "./card.js";
-import { flagMap } from "./changes.js";
-import { h, redrawInPlace } from "./dom.js";
-import { forgetDrawings, keepDrawing } from "./drawn.js";
-import { now as clockNow, pinProblem, pinned } from "./clock.js";
-import { syncAnnouncements } from "./notices.js";
-import { organizerName, outboxWaiting } from "./organizer.js";
-import { wireInstall } from "./install.js";
-import { markNav, wireMore } from "./nav.js";
-import { drawWith, go } from "./navigate.js";
-import { match } from "./router.js";
-import { Store } from "./store.js";
-import { startPush } from "./push.js";
-import { startReminders } from "./remind.js";
-import { registerWorker } from "./swbridge.js";
-import { setUseDevice, usingDevice, zoneLabel } from "./time.js";
-import { toast } from "./toasts.js";
-import { Watcher, pagePoll } from "./watch.js";
+import { syncChrome } from "./features/changes/changes-banner.js";
+import { setChangeFlags, syncStars } from "./ui/session-card.js";
+import { flagMap } from "./data/changes.js";
+import { h, redrawInPlace } from "./ui/dom.js";
+import { forgetDrawings, keepDrawing } from "./features/offline/last-drawing.js";
+import { now as clockNow, pinProblem, pinned } from "./data/clock.js";
+import { syncAnnouncements } from "./ui/room-notices.js";
+import { organizerName, outboxWaiting } from "./data/organizer-session.js";
+import { wireInstall } from "./features/offline/install-hint.js";
+import { markNav, wireMore } from "./ui/nav-menu.js";
+import { drawWith, go } from "./ui/navigate.js";
+import { match } from "./routes.js";
+import { Store } from "./data/store.js";
+import { startPush } from "./features/push/subscription.js";
+import { startReminders } from "./features/remind/open-reminders.js";
+import { registerWorker } from "./features/offline/worker-update.js";
+import { setUseDevice, usingDevice, zoneLabel } from "./data/time.js";
+import { toast } from "./ui/toasts.js";
+import { Watcher, pagePoll } from "./features/changes/feed-sync.js";
 
 const store = new Store();
 const watcher = new Watcher(store, { poll: pagePoll() });
@@ -35,7 +35,7 @@ function chrome() {
   syncChrome(watcher, store, { onChangesView: current === "changes" });
   syncAnnouncements(store, { onChangesView: current === "changes" });
   // A banner above the page is drawn only once the script runs: a kept drawing painted before
-  // it would be pushed down (a layout shift). So none is kept while one shows (drawn.js).
+  // it would be pushed down (a layout shift). So none is kept while one shows (features/offline/last-drawing.js).
   const shown = [...document.querySelectorAll(".banner")].some((banner) => !banner.hidden);
   if (shown === bannered) return;
   bannered = shown;
@@ -67,7 +67,7 @@ async function render({ focus = false, restated = !focus } = {}) {
     const ctx = { store, changes: watcher, params: found.params, query: found.query };
     view = module.render({ ...ctx, now: clockNow() });
   } else {
-    const { notFound } = await import("./views/common.js");
+    const { notFound } = await import("./ui/page-parts.js");
     view = notFound("page", url.pathname);
   }
   const name = found?.route.name ?? null;
@@ -84,7 +84,7 @@ async function render({ focus = false, restated = !focus } = {}) {
   keep({ forgetOthers: restated });
 }
 
-// The pages an attendee opens the app on, kept as last drawn for the next start (drawn.js);
+// The pages an attendee opens the app on, kept as last drawn for the next start (features/offline/last-drawing.js);
 // not for a time pinned by ?now=, which the worker's clock would not know.
 const KEPT_VIEWS = new Set(["schedule", "session", "speaker", "speakers", "my", "now"]);
 function keep({ forgetOthers }) {
@@ -181,7 +181,7 @@ store.start().then((data) => {
     startPush(store, () => watcher.check());
   }
   // An organizer's corrections kept on this phone are sent at the next open, on any page.
-  if (data && organizerName() && outboxWaiting()) import("./organize/outbox.js").then((m) => m.startOutbox(Math.min(watcher.poll, 10)));
+  if (data && organizerName() && outboxWaiting()) import("./features/organize/outbox.js").then((m) => m.startOutbox(Math.min(watcher.poll, 10)));
   // Once the page has what it needs, texts included, so the worker's precache finds it all in
   // the HTTP cache (a 304 each) instead of downloading the texts a second time.
   const loaded = document.readyState === "complete" ? Promise.resolve() : new Promise((r) => window.addEventListener("load", r, { once: true }));

@@ -1,4 +1,4 @@
-"""The pure part of the client (static/js/changes.js, pollSeconds in watch.js, freshness in banner.js),
+"""The pure part of the client (static/js/data/changes.js, pollSeconds in watch.js, freshness in banner.js),
 run in Chromium as the app loads it: the schema's client rule, badges by net effect, the
 poll interval's validation and the freshness line."""
 
@@ -21,7 +21,7 @@ def js(page, live_server):
 
     def run(body: str, arg=None):
         script = f"""async (arg) => {{
-          const m = await ({IMPORT})(["js/changes.js", "js/watch.js", "js/banner.js"]);
+          const m = await ({IMPORT})(["js/data/changes.js", "js/features/changes/feed-sync.js", "js/features/changes/changes-banner.js"]);
           {body}
         }}"""
         return page.evaluate(script, arg)

@@ -1,4 +1,4 @@
-"""A repeat start paints the page as last drawn, before any script runs (static/js/drawn.js,
+"""A repeat start paints the page as last drawn, before any script runs (static/js/features/offline/last-drawing.js,
 templates/sw.js): the worker serves the shell with the page's last drawing inside <main>.
 Only a drawing that is still right is served: by this version's code, not past its time,
 not forgotten when stars or data changed.

@@ -123,7 +123,7 @@ def test_a_phone_drops_the_history_a_restored_backup_no_longer_has(page, make_se
 
 
 IMPORT_STORE = """async (texts) => {
-  const { index } = await import(document.body.dataset.assets + "js/store.js");
+  const { index } = await import(document.body.dataset.assets + "js/data/store.js");
   return texts.map((text) => {
     const sessions = [{ id: "a", title: "t", start: text, end: text }];
     const data = index({ event: { name: "e", timezone: "UTC" }, sessions });
@@ -221,9 +221,9 @@ def test_every_time_the_server_accepts_the_browser_reads_as_the_same_instant(pag
 # is (or is not) that store's.
 WATCH_WITH_FAKE_FEED = """async ([feedStore, servedStore, servedVersion, rewound]) => {
   const prefix = document.body.dataset.assets;
-  const { Watcher } = await import(prefix + "js/watch.js");
-  const { freshness } = await import(prefix + "js/banner.js");
-  const { index } = await import(prefix + "js/store.js");
+  const { Watcher } = await import(prefix + "js/features/changes/feed-sync.js");
+  const { freshness } = await import(prefix + "js/features/changes/changes-banner.js");
+  const { index } = await import(prefix + "js/data/store.js");
   localStorage.clear();
   const doc = (store, version, title) => ({
     version, store, event: { name: "E", timezone: "UTC" },

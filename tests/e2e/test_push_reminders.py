@@ -291,7 +291,7 @@ def test_a_refused_subscription_is_said_and_leaves_reminders_in_the_app(browser,
 
 
 WAKE_LOGIC = """async ([cases]) => {
-  const src = document.querySelector("script[type=module]").src.replace(/app\\.bundle\\.js$/, "wake.js");
+  const src = document.querySelector("script[type=module]").src.replace(/app\\.bundle\\.js$/, "features/push/wake-times.js");
   const { wakeInstants, ringing } = await import(src);
   const at = (hhmm) => `2026-04-07T${hhmm}:00+02:00`;
   const sessions = [

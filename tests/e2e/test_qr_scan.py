@@ -1,4 +1,4 @@
-"""static/js/scan.js with a fake camera: Chromium films a frame showing a session's QR code.
+"""static/js/features/qr/camera-scan.js with a fake camera: Chromium films a frame showing a session's QR code.
 
 Chromium on Linux has no BarcodeDetector, so these runs decode with the vendored jsQR.
 """
@@ -13,8 +13,8 @@ from PIL import Image
 DENIED = "Camera access was denied. Allow the camera for this site in the browser’s settings, then try again."
 FAKE_CAMERA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]
 START_SCANNER = """async (name) => {
-  const base = document.querySelector('script[src$="js/print.js"]').src;
-  const scan = await import(base.replace(/print\\.js$/, name));
+  const base = document.querySelector('script[src$="js/features/qr/door-signs.js"]').src;
+  const scan = await import(base.replace(/door-signs\\.js$/, name));
   window.scanned = [];
   window.problems = [];
   window.scanner = scan.startScanner(document.body, {
@@ -58,14 +58,14 @@ def test_scanner_reads_a_session_code_from_the_camera_with_jsqr(live_server, fil
     fetched = []
     filmed.on("request", lambda r: fetched.append(r.url))
     assert filmed.evaluate("() => 'BarcodeDetector' in window") is False
-    assert filmed.evaluate(START_SCANNER, "scan.js") is True
+    assert filmed.evaluate(START_SCANNER, "camera-scan.js") is True
     filmed.wait_for_function("() => window.scanned.length > 0", timeout=15000)
     assert filmed.evaluate("window.scanned") == [f"{live_server.url}/session/s1a2b3"]
     assert any(u.endswith("/vendor/jsqr/jsQR.js") for u in fetched)  # loaded on demand only now
 
 
 def test_stopping_the_scanner_turns_the_camera_off(filmed):
-    assert filmed.evaluate(START_SCANNER, "scan.js") is True
+    assert filmed.evaluate(START_SCANNER, "camera-scan.js") is True
     tracks = filmed.evaluate_handle("document.querySelector('video.scan-video').srcObject.getTracks()")
     assert filmed.evaluate("(tracks) => tracks.map((t) => t.readyState)", tracks) == ["live"]
     filmed.evaluate("window.scanner.stop(); window.scanner.stop()")
@@ -82,7 +82,7 @@ def test_barcode_detector_is_used_when_the_browser_has_one(live_server, filmed):
         async detect(source) { return source.videoWidth ? [{ rawValue: 'from the native detector' }] : []; }
       };
     }""")
-    assert filmed.evaluate(START_SCANNER, "scan.js") is True
+    assert filmed.evaluate(START_SCANNER, "camera-scan.js") is True
     filmed.wait_for_function("() => window.scanned.length > 0", timeout=15000)
     assert filmed.evaluate("window.scanned") == ["from the native detector"]
     assert not any("jsQR" in u for u in fetched)
@@ -95,7 +95,7 @@ def test_camera_denied_gets_a_clear_message(live_server, browser_type, browser_t
     try:
         page = browser.new_page()
         page.goto(f"{live_server.url}/print")
-        assert page.evaluate(START_SCANNER, "scan.js") is False
+        assert page.evaluate(START_SCANNER, "camera-scan.js") is False
         assert page.evaluate("window.problems") == [DENIED]
         assert page.evaluate("document.querySelector('video.scan-video')") is None
     finally:
@@ -104,7 +104,7 @@ def test_camera_denied_gets_a_clear_message(live_server, browser_type, browser_t
 
 def test_no_camera_at_all_gets_a_clear_message(live_server, page):
     page.goto(f"{live_server.url}/print")
-    assert page.evaluate(START_SCANNER, "scan.js") is False
+    assert page.evaluate(START_SCANNER, "camera-scan.js") is False
     assert page.evaluate("window.problems") == ["No camera was found on this device."]
 
 
@@ -119,14 +119,14 @@ def test_camera_absent_or_busy_gets_a_clear_message(live_server, page, error, me
     page.goto(f"{live_server.url}/print")
     problems = page.evaluate(
         """async ([name, error]) => {
-          const base = document.querySelector('script[src$="js/print.js"]').src;
-          const scan = await import(base.replace(/print\\.js$/, name));
+          const base = document.querySelector('script[src$="js/features/qr/door-signs.js"]').src;
+          const scan = await import(base.replace(/door-signs\\.js$/, name));
           const problems = [];
           const mediaDevices = { getUserMedia: async () => { throw new DOMException('no', error); } };
           const started = await scan.startScanner(document.body, {
             onText: () => {}, onProblem: (m) => problems.push(m), mediaDevices }).ready;
           return { started, problems };
         }""",
-        ["scan.js", error],
+        ["camera-scan.js", error],
     )
     assert problems == {"started": False, "problems": [message]}

@@ -1,10 +1,10 @@
-"""static/js/share.js in Chromium: share links, star merging, and which scanned codes open."""
+"""static/js/features/qr/share-links.js in Chromium: share links, star merging, and which scanned codes open."""
 
 import pytest
 
 MODULE = """async (name) => {
-  const base = document.querySelector('script[src$="js/print.js"]').src;
-  window.mod = await import(base.replace(/print\\.js$/, name));
+  const base = document.querySelector('script[src$="js/features/qr/door-signs.js"]').src;
+  window.mod = await import(base.replace(/door-signs\\.js$/, name));
   return Object.keys(window.mod);
 }"""
 
@@ -12,7 +12,7 @@ MODULE = """async (name) => {
 @pytest.fixture
 def share(live_server, page):
     page.goto(f"{live_server.url}/print")
-    assert "encodeShare" in page.evaluate(MODULE, "share.js")
+    assert "encodeShare" in page.evaluate(MODULE, "share-links.js")
     return page
 
 

@@ -71,7 +71,7 @@ def test_worker_update_and_schedule_update_together_keep_the_stars(page, make_se
     wait_controlled(page)
     star(page, "Compiling Things")
     star(page, "Talk <b>To Be</b> Removed")
-    toasts = server.static_dir / "js" / "toasts.js"
+    toasts = server.static_dir / "js" / "ui" / "toasts.js"
     toasts.write_text(
         toasts.read_text()
         + "\nexport const DEPLOYMENT = 2; // served code changes: a comment alone is minified away\n"

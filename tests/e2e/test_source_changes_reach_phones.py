@@ -133,7 +133,7 @@ def session_id(doc: dict[str, Any], title: str) -> str:
 
 
 APPLY = """async ([doc, answer]) => {
-  const m = await import(document.body.dataset.assets + "js/changes.js");
+  const m = await import(document.body.dataset.assets + "js/data/changes.js");
   const patch = m.patchOf(doc, answer.changes.map(m.checkChange).filter(Boolean));
   if (patch === null) return null;
   const sessions = new Map(doc.sessions.map((s) => [s.id, s]));  // as Store.patch does
@@ -144,7 +144,7 @@ APPLY = """async ([doc, answer]) => {
 
 
 def test_the_apps_own_code_applying_a_reimports_delta_holds_the_served_schedule(page, live_server, tmp_path):
-    """Every class of source change, applied by static/js/changes.js to the document before."""
+    """Every class of source change, applied by static/js/data/changes.js to the document before."""
     from tests.unit.views.test_api_source_changes import reimport, session, source_edits, without_nulls
     from webapp import create_app
 

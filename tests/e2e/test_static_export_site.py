@@ -62,7 +62,7 @@ def test_a_new_deployment_exported_over_the_site_is_offered_and_keeps_stars(site
     old_assets = page.locator("body").get_attribute("data-assets")
     old_tree = {p.name for p in (site.site / "assets").iterdir()}
 
-    toasts = site.static_dir / "js" / "toasts.js"
+    toasts = site.static_dir / "js" / "ui" / "toasts.js"
     toasts.write_text(toasts.read_text() + "\nexport const DEPLOYMENT = 2; // served code changes: a comment alone is minified away\n")
     summary = site.export()
     new_tree = {p.name for p in (site.site / "assets").iterdir()}

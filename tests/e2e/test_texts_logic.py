@@ -1,4 +1,4 @@
-"""The pure rules of static/js/texts.js, run in Chromium as the app loads them: which texts
+"""The pure rules of static/js/data/texts.js, run in Chromium as the app loads them: which texts
 document is taken, what it may overwrite, and when the texts are fetched again."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from playwright.sync_api import expect
 
 SETUP = """async (arg) => {
   const prefix = document.body.dataset.assets;
-  const t = await import(prefix + "js/texts.js");
-  const c = await import(prefix + "js/changes.js");
+  const t = await import(prefix + "js/data/texts.js");
+  const c = await import(prefix + "js/data/changes.js");
   const doc = (version, store = "s1") => ({
     version, store, event: { name: "E", timezone: "UTC" },
     sessions: [{ id: "a", title: "A" }, { id: "b", title: "B" }, { id: "c", title: "C" }],

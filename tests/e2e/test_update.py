@@ -14,7 +14,7 @@ def test_new_deployment_prompts_and_keeps_stars(page, live_server) -> None:
     page.get_by_role("button", name="Star: Compiling Things").click()
     old_assets = page.locator("body").get_attribute("data-assets")
 
-    app_js = live_server.static_dir / "js" / "toasts.js"
+    app_js = live_server.static_dir / "js" / "ui" / "toasts.js"
     app_js.write_text(app_js.read_text() + "\nexport const DEPLOYMENT = 2; // served code changes: a comment alone is minified away\n")
     live_server.stop()
     live_server.start()

@@ -65,7 +65,7 @@ def test_a_multilingual_first_screen_starts_no_intl(page, make_server, tmp_path)
 
 
 COMPARE = """async ({ zone, table, instants, days }) => {
-  const t = await import(document.body.dataset.assets + "js/time.js");
+  const t = await import(document.body.dataset.assets + "js/data/time.js");
   const read = () => ({
     times: instants.map((ms) => t.time(new Date(ms))),
     days: instants.map((ms) => t.venueDay(new Date(ms))),
@@ -133,7 +133,7 @@ def test_a_table_for_another_zone_or_malformed_is_ignored(page, live_server) -> 
     expect(page.locator(".card").first).to_be_visible()
     out = page.evaluate(
         """async () => {
-          const t = await import(document.body.dataset.assets + "js/time.js");
+          const t = await import(document.body.dataset.assets + "js/data/time.js");
           t.setUseDevice(false);
           const at = new Date("2026-04-07T07:15:00Z");
           const wrong = { name: "Europe/Paris", until: "2027-01-01T00:00:00Z", periods: [{ from: "2026-01-01T00:00:00Z", offset: 600, label: "XX" }] };

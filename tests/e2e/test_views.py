@@ -124,7 +124,7 @@ def test_unknown_session_is_a_clear_not_found(page, live_server) -> None:
 
 
 def test_every_app_route_of_the_server_has_a_view(page, live_server) -> None:
-    """A guard: APP_ROUTES (server, worker) and router.js (client) list the same paths."""
+    """A guard: APP_ROUTES (server, worker) and routes.js (client) list the same paths."""
     samples = {"session": "s1a2b3", "speaker": "ada-lovelace", "room": "main"}
     for rule in APP_ROUTES:
         kind = rule.strip("/").split("/")[0]

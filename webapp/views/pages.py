@@ -17,13 +17,13 @@ from .shell import documents
 
 bp = Blueprint("pages", __name__)
 
-# Every path the app renders on the client. Adding a view: one entry here, one in router.js.
+# Every path the app renders on the client. Adding a view: one entry here, one in static/js/routes.js.
 APP_ROUTES: tuple[str, ...] = (
     *("/", "/my", "/now", "/rooms", "/speakers", "/session/<sid>", "/speaker/<sid>"),
     *("/map", "/room/<sid>"),
     *("/scan", "/share"),
     "/changes",
-    # The organizers' console (js/organize/, loaded with import() only when opened).
+    # The organizers' console (js/features/organize/, loaded with import() only when opened).
     *("/organize", "/organize/correct", "/organize/add", "/organize/history", "/organize/rooms"),
     "/organize/announce",
 )

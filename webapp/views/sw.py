@@ -21,7 +21,7 @@ NOT_PRECACHED: dict[str, str] = {
     assets.INLINE_CSS: "inlined into the shell, which is precached",
     WORKER_MODULE: "the worker's own push handling, built into /sw.js",
     "print.css": "door signs: printed online by organizers, not part of the app",
-    "js/print.js": "door signs: printed online by organizers, not part of the app",
+    "js/features/qr/door-signs.js": "door signs: printed online by organizers, not part of the app",
     "css/organize.css": "the organizers' console's styles, loaded with the console (cached at first use)",
     "vendor/lean-qr/LICENSE": "the vendored library's licence, never fetched by the pages",
     "vendor/lean-qr/README.md": "where the vendored library comes from, never fetched by the pages",
@@ -39,7 +39,7 @@ ON_DEMAND_PREFIXES: dict[str, str] = {
     # The organizers' console: attendees never load it, so their install stays as small as
     # before; an organizer's phone caches it when the console is first opened (it holds
     # code only: the token lives in localStorage, never in a cache).
-    "js/organize/": "organizers' console, imported only when an organizer opens it; cached when first used",
+    "js/features/organize/": "organizers' console, imported only when an organizer opens it; cached when first used",
 }
 # The app loads the outline, then the texts: both precached, so it works offline after one
 # visit, descriptions and bios included. The whole schedule.json is not: the app never reads it.

@@ -37,7 +37,7 @@ COMMAND = "`hallway build` (or `flask --app webapp build`)"
 
 # The service worker's push handling and what it imports (changes.js, wake.js...): joined by
 # the build into plain script the worker template takes in (webapp/views/sw.py).
-WORKER_MODULE = "js/swpush.js"
+WORKER_MODULE = "js/features/push/worker-push.js"
 WORKER_BUNDLE = "js/sw.bundle.js"
 
 

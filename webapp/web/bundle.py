@@ -22,7 +22,7 @@ import re
 from .built import BUNDLE
 from .jsmodule import Module, ModuleError, read, text, walk
 
-LAZY = ("js/organize/", "js/qrcode.js", "vendor/")
+LAZY = ("js/features/organize/", "js/features/qr/qr-encode.js", "vendor/")
 
 __all__ = ["BUNDLE", "LAZY", "Bundle", "ModuleError", "build"]
 

@@ -2,11 +2,11 @@
 // to starred sessions first, each newest first, with when it was published, what kind, the
 // session, before -> after and the note, or that it came from the schedule's source.
 
-import { flagsFor, phrases, titleOf } from "../changes.js";
-import { h } from "../dom.js";
-import { announcementLinks, announcements, useNoticeStyles } from "../notices.js";
-import { dayLabel, time, venueDay } from "../time.js";
-import { empty, heading } from "./common.js";
+import { flagsFor, phrases, titleOf } from "../data/changes.js";
+import { h } from "../ui/dom.js";
+import { announcementLinks, announcements, useNoticeStyles } from "../ui/room-notices.js";
+import { dayLabel, time, venueDay } from "../data/time.js";
+import { empty, heading } from "../ui/page-parts.js";
 
 const KINDS = {
   move: "Moved",

@@ -2,13 +2,13 @@
 // ?room=<id> highlights a room (from a session's "Where"); ?next=<session id> says that
 // session, the person's next starred one, is there.
 
-import { now as clockNow } from "../clock.js";
-import { h } from "../dom.js";
-import { STATUS_TEXT, roomNotice, roomNoticeLine } from "../notices.js";
-import { drawFloor } from "../plan.js";
-import { dayLabel, time, venueDay } from "../time.js";
-import { loadVenue, nowNext } from "../venue.js";
-import { heading } from "./common.js";
+import { now as clockNow } from "../data/clock.js";
+import { h } from "../ui/dom.js";
+import { STATUS_TEXT, roomNotice, roomNoticeLine } from "../ui/room-notices.js";
+import { drawFloor } from "../features/venue/floor-svg.js";
+import { dayLabel, time, venueDay } from "../data/time.js";
+import { loadVenue, nowNext } from "../features/venue/venue-plan.js";
+import { heading } from "../ui/page-parts.js";
 
 let styled = false;
 export function useMapStyles() {

@@ -1,12 +1,12 @@
 // My schedule: starred sessions in time order, clashes marked, gaps shown; a star whose
 // session left the schedule is listed as removed, never dropped silently.
 
-import { sessionCard } from "../card.js";
-import { h } from "../dom.js";
-import { readLead } from "../remind.js";
-import { reminderBox, subscribeHref } from "../remindui.js";
-import { dayLabel, length, time } from "../time.js";
-import { empty, heading, zoneNote } from "./common.js";
+import { sessionCard } from "../ui/session-card.js";
+import { h } from "../ui/dom.js";
+import { readLead } from "../features/remind/open-reminders.js";
+import { reminderBox, subscribeHref } from "../features/remind/reminders-box.js";
+import { dayLabel, length, time } from "../data/time.js";
+import { empty, heading, zoneNote } from "../ui/page-parts.js";
 
 export function plan(sessions) {
   const out = [];

@@ -1,12 +1,12 @@
 // Now and next: one compact row per room (what is on with the minutes left, what starts next),
-// so a floor's worth of rooms fits in a screen or two on a phone. `now` comes from clock.js.
+// so a floor's worth of rooms fits in a screen or two on a phone. `now` comes from data/clock.js.
 
-import { badges } from "../card.js";
-import { h } from "../dom.js";
-import { cardFlag, roomNoticeLine } from "../notices.js";
-import { conferenceDay, dayLabel, length, time, venueDay, zoneLabel } from "../time.js";
-import { nowNext } from "../venue.js";
-import { heading } from "./common.js";
+import { badges } from "../ui/session-card.js";
+import { h } from "../ui/dom.js";
+import { cardFlag, roomNoticeLine } from "../ui/room-notices.js";
+import { conferenceDay, dayLabel, length, time, venueDay, zoneLabel } from "../data/time.js";
+import { nowNext } from "../features/venue/venue-plan.js";
+import { heading } from "../ui/page-parts.js";
 
 function left(session, now) {
   return `until ${time(session.end)} · ${length(now, session.end)} left`;

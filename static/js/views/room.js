@@ -1,14 +1,14 @@
 // /room/<id>: where the room is (its floor's plan with the room marked), how to get there,
 // accessibility notes, and its sessions by day.
 
-import { sessionCard } from "../card.js";
-import { now as clockNow } from "../clock.js";
-import { h } from "../dom.js";
-import { drawFloor } from "../plan.js";
-import { roomNoticeLine } from "../notices.js";
-import { dayLabel } from "../time.js";
-import { loadVenue, nowNext } from "../venue.js";
-import { empty, heading, notFound, zoneNote } from "./common.js";
+import { sessionCard } from "../ui/session-card.js";
+import { now as clockNow } from "../data/clock.js";
+import { h } from "../ui/dom.js";
+import { drawFloor } from "../features/venue/floor-svg.js";
+import { roomNoticeLine } from "../ui/room-notices.js";
+import { dayLabel } from "../data/time.js";
+import { loadVenue, nowNext } from "../features/venue/venue-plan.js";
+import { empty, heading, notFound, zoneNote } from "../ui/page-parts.js";
 import { planRooms, useMapStyles } from "./map.js";
 
 function place(venue, data, room, now, doc) {

@@ -2,11 +2,11 @@
 // by time and sized by length), all rooms across on a wide screen, scrolling sideways on a
 // phone; ?room= narrows to one room.
 
-import { h } from "../dom.js";
-import { RoomGrid } from "../grid.js";
-import { withQuery } from "../query.js";
-import { dayLabel } from "../time.js";
-import { dayTabs, empty, heading, pickDay, zoneNote } from "./common.js";
+import { h } from "../ui/dom.js";
+import { RoomGrid } from "../ui/rooms-grid.js";
+import { withQuery } from "../ui/query-links.js";
+import { dayLabel } from "../data/time.js";
+import { dayTabs, empty, heading, pickDay, zoneNote } from "../ui/page-parts.js";
 
 const FEW_ROOMS = 8; // chips shown outright up to this many rooms
 

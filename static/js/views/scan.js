@@ -2,12 +2,12 @@
 // schedule) it names; anything else is shown as text and never opened. Door signs carry the
 // server's public URL, which may not be the address this app was opened at: the shell names it.
 
-import { go } from "../navigate.js";
-import { h } from "../dom.js";
-import { useQrStyles } from "../qrui.js";
-import { startScanner } from "../scan.js";
-import { classifyCode } from "../share.js";
-import { heading } from "./common.js";
+import { go } from "../ui/navigate.js";
+import { h } from "../ui/dom.js";
+import { useQrStyles } from "../features/qr/qr-view.js";
+import { startScanner } from "../features/qr/camera-scan.js";
+import { classifyCode } from "../features/qr/share-links.js";
+import { heading } from "../ui/page-parts.js";
 
 // Stops the camera when the view leaves the page (the app swaps views without telling them).
 function whenRemoved(node, callback) {

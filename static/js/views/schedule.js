@@ -1,11 +1,12 @@
 // Schedule by day and time, and Find: filters and search, all kept in the URL.
 
-import { languageName, sessionCard } from "../card.js";
-import { now as clockNow } from "../clock.js";
-import { h } from "../dom.js";
-import { withQuery } from "../query.js";
-import { conferenceDay, dayLabel, time } from "../time.js";
-import { dayTabs, empty, heading, pickDay, zoneNote } from "./common.js";
+import { languageName } from "../data/languages.js";
+import { sessionCard } from "../ui/session-card.js";
+import { now as clockNow } from "../data/clock.js";
+import { h } from "../ui/dom.js";
+import { withQuery } from "../ui/query-links.js";
+import { conferenceDay, dayLabel, time } from "../data/time.js";
+import { dayTabs, empty, heading, pickDay, zoneNote } from "../ui/page-parts.js";
 import { foldControl, followNow, isPast, jumpButton, jumpToNow, nowMark, phase, phaseNote } from "./timeline.js";
 
 const FILTERS = ["room", "track", "level", "lang", "slides", "q"];

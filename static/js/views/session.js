@@ -1,12 +1,12 @@
 // Everything about one session, and what comes before and after it in the same room.
 
-import { badges, facts, sessionCard, starButton, starHint } from "../card.js";
-import { phrases } from "../changes.js";
-import { h, linkify } from "../dom.js";
-import { dayLabel, length, time, zoneLabel } from "../time.js";
-import { organizerName } from "../organizer.js";
-import { sessionCode } from "../qrui.js";
-import { heading, notFound } from "./common.js";
+import { badges, facts, sessionCard, starButton, starHint } from "../ui/session-card.js";
+import { phrases } from "../data/changes.js";
+import { h, linkify } from "../ui/dom.js";
+import { dayLabel, length, time, zoneLabel } from "../data/time.js";
+import { organizerName } from "../data/organizer-session.js";
+import { sessionCode } from "../features/qr/qr-view.js";
+import { heading, notFound } from "../ui/page-parts.js";
 
 const SLIDES = { true: "Slides attached", false: "No slides" };
 

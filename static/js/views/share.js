@@ -3,11 +3,11 @@
 // stars (a merge: your own stars are never removed). Works offline: nothing here asks the
 // server.
 
-import { sessionCard } from "../card.js";
-import { h } from "../dom.js";
-import { qrFigure, useQrStyles } from "../qrui.js";
-import { decodeShare, encodeShare, mergeStars } from "../share.js";
-import { empty, heading } from "./common.js";
+import { sessionCard } from "../ui/session-card.js";
+import { h } from "../ui/dom.js";
+import { qrFigure, useQrStyles } from "../features/qr/qr-view.js";
+import { decodeShare, encodeShare, mergeStars } from "../features/qr/share-links.js";
+import { empty, heading } from "../ui/page-parts.js";
 
 function describeIgnored(ignored) {
   if (!ignored.length) return null;

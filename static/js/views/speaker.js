@@ -1,9 +1,9 @@
 // One speaker: who they are and their sessions.
 
-import { sessionCard } from "../card.js";
-import { h, paragraphs } from "../dom.js";
-import { dayLabel } from "../time.js";
-import { heading, notFound, zoneNote } from "./common.js";
+import { sessionCard } from "../ui/session-card.js";
+import { h, paragraphs } from "../ui/dom.js";
+import { dayLabel } from "../data/time.js";
+import { heading, notFound, zoneNote } from "../ui/page-parts.js";
 
 export function render(ctx) {
   const { store } = ctx;

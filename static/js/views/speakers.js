@@ -1,7 +1,7 @@
 // All speakers, by name, with how many sessions each gives.
 
-import { h } from "../dom.js";
-import { heading } from "./common.js";
+import { h } from "../ui/dom.js";
+import { heading } from "../ui/page-parts.js";
 
 export function render(ctx) {
   const data = ctx.store.data;

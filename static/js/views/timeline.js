@@ -1,8 +1,8 @@
 // Where the programme stands at `now`: before, during or after the event; which sessions are
 // over; the "now" line and the "Jump to now" control the schedule shows during the event.
 
-import { h } from "../dom.js";
-import { conferenceDay, dayLabel, time, zoneLabel } from "../time.js";
+import { h } from "../ui/dom.js";
+import { conferenceDay, dayLabel, time, zoneLabel } from "../data/time.js";
 
 // "before" until the first session starts, "after" once the last one ended, else "during".
 export function phase(data, now) {

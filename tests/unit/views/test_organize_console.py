@@ -23,13 +23,13 @@ CONSOLE_PATHS = [
 
 
 def console_files(tree: assets.AssetTree) -> list[str]:
-    return [p for p in tree.files if p.startswith("js/organize/") or p == "css/organize.css"]
+    return [p for p in tree.files if p.startswith("js/features/organize/") or p == "css/organize.css"]
 
 
 def test_console_files_exist_and_are_left_out_of_the_precache(app, client) -> None:
     tree = assets.tree(app)
     files = console_files(tree)
-    assert "js/organize/console.js" in files and "css/organize.css" in files
+    assert "js/features/organize/console.js" in files and "css/organize.css" in files
     body = client.get("/sw.js").data.decode()
     precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", body).group(1))
     assert [p for p in files if tree.url(p) in precache] == []
@@ -42,14 +42,14 @@ def test_the_shell_loads_no_console_module(app, client) -> None:
     loaded += [link["href"] for link in soup.find_all("link", rel="modulepreload")]
     assert loaded and not [h for h in loaded if "/organize/" in h]
     # The bundle the shell loads holds the attendee app only; the console is imported later.
-    assert [p for p in assets.tree(app).bundled if p.startswith("js/organize/")] == []
+    assert [p for p in assets.tree(app).bundled if p.startswith("js/features/organize/")] == []
 
 
 def test_no_attendee_module_imports_the_console_statically(app) -> None:
     tree = assets.tree(app)
-    attendee = [p for p in tree.files if p.endswith(".js") and not p.startswith("js/organize/")]
+    attendee = [p for p in tree.files if p.endswith(".js") and not p.startswith("js/features/organize/")]
     graph = assets.module_graph(tree, *attendee)
-    assert [p for p in graph if p.startswith("js/organize/")] == []
+    assert [p for p in graph if p.startswith("js/features/organize/")] == []
 
 
 def test_every_console_page_is_an_app_route_served_the_shell(client) -> None:

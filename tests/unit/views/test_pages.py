@@ -75,13 +75,13 @@ def asset_url(app, path: str) -> str:
     [("gzip, br", "br", brotli.decompress), ("gzip", "gzip", gzip.decompress), ("", None, lambda b: b)],
 )
 def test_assets_are_immutable_and_compressed_as_accepted(app, client, accept, coding, decode) -> None:
-    response = client.get(asset_url(app, "js/store.js"), headers={"Accept-Encoding": accept})
+    response = client.get(asset_url(app, "js/data/store.js"), headers={"Accept-Encoding": accept})
     assert response.status_code == 200
     assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
     assert response.headers["Vary"] == "Accept-Encoding"
     assert response.headers.get("Content-Encoding") == coding
     assert response.mimetype == "text/javascript"
-    plain = (assets.tree(app).files["js/store.js"]).body
+    plain = (assets.tree(app).files["js/data/store.js"]).body
     assert decode(response.data) == plain
 
 

@@ -120,7 +120,7 @@ def test_the_worker_runs_the_pages_own_modules_for_push(tmp_path, data_dir) -> N
     assert not re.search(r"(^|[;}])\s*export\s*\{", body, re.M)  # a SyntaxError in a classic worker
     assert 'self.addEventListener("push"' in body
     assert "function applyChanges(" in body and "function ringing(" in body  # changes.js, wake.js
-    wake = static / "js" / "wake.js"
+    wake = static / "js" / "features" / "push" / "wake-times.js"
     wake.write_text(wake.read_text().replace("MOST_WAKES = 500;", "MOST_WAKES = 499;"))
     build.ensure(static)  # as a deployment does: `hallway build`, then the workers start
     changed = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "STATIC_DIR": str(static)})

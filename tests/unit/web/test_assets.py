@@ -57,12 +57,12 @@ def test_shell_loads_the_app_as_one_module_holding_every_attendee_view(client) -
     tree = assets.tree(client.application)
     assert {
         "js/app.js",
-        "js/store.js",
-        "js/router.js",
+        "js/data/store.js",
+        "js/routes.js",
         "js/views/schedule.js",
         "js/views/my.js",
     } <= tree.bundled
-    assert not any(p.startswith(("js/organize/", "vendor/")) or p == "js/qrcode.js" for p in tree.bundled)
+    assert not any(p.startswith(("js/features/organize/", "vendor/")) or p == "js/features/qr/qr-encode.js" for p in tree.bundled)
 
 
 def test_a_server_reads_the_built_tree_before_its_first_request(data_dir, monkeypatch) -> None:

@@ -134,17 +134,17 @@ def test_import_meta_url_still_means_the_modules_own_place() -> None:
 def test_lazy_modules_stay_files_and_import_the_bundles_bindings() -> None:
     out = build(
         {
-            "js/app.js": 'import { h } from "./dom.js";\nconst c = () => import("./organize/console.js");\nexport function go() {}',
+            "js/app.js": 'import { h } from "./dom.js";\nconst c = () => import("./features/organize/console.js");\nexport function go() {}',
             "js/dom.js": "export function h() {}",
             "js/views/x.js": "export function h() {}",
-            "js/organize/console.js": 'import { h as el } from "../dom.js";\nconst app = () => import("../app.js");',
+            "js/features/organize/console.js": 'import { h as el } from "../../dom.js";\nconst app = () => import("../../app.js");',
         }
     )
     body = out.body.decode()
-    assert 'import("./organize/console.js")' in body
-    console = out.rewritten["js/organize/console.js"].decode()
-    assert 'import { h as el } from "../app.bundle.js";' in console
-    assert 'import("../app.bundle.js").then((b) => b.$ns_js_app_js)' in console
+    assert 'import("./features/organize/console.js")' in body
+    console = out.rewritten["js/features/organize/console.js"].decode()
+    assert 'import { h as el } from "../../app.bundle.js";' in console
+    assert 'import("../../app.bundle.js").then((b) => b.$ns_js_app_js)' in console
     assert "export const $ns_js_app_js = { get go() { return go; } };" in body
     assert "export { h };" in body
     assert "js/views/x.js" not in out.members

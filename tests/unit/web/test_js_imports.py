@@ -1,6 +1,12 @@
-"""The app's modules form no import circle, dynamic `import()` included, and none imports the
-entry point: helpers several modules need live below them (navigate.js, query.js,
-organize/frame.js), the way the Python layers are held by tests/unit/test_layout.py."""
+"""The app's modules live in folders by role and import only downwards, form no import circle
+(dynamic `import()` included), and none imports the entry point: helpers several modules need
+live below them (ui/navigate.js, ui/query-links.js, features/organize/frame.js), the way the
+Python layers are held by tests/unit/test_layout.py.
+
+The roles, lowest first: `data/` (the schedule, stars, changes and time: no DOM widgets),
+`ui/` (widgets every view shares), `features/<name>/` (one capability each: qr, remind, push,
+venue, offline, changes, organize), `views/` (one module per page); `app.js` (the entry point)
+and `routes.js` (address -> view) wire them at the top."""
 
 from __future__ import annotations
 
@@ -80,3 +86,51 @@ def test_the_guard_finds_a_circle_through_a_dynamic_import():
 def test_no_module_imports_the_entry_point():
     importers = [module for module, targets in graph().items() if "app.js" in targets]
     assert importers == []
+
+
+TOP = {"app.js", "routes.js"}
+ROLES = ("data", "ui", "features", "views")
+MAY_IMPORT = {  # a role imports its own and the roles below it, never above
+    "data": {"data"},
+    "ui": {"data", "ui"},
+    "features": {"data", "ui", "features"},
+    "views": {"data", "ui", "features", "views"},
+}
+KEBAB = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*\.js$")
+
+
+def role(module: str) -> str:
+    return "top" if module in TOP else module.split("/")[0]
+
+
+def test_every_module_lives_in_a_role_folder_under_a_kebab_case_name():
+    misplaced = [
+        m
+        for m in graph()
+        if m not in TOP
+        and not (
+            role(m) in ROLES
+            and KEBAB.match(m.rsplit("/", 1)[-1])
+            and (m.count("/") == 2 if role(m) == "features" else m.count("/") == 1)
+        )
+    ]
+    assert misplaced == []
+
+
+def layer_breaks(edges: dict[str, set[str]]) -> list[str]:
+    return sorted(
+        f"{m} -> {t}"
+        for m, targets in edges.items()
+        if role(m) in MAY_IMPORT
+        for t in targets
+        if role(t) not in MAY_IMPORT[role(m)]
+    )
+
+
+def test_no_module_imports_a_role_above_its_own():
+    assert layer_breaks(graph()) == []
+
+
+def test_the_guard_finds_data_reaching_up_into_a_view():
+    edges = {"data/store.js": {"views/x.js", "data/time.js"}, "views/x.js": {"data/store.js"}}
+    assert layer_breaks(edges) == ["data/store.js -> views/x.js"]

@@ -1,0 +1,60 @@
+// The corrections' chrome on every page: the bell with the count of new changes, the banner
+// that says what changed (starred sessions first), and the freshness line. Text only.
+
+import { summary } from "../../data/changes.js";
+import { wallMs } from "../../data/clock.js";
+import { h } from "../../ui/dom.js";
+import { time } from "../../data/time.js";
+
+export function syncChrome(watcher, store, { onChangesView = false } = {}) {
+  const data = store.data;
+  if (!data) return;
+  const unseen = onChangesView ? [] : watcher.unseen();
+  const starred = (id) => store.isStarred(id);
+  const bell = document.getElementById("changes-bell");
+  if (bell) {
+    const count = bell.querySelector("[data-count]");
+    count.textContent = unseen.length ? String(Math.min(unseen.length, 99)) : "";
+    count.hidden = !unseen.length;
+    bell.classList.toggle("mine", unseen.some((c) => starred(c.session)));
+    bell.setAttribute("aria-label", unseen.length ? `Changes, ${unseen.length} new` : "Changes");
+  }
+  const banner = document.getElementById("changes-banner");
+  if (banner) {
+    banner.hidden = !unseen.length;
+    banner.classList.toggle("mine", unseen.some((c) => starred(c.session)));
+    banner.replaceChildren(
+      ...(unseen.length
+        ? [
+            h("p", {}, summary(unseen, data, starred)),
+            h("a", { href: "/changes" }, "See all changes"),
+            h("button", { type: "button", class: "dismiss", "aria-label": "Dismiss", onclick: () => watcher.markSeen() }, "×"),
+          ]
+        : []),
+    );
+  }
+  const line = freshness(watcher.state, data.version, wallMs(), (ms) => time(new Date(ms)));
+  for (const el of document.querySelectorAll("[data-freshness]")) {
+    if (el.textContent !== line) el.textContent = line;
+    el.dataset.version = String(data.version); // for organizers and tests; a number means nothing to attendees
+    el.classList.toggle("offline", Boolean(watcher.state.offline));
+  }
+  // Offline shows at the top too, where it is seen, not only in the footer.
+  const flag = document.getElementById("offline-flag");
+  if (flag) flag.hidden = !watcher.state.offline;
+}
+
+// The freshness line: "Up to date · checked 2 min ago", "Offline · last checked 10:42". The
+// version stays out of the words (it is in data-version); `version` is kept for callers.
+export function freshness(state, version, now, clockText) {
+  const ago = (ms) => {
+    const minutes = Math.floor((now - ms) / 60000);
+    if (minutes < 1) return "just now";
+    if (minutes < 60) return `${minutes} min ago`;
+    return `at ${clockText(ms)}`;
+  };
+  if (state.offline) return `Offline · ${state.okAt != null ? `last checked ${clockText(state.okAt)}` : "not checked yet"}`;
+  if (state.checkedAt == null) return "Checking for changes…";
+  if (state.okAt !== state.checkedAt) return `Could not check for changes · tried ${ago(state.checkedAt)}`;
+  return `Up to date · checked ${ago(state.okAt)}`;
+}

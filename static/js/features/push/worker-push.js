@@ -1,0 +1,120 @@
+// The service worker's side of push (webapp/views/sw.py bundles this module with what it
+// imports into /sw.js, so the worker runs the very code the page does: data/changes.js applies
+// corrections, data/kept-copy.js reads and writes the kept schedule, features/push/wake-times.js decides what rings).
+// Two messages come (docs/api.md): {kind: "wake", at} at an instant this device registered,
+// and {kind: "changes", version} after corrections. Both are decided here, from the stars
+// and the schedule this device holds: the server never knows what anyone starred.
+
+import { applyChanges, checkChange, phrases, titleOf } from "../../data/changes.js";
+import { DATA_CACHE, MIRROR, patchedDoc, readKept, writeKept } from "../../data/kept-copy.js";
+import { sendWake } from "./push-api.js";
+import { heldOf } from "../../data/texts.js";
+import { setVenueZone, time } from "../../data/time.js";
+import { readMirror, reminder, ringing, wakeInstants } from "./wake-times.js";
+
+const CHANGES = "/api/v1/changes";
+const CHANGES_TAG = "hallway-changes"; // the open app's tag too (notify.js): one notification
+const MOST_LINES = 8;
+
+const named = (list) => new Map((Array.isArray(list) ? list : []).filter((x) => x && typeof x.id === "string").map((x) => [x.id, x]));
+
+// The kept schedule (null when none or damaged) and the page's mirror of stars and lead.
+async function held() {
+  const cache = await caches.open(DATA_CACHE);
+  const kept = await readKept(cache).catch(() => null);
+  const mirror = await cache
+    .match(MIRROR)
+    .then((r) => (r ? r.json() : null))
+    .catch(() => null);
+  return { cache, kept, mirror: readMirror(mirror) };
+}
+
+// What data/changes.js's words need of the schedule, in the venue's zone as the app shows it.
+function lookup(doc) {
+  setVenueZone(typeof doc.event?.timezone === "string" && doc.event.timezone ? doc.event.timezone : "UTC", doc.zone);
+  return { rooms: named(doc.rooms), speakers: named(doc.speakers), tracks: named(doc.tracks), byId: named(doc.sessions) };
+}
+
+async function wake(at) {
+  const { kept, mirror } = await held();
+  if (!kept || !mirror.lead) return;
+  const data = lookup(kept.doc);
+  const due = ringing(kept.doc.sessions, mirror.stars, mirror.lead, at);
+  await Promise.all(
+    due.map((s) => {
+      const { title, options } = reminder(s, data.rooms.get(s.room)?.name, mirror.lead);
+      return self.registration.showNotification(title, options);
+    }),
+  );
+}
+
+// Corrections after the kept copy's version, applied to it as the open app would (features/changes/feed-sync.js);
+// null when they cannot be (another store, a re-import, a change for a session it lacks): the
+// app takes the whole schedule when next opened.
+async function fetchChanges(doc) {
+  const had = Number.isInteger(doc.version) ? doc.version : 0;
+  const response = await fetch(`${CHANGES}?since=${had}`, { cache: "no-store" });
+  const body = response.ok ? await response.json().catch(() => null) : null;
+  if (!body || body.reload === true || (typeof body.store === "string" && typeof doc.store === "string" && body.store !== doc.store)) return null;
+  const list = (Array.isArray(body.changes) ? body.changes : [])
+    .map(checkChange)
+    .filter((c) => c && c.version > had)
+    .sort((a, b) => a.version - b.version);
+  const version = Number.isInteger(body.version) ? Math.max(body.version, had) : had;
+  if (version === had) return { list: [], version };
+  const sessions = applyChanges(doc.sessions, list);
+  return sessions && { list, version, sessions };
+}
+
+async function changes() {
+  const { cache, kept, mirror } = await held();
+  if (!kept) return;
+  const got = await fetchChanges(kept.doc);
+  if (!got || !got.list.length) return;
+  const { doc, held: texts } = patchedDoc(kept.doc, heldOf(kept.texts, kept.doc), got);
+  // The open app may have written a newer copy meanwhile: never step it back.
+  const now = await readKept(cache).catch(() => null);
+  if (!now || !(now.doc.version >= got.version)) await writeKept(cache, doc, texts, null);
+  const mine = got.list.filter((c) => mirror.stars.has(c.session));
+  if (!mine.length) return;
+  await notifyChanged(mine, lookup(kept.doc));
+  // A starred session moved: the server is told the new wake-up instants (never which session).
+  const subscription = await self.registration.pushManager.getSubscription();
+  if (subscription && mirror.lead) {
+    await sendWake(subscription.toJSON(), mirror.lead, wakeInstants(doc.sessions, mirror.stars, mirror.lead, Date.now())).catch(() => null);
+  }
+}
+
+// "Your 09:15 session: moved to Main Room (was Side Room)"; later ones join the one shown.
+async function notifyChanged(mine, before) {
+  const said = mine.map((c) => {
+    const start = before.byId.get(c.session)?.start ?? c.after.start;
+    return { head: start ? `Your ${time(new Date(start))} session` : "Your session", name: titleOf(c, before), what: phrases(c, before).join("; ") };
+  });
+  const shown = await self.registration.getNotifications({ tag: CHANGES_TAG });
+  const earlier = shown.flatMap((n) => (Array.isArray(n.data?.lines) ? n.data.lines : []));
+  const lines = [...earlier, ...said.map((x) => `${x.head} (${x.name}): ${x.what}`)].slice(-MOST_LINES);
+  const one = lines.length === 1 && said.length === 1 ? said[0] : null;
+  const title = one ? `${one.head}: ${one.what}` : `${lines.length} changes to your starred sessions`;
+  await self.registration.showNotification(title, { body: one ? one.name : lines.join("\n"), tag: CHANGES_TAG, data: { url: "/changes", lines } });
+}
+
+// An open app checks the feed at once (it would otherwise wait for its next poll).
+async function tellClients(version) {
+  const open = await self.clients.matchAll({ type: "window" });
+  for (const client of open) client.postMessage({ type: "hallway-changes", version });
+}
+
+function readPush(event) {
+  try {
+    return event.data?.json() ?? null;
+  } catch {
+    return null; // not JSON: not from this app's server
+  }
+}
+
+self.addEventListener("push", (event) => {
+  const message = readPush(event);
+  if (message?.kind === "wake" && typeof message.at === "string") event.waitUntil(wake(message.at));
+  else if (message?.kind === "changes") event.waitUntil(Promise.all([tellClients(message.version), changes().catch(() => undefined)]));
+});

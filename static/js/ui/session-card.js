@@ -1,0 +1,85 @@
+// A session as a card (time, length, title, speakers, room, track, level, star) and the star.
+
+import { h } from "./dom.js";
+import { cardFlag } from "./room-notices.js";
+import { length, time } from "../data/time.js";
+import { languageName } from "../data/languages.js";
+
+// Badges of sessions changed by corrections ("New room", "New time", ...), set by app.js.
+let changeFlags = new Map();
+export function setChangeFlags(flags) {
+  changeFlags = flags;
+}
+
+export function badges(id) {
+  const flags = (changeFlags.get(id) || []).filter((f) => f !== "Cancelled"); // the card says that already
+  return flags.length ? h("p", { class: "badges" }, flags.map((f) => h("strong", { class: "badge" }, f))) : null;
+}
+
+export function starButton(store, session) {
+  const on = store.isStarred(session.id);
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "star",
+      "data-star": session.id,
+      "aria-pressed": String(on),
+      "aria-label": `Star: ${session.title}`,
+      onclick: () => store.toggleStar(session.id),
+    },
+    h("span", { "aria-hidden": "true" }, on ? "★" : "☆"),
+  );
+}
+
+// What the star beside a session's actions does next, said plainly: it changes with the star.
+export function starHint(on) {
+  return on ? "Starred: it is in My schedule. Tap ★ to remove it." : "Star it to add it to My schedule.";
+}
+
+export function syncStars(root, store) {
+  for (const button of root.querySelectorAll("[data-star]")) {
+    const on = store.isStarred(button.dataset.star);
+    button.setAttribute("aria-pressed", String(on));
+    button.firstElementChild.textContent = on ? "★" : "☆";
+  }
+  for (const hint of root.querySelectorAll("[data-star-hint]")) hint.textContent = starHint(store.isStarred(hint.dataset.starHint));
+}
+
+// `always`: say the language even when the whole event speaks one (the session's own page).
+export function facts(session, data, { always = false } = {}) {
+  const room = data.rooms.get(session.room);
+  const track = data.tracks.get(session.track);
+  const lang = session.lang && (always || (data.languages || []).length > 1) ? session.lang : null;
+  return [
+    room && h("span", { class: "room" }, room.name),
+    track && h("span", { class: "track" }, track.name),
+    session.level && h("span", { class: "level" }, session.level),
+    session.kind && h("span", { class: "kind" }, session.kind),
+    lang && h("span", { class: "lang" }, languageName(lang)),
+  ].filter(Boolean);
+}
+
+// `now`: the moment for the room-status flag (a long list passes one for all its cards).
+export function sessionCard(session, store, { note = null, extraClass = "", now = undefined } = {}) {
+  const changed = changeFlags.has(session.id) && "changed";
+  const classes = ["card", session.cancelled && "cancelled", changed, extraClass].filter(Boolean).join(" ");
+  return h(
+    "article",
+    { class: classes, "data-session": session.id },
+    h(
+      "p",
+      { class: "when" },
+      h("time", { datetime: session.start.toISOString() }, time(session.start)),
+      h("span", { class: "len" }, `to ${time(session.end)} · ${length(session.start, session.end)}`),
+      session.cancelled && h("strong", { class: "flag" }, "Cancelled"),
+      cardFlag(store.doc, session, now),
+    ),
+    badges(session.id),
+    h("h3", {}, h("a", { href: `/session/${session.id}` }, session.title)),
+    session.people.length > 0 && h("p", { class: "who" }, session.people.map((p) => p.name).join(", ")),
+    h("p", { class: "facts" }, facts(session, store.data)),
+    note && h("p", { class: "note" }, note),
+    starButton(store, session),
+  );
+}
