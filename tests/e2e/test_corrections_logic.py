@@ -4,6 +4,9 @@ poll interval's validation and the freshness line."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
 import pytest
 from playwright.sync_api import expect
 
@@ -21,7 +24,7 @@ def js(page, live_server):
 
     def run(body: str, arg=None):
         script = f"""async (arg) => {{
-          const m = await ({IMPORT})(["js/data/changes.js", "js/features/changes/feed-sync.js", "js/features/changes/changes-banner.js"]);
+          const m = await ({IMPORT})(["js/data/changes.js", "js/data/notices.js", "js/data/time.js", "js/features/changes/feed-sync.js", "js/features/changes/changes-banner.js"]);
           {body}
         }}"""
         return page.evaluate(script, arg)
@@ -49,9 +52,9 @@ def test_poll_interval_is_validated(js, search, stored, seconds) -> None:
     assert js("return m.pollSeconds(arg[0], arg[1]);", [search, stored]) == seconds
 
 
-def change(version, kind, session, before, after, note=None):
-    return {"version": version, "time": "2026-04-07T08:00:00Z", "kind": kind, "session": session,
-            "before": before, "after": after, "note": note}  # fmt: skip
+def change(version, kind, session, before, after, note=None, at="2026-04-07T08:00:00Z", reverts=None):
+    return {"version": version, "time": at, "kind": kind, "session": session,
+            "before": before, "after": after, "note": note, "reverts": reverts}  # fmt: skip
 
 
 def test_apply_follows_the_schema_rule_and_refuses_unknown_sessions(js) -> None:
@@ -148,3 +151,47 @@ def test_freshness_line(js, state, text) -> None:
 def test_freshness_says_minutes_ago(js) -> None:
     state = {"checkedAt": 0, "okAt": 0, "offline": False}
     assert js("return m.freshness(arg, 1, 125000, () => '');", state).endswith("checked 2 min ago")
+
+
+def venue_midnight_after(iso: str, zone: str = "Europe/Paris") -> datetime:
+    """The server's rule (webapp/corrections/notices.py `until`), written again here with
+    zoneinfo: a room status lasts until the next midnight in the event's zone."""
+    local = datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone(ZoneInfo(zone))
+    return datetime.combine(local.date() + timedelta(days=1), datetime.min.time(), tzinfo=local.tzinfo)
+
+
+# The modules imported here are not the bundle's: their venue zone is set as the app sets its own.
+NOTICES_AFTER = 'm.setVenueZone("Europe/Paris"); return m.noticesAfter(arg[0], arg[1].map(m.checkNotice));'
+
+
+@pytest.mark.parametrize(
+    "at",
+    ["2026-04-07T15:30:00Z", "2026-04-07T21:59:00Z", "2026-04-07T22:00:00Z", "2026-03-28T12:00:00Z", "2026-10-24T23:30:00Z"],
+)
+def test_a_room_status_from_the_feed_lasts_until_the_venues_next_midnight_as_on_the_server(js, at) -> None:
+    full = change(3, "room_status", None, {}, {"room": "main", "status": "full"}, at=at)
+    got = js(NOTICES_AFTER, [{"rooms": {}, "announcements": []}, [full]])
+    room = got["rooms"]["main"]
+    assert (room["status"], room["version"]) == ("full", 3)
+    assert datetime.fromisoformat(room["until"].replace("Z", "+00:00")) == venue_midnight_after(at)
+
+
+def test_room_statuses_and_announcements_apply_from_the_feed_and_a_withdrawal_it_cannot_know_asks_for_the_document(js) -> None:
+    full = change(3, "room_status", None, {}, {"room": "main", "status": "full"}, note="use Side Room")
+    closed = change(4, "room_status", None, {}, {"room": "side", "status": "closed"})
+    lunch = change(5, "announce", None, {}, {"text": "Lunch in Hall B", "room": "main"})
+    reopened = change(6, "room_status", None, {}, {"room": "side", "status": "open"})
+    got = js(NOTICES_AFTER, [None, [full, closed, lunch, reopened]])
+    assert list(got["rooms"]) == ["main"] and got["rooms"]["main"]["note"] == "use Side Room"
+    assert [(a["version"], a["text"], a["room"], a["session"]) for a in got["announcements"]] == [(5, "Lunch in Hall B", "main", None)]
+    withdraw_lunch = change(7, "revert", None, {"text": "Lunch in Hall B"}, {}, reverts=5)
+    assert js(NOTICES_AFTER, [got, [withdraw_lunch]])["announcements"] == []
+    # The status a room shows, or an "open" that may have cleared an older one: what stands
+    # after the withdrawal is not in the feed.
+    withdraw_full = change(8, "revert", None, {"room": "main", "status": "full"}, {}, reverts=3)
+    withdraw_open = change(9, "revert", None, {"room": "side", "status": "open"}, {}, reverts=6)
+    assert js(NOTICES_AFTER, [got, [withdraw_full]]) is None
+    assert js(NOTICES_AFTER, [got, [withdraw_open]]) is None
+    # A session's change, or one of a kind not known, is no notice.
+    assert js("return arg.map(m.checkNotice);", [change(10, "move", "a", {"room": "x"}, {"room": "y"}),
+                                                 change(11, "teleport", None, {}, {"room": "y"})]) == [None, None]  # fmt: skip

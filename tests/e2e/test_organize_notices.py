@@ -10,9 +10,17 @@ from playwright.sync_api import expect
 POLL = 1
 
 
+def outline_requests(*pages) -> int:
+    """How often the attendees' pages asked for the schedule document (the organizer's console
+    fetches it too, so the server's log would not tell)."""
+    return sum(url.endswith("/outline.json") or "/outline.json?" in url for page in pages for url in page.asked)
+
+
 def attendee(browser, server, path):
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
+    page.asked = []
+    page.on("request", lambda request: page.asked.append(request.url))
     page.goto(f"{server.url}{path}{'&' if '?' in path else '?'}poll={POLL}")
     expect(page.locator("[data-freshness]").first).to_contain_text("Up to date", timeout=15000)
     return context, page
@@ -33,7 +41,9 @@ def test_room_full_reaches_the_room_page_and_now_after_one_poll(browser, make_se
     expect(card.get_by_text("Published as version")).to_be_visible()
     assert [c["kind"] for c in changes(server)] == ["room_status"]
 
-    # No reload: the pages opened before take it from their next check.
+    # No reload: the pages opened before take it from their next check, from the feed itself.
+    outlines = outline_requests(room_page, now_page)
+    now_outlines = outline_requests(now_page)
     expect(room_page.locator("p.room-status")).to_have_text("Room full: overflow in Side Room", timeout=15000)
     expect(room_page.locator('[data-session="onnow"] .room-status')).to_have_text("Room full")
     column = now_page.locator("li.nowrow", has=now_page.get_by_role("heading", name="Main Room"))
@@ -41,6 +51,7 @@ def test_room_full_reaches_the_room_page_and_now_after_one_poll(browser, make_se
     expect(now_page.locator('[data-session="onnow"] .room-status')).to_have_text("Room full")
     # Only the session on now in that room carries it.
     expect(now_page.locator('[data-session="sidenow"] .room-status')).to_have_count(0)
+    assert outline_requests(room_page, now_page) == outlines  # the document was not fetched again for it
     room_page.goto(server.url + "/map")
     expect(room_page.locator('[data-room="main"] .room-status')).to_contain_text("Room full")
 
@@ -49,6 +60,7 @@ def test_room_full_reaches_the_room_page_and_now_after_one_poll(browser, make_se
     card.get_by_label("Note for attendees (optional)").fill("")
     card.get_by_role("button", name="Set Main Room").click()
     expect(now_page.locator('[data-session="onnow"] .room-status')).to_have_count(0, timeout=15000)
+    assert outline_requests(now_page) == now_outlines  # nor for the status withdrawn
     for context in (room_context, now_context, org_context):
         context.close()
 
@@ -67,7 +79,9 @@ def test_announcement_shows_once_as_a_banner_is_listed_on_changes_and_can_be_wit
     expect(org.get_by_text("Published as version")).to_be_visible()
 
     banner = phone.locator("#announce-banner")
+    outlines = outline_requests(phone)
     expect(banner).to_contain_text("Lunch is in Hall B today", timeout=15000)
+    assert outline_requests(phone) == outlines  # taken from the feed, not from the document
     expect(banner.get_by_role("link", name="Packed Keynote")).to_be_visible()
     banner.get_by_role("button", name="Dismiss the announcement").click()
     expect(banner).to_be_hidden()

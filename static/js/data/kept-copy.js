@@ -40,11 +40,11 @@ export async function writeKept(cache, doc, texts, etag) {
 // Corrections and a re-import's changes applied to a kept document: sessions added or replaced
 // by id, `removed` ones taken out, the rooms, tracks or speakers lists a re-import changed
 // (`lists`), at `version` and its `stamp`; with what it then holds of the texts (`held`, data/texts.js).
-export function patchedDoc(doc, held, { version, sessions = [], removed = [], lists = {}, stamp = null }) {
+export function patchedDoc(doc, held, { version, sessions = [], removed = [], lists = {}, notices = null, stamp = null }) {
   const byId = new Map(doc.sessions.map((s) => [s.id, s]));
   for (const id of removed) byId.delete(id);
   for (const s of sessions) byId.set(s.id, s);
-  const patched = { ...doc, ...lists, version, stamp, sessions: [...byId.values()] };
+  const patched = { ...doc, ...lists, ...(notices ? { notices } : {}), version, stamp, sessions: [...byId.values()] };
   return { doc: patched, held: notePatched(held, doc, sessions, version) };
 }
 

@@ -9,7 +9,7 @@ import { mergeStars, parseStars } from "./stars.js";
 import { afterNextFrame } from "./frames.js";
 import { DATA_CACHE, patchedDoc, readKept, writeKept } from "./kept-copy.js";
 import { NO_TEXTS, carryTexts, checkTexts, fits, heldOf, mergeTexts, needsTexts, tookWhole } from "./texts.js";
-import { conferenceDay, setConferenceDays, setVenueZone } from "./time.js";
+import { conferenceDayIn, setConferenceDays, setVenueZone } from "./time.js";
 
 export const FEED = "/api/v1/outline.json";
 export const TEXTS = "/api/v1/texts.json";
@@ -18,14 +18,20 @@ const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 const arr = (v) => (Array.isArray(v) ? v : []);
 const str = (v) => (typeof v === "string" && v ? v : null);
 
+// The document's venue zone, conference days and language names become the app's: every view
+// reads times, days and language names through data/time.js and data/languages.js.
+function adopt(doc) {
+  setVenueZone(str(doc.event.timezone) || "UTC", doc.zone);
+  setConferenceDays(doc.event.day_ranges);
+  setLanguageNames(doc.language_names);
+}
+
 // Plain data from the feed, checked and indexed; a malformed entry is skipped, not fatal.
 export function index(doc) {
   if (!doc || typeof doc !== "object" || !doc.event || !str(doc.event.name) || !Array.isArray(doc.sessions)) {
     throw new Error("not a schedule document");
   }
-  setVenueZone(str(doc.event.timezone) || "UTC", doc.zone);
-  setConferenceDays(doc.event.day_ranges);
-  setLanguageNames(doc.language_names);
+  const dayOf = conferenceDayIn(str(doc.event.timezone) || "UTC", doc.zone, doc.event.day_ranges);
   const named = (list) => new Map(arr(list).filter((x) => x && ID_RE.test(x.id) && str(x.name)).map((x) => [x.id, x]));
   const rooms = named(doc.rooms);
   const tracks = named(doc.tracks);
@@ -44,7 +50,7 @@ export function index(doc) {
       start,
       end,
       description,
-      day: conferenceDay(start),
+      day: dayOf(start),
       lang: str(raw.language) || str(doc.event.language),
       people,
       cancelled: raw.status === "cancelled",
@@ -155,6 +161,7 @@ export class Store extends EventTarget {
   replace(doc, etag = null, texts = false) {
     const previous = this.data;
     this.data = index(doc);
+    adopt(doc);
     this.doc = doc;
     this.etag = etag;
     this.dispatchEvent(new CustomEvent("changed", { detail: { previous, texts } }));

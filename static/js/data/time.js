@@ -61,10 +61,10 @@ function readTable(zone, given) {
 }
 
 // The venue's offset and name at `ms` from the table, or null outside it.
-function venuePeriod(ms) {
-  if (!table || !(ms >= table.periods[0].from && ms < table.until)) return null;
+function venuePeriod(ms, known = table) {
+  if (!known || !(ms >= known.periods[0].from && ms < known.until)) return null;
   let found = null;
-  for (const p of table.periods) {
+  for (const p of known.periods) {
     if (p.from > ms) break;
     found = p;
   }
@@ -165,12 +165,14 @@ export function dayLabel(day, style = "long") {
 // The calendar day in the venue's zone, as YYYY-MM-DD: days belong to the venue.
 const venueDays = new Map();
 export function venueDay(date) {
-  const known = venuePeriod(+date);
-  if (known) return new Date(+date + known.offset * 60000).toISOString().slice(0, 10);
-  if (!venueDays.has(venueZone)) {
-    venueDays.set(venueZone, formatter(venueZone, { year: "numeric", month: "2-digit", day: "2-digit" }, "en-CA"));
-  }
-  return venueDays.get(venueZone).format(date);
+  return dayIn(venueZone, table, date);
+}
+
+function dayIn(zone, known, date) {
+  const period = venuePeriod(+date, known);
+  if (period) return new Date(+date + period.offset * 60000).toISOString().slice(0, 10);
+  if (!venueDays.has(zone)) venueDays.set(zone, formatter(zone, { year: "numeric", month: "2-digit", day: "2-digit" }, "en-CA"));
+  return venueDays.get(zone).format(date);
 }
 
 // Conference days as the source draws them ([{date, start, end}]): at a congress whose days
@@ -178,13 +180,25 @@ export function venueDay(date) {
 // source gives none), the venue's calendar day.
 let conferenceDays = [];
 export function setConferenceDays(ranges) {
-  conferenceDays = (Array.isArray(ranges) ? ranges : [])
-    .map((d) => ({ date: d && d.date, start: new Date(d && d.start), end: new Date(d && d.end) }))
-    .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d.date) && d.start < d.end);
+  conferenceDays = readRanges(ranges);
 }
 export function conferenceDay(date) {
   const found = conferenceDays.find((d) => d.start <= date && date < d.end);
   return found ? found.date : venueDay(date);
+}
+
+function readRanges(ranges) {
+  return (Array.isArray(ranges) ? ranges : [])
+    .map((d) => ({ date: d && d.date, start: new Date(d && d.start), end: new Date(d && d.end) }))
+    .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d.date) && d.start < d.end);
+}
+
+// conferenceDay for a document not (yet) the app's: its zone, zone table and day ranges given,
+// nothing set. The store indexes a document with it before adopting it.
+export function conferenceDayIn(zone, given, ranges) {
+  const known = readTable(zone, given);
+  const days = readRanges(ranges);
+  return (date) => days.find((d) => d.start <= date && date < d.end)?.date ?? dayIn(zone, known, date);
 }
 
 export function minutes(start, end) {

@@ -5,6 +5,7 @@
 // badges and the Changes view. Emits "update" after each check.
 
 import { checkChange, diffSessions, patchOf, slim } from "../../data/changes.js";
+import { checkNotice, noticesAfter } from "../../data/notices.js";
 import { wallMs } from "../../data/clock.js";
 import { STATE_KEY, readState, writeState } from "../../data/changes-seen.js";
 import { allowed, askPermission, notifyStarred } from "./change-notifications.js";
@@ -18,7 +19,6 @@ const FETCH_TIMEOUT = 15000;
 // Answers that mean "this host has no changes feed" (a static export without the file):
 // the whole schedule, compared by its ETag, is the fallback.
 const NO_FEED = new Set([404, 405, 501]);
-const NOTICE_KINDS = new Set(["room_status", "announce"]);
 
 // Seconds between checks: ?poll=N or the debug key, when a whole number from 1 to 3600.
 export function pollSeconds(search, stored) {
@@ -156,13 +156,16 @@ export class Watcher extends EventTarget {
 
   // The changes after `since`, recorded; those newer than the kept schedule applied to it.
   async take(body, since, first) {
-    // Room status, announcements and their withdrawal are not session patches: the schedule
-    // document carries them (`notices`), so it is fetched again (one request, only then).
+    // Room status, announcements and their withdrawal change the document's `notices`, applied
+    // here like the sessions' changes; only a change of a kind this code does not know, or the
+    // withdrawal of the status a room shows, makes it fetch the document again.
     const had = this.store.data.version;
     const raw = Array.isArray(body.changes) ? body.changes : [];
-    const notices = raw.some((c) => c && Number.isInteger(c.version) && c.version > had && (NOTICE_KINDS.has(c.kind) || !checkChange(c)));
+    const fresh = raw.filter((c) => c && Number.isInteger(c.version) && c.version > had);
+    const noticeChanges = fresh.map(checkNotice).filter(Boolean).sort((a, b) => a.version - b.version);
+    let refetch = fresh.some((c) => !checkNotice(c) && !checkChange(c));
     const list = raw
-      .filter((c) => !NOTICE_KINDS.has(c?.kind))
+      .filter((c) => !checkNotice(c))
       .map(checkChange)
       .filter((c) => c && c.version > since)
       .sort((a, b) => a.version - b.version);
@@ -174,13 +177,15 @@ export class Watcher extends EventTarget {
       const patch = patchOf(this.store.doc, newer);
       if (patch === null) return this.reloadWhole(first, target); // a change for something we lack
       const stamp = target === body.version && typeof body.stamp === "string" ? body.stamp : null;
-      this.store.patch({ version: target, ...patch, stamp });
+      const notices = noticeChanges.length ? noticesAfter(this.store.doc.notices, noticeChanges) : undefined;
+      if (notices === null) refetch = true;
+      this.store.patch({ version: target, ...patch, ...(notices ? { notices } : {}), stamp });
     }
     // A re-import's rooms, tracks and speakers are not changes to show: the sessions are.
     const unseen = list.filter((c) => c.version > cursor && c.session !== null);
     this.record(unseen, (c) => first && c.version <= had);
     this.state.cursor = Math.max(target, cursor);
-    if (notices) await this.store.refresh();
+    if (refetch) await this.store.refresh();
     return unseen.filter((c) => !(first && c.version <= had)).length;
   }
 

@@ -5,7 +5,8 @@
 // and {kind: "changes", version} after corrections. Both are decided here, from the stars
 // and the schedule this device holds: the server never knows what anyone starred.
 
-import { applyChanges, checkChange, phrases, titleOf } from "../../data/changes.js";
+import { checkChange, patchOf, phrases, titleOf } from "../../data/changes.js";
+import { checkNotice, noticesAfter } from "../../data/notices.js";
 import { DATA_CACHE, MIRROR, patchedDoc, readKept, writeKept } from "../../data/kept-copy.js";
 import { sendWake } from "./push-api.js";
 import { heldOf } from "../../data/texts.js";
@@ -56,21 +57,24 @@ async function fetchChanges(doc) {
   const response = await fetch(`${CHANGES}?since=${had}`, { cache: "no-store" });
   const body = response.ok ? await response.json().catch(() => null) : null;
   if (!body || body.reload === true || (typeof body.store === "string" && typeof doc.store === "string" && body.store !== doc.store)) return null;
-  const list = (Array.isArray(body.changes) ? body.changes : [])
-    .map(checkChange)
-    .filter((c) => c && c.version > had)
-    .sort((a, b) => a.version - b.version);
+  const fresh = (Array.isArray(body.changes) ? body.changes : []).filter((c) => c && Number.isInteger(c.version) && c.version > had);
+  const byVersion = (a, b) => a.version - b.version;
+  const noticeChanges = fresh.map(checkNotice).filter(Boolean).sort(byVersion);
+  const list = fresh.filter((c) => !checkNotice(c)).map(checkChange).filter(Boolean).sort(byVersion);
+  if (fresh.length > noticeChanges.length + list.length) return null; // a kind this code does not know
   const version = Number.isInteger(body.version) ? Math.max(body.version, had) : had;
   if (version === had) return { list: [], version };
-  const sessions = applyChanges(doc.sessions, list);
-  return sessions && { list, version, sessions };
+  const patch = patchOf(doc, list);
+  if (noticeChanges.length) lookup(doc); // a room status lasts to the venue's midnight: its zone
+  const notices = noticeChanges.length ? noticesAfter(doc.notices, noticeChanges) : undefined;
+  return patch && notices !== null && { list, version, ...patch, ...(notices ? { notices } : {}) };
 }
 
 async function changes() {
   const { cache, kept, mirror } = await held();
   if (!kept) return;
   const got = await fetchChanges(kept.doc);
-  if (!got || !got.list.length) return;
+  if (!got || !(got.list.length || got.notices)) return;
   const { doc, held: texts } = patchedDoc(kept.doc, heldOf(kept.texts, kept.doc), got);
   // The open app may have written a newer copy meanwhile: never step it back.
   const now = await readKept(cache).catch(() => null);
