@@ -3,7 +3,7 @@
 import { syncChrome } from "./features/changes/changes-banner.js";
 import { setChangeFlags, syncStars } from "./ui/session-card.js";
 import { flagMap } from "./data/changes.js";
-import { h, redrawInPlace } from "./ui/dom.js";
+import { h, redraw } from "./ui/dom.js";
 import { forgetDrawings, keepDrawing } from "./features/offline/last-drawing.js";
 import { now as clockNow, pinProblem, pinned } from "./data/clock.js";
 import { syncAnnouncements } from "./ui/room-notices.js";
@@ -26,7 +26,6 @@ const main = document.getElementById("main");
 const tzButton = document.getElementById("tz-toggle");
 let current = null;
 let renderCount = 0;
-let drawnAt = null;
 
 
 // The corrections' chrome and the announcement banner, on every page.
@@ -71,13 +70,11 @@ async function render({ focus = false, restated = !focus } = {}) {
     view = notFound("page", url.pathname);
   }
   const name = found?.route.name ?? null;
-  // The same page drawn again (texts or corrections came, the time switch) keeps what did not
-  // change, where the view allows it; a navigation always starts afresh.
-  const shown = main.firstElementChild;
-  if (!focus && view.inPlace && name === current && url.href === drawnAt && shown) redrawInPlace(shown, view.node);
+  // The same page drawn again (texts or corrections came, the time switch) keeps what the
+  // reader was doing (ui/dom.js, redraw); a navigation always starts afresh.
+  if (!focus && name === current && main.firstElementChild) redraw(main, view.node);
   else main.replaceChildren(view.node);
   current = name;
-  drawnAt = url.href;
   chrome();
   document.title = `${view.title} · ${store.data.event.name}`;
   if (focus) (main.querySelector("h1") || main).focus();
@@ -122,28 +119,8 @@ if (pinProblem()) toast(pinProblem());
 const TEXT_VIEWS = new Set(["session", "speaker"]);
 store.addEventListener("changed", ({ detail }) => {
   if (!detail.texts) render({ restated: detail.previous !== null }); // null: the first load
-  else if (TEXT_VIEWS.has(current) || new URL(location.href).searchParams.has("q") || main.querySelector("#f-q")?.value) {
-    // The view is drawn again under the reader: whatever had the focus (a search being typed,
-    // a star about to be pressed) has it again, the caret at the end of a text box.
-    const before = focusKey(document.activeElement);
-    render().then(() => {
-      const again = before && main.querySelector(before);
-      if (!again || document.activeElement === again) return;
-      again.focus();
-      if (again.type === "search" || again.type === "text") again.setSelectionRange(again.value.length, again.value.length);
-    });
-  }
+  else if (TEXT_VIEWS.has(current) || new URL(location.href).searchParams.has("q") || main.querySelector("#f-q")?.value) render();
 });
-// A selector for the same control in the view drawn again, if it has a name to be found by.
-function focusKey(el) {
-  if (!el || !main.contains(el) || el === main) return null;
-  if (el.id) return `#${CSS.escape(el.id)}`;
-  for (const name of ["data-star", "href", "name"]) {
-    const value = el.getAttribute(name);
-    if (value) return `${el.localName}[${name}="${CSS.escape(value)}"]`;
-  }
-  return null;
-}
 store.addEventListener("stars", () => {
   if (current === "my") render();
   else {

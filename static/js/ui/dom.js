@@ -5,7 +5,7 @@ export function h(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "class") el.className = value;
-    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key.startsWith("on")) listen(el, key.slice(2), value);
     else el.setAttribute(key, value === true ? "" : String(value));
   }
   append(el, children);
@@ -25,31 +25,112 @@ export function clear(el) {
   return el;
 }
 
-// Draws `fresh` over `old`, the same view drawn again, keeping each child of the root that came
-// out the same: the very element under the reader's finger or keyboard stays, so its focus and a
-// key held down on it (a button is pressed by Space going down and up on one element) survive.
-// Kept nodes are never moved, since moving a node takes the focus from it.
-export function redrawInPlace(old, fresh) {
-  if (old.localName !== fresh.localName) return old.replaceWith(fresh);
-  for (const name of old.getAttributeNames()) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
-  for (const { name, value } of fresh.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
-  let cursor = old.firstChild;
-  const drop = (until) => {
-    while (cursor !== until) {
-      const gone = cursor;
-      cursor = cursor.nextSibling;
-      gone.remove();
-    }
-  };
-  for (const node of [...fresh.childNodes]) {
-    let same = cursor;
-    while (same && !same.isEqualNode(node)) same = same.nextSibling;
-    if (same) {
-      drop(same);
-      cursor = same.nextSibling;
-    } else old.insertBefore(node, cursor);
+// Listeners given to h() (or added with listen()) are remembered on the element, so a redraw
+// that keeps an element can give it the fresh drawing's listeners instead of the old ones.
+const HANDLERS = Symbol("handlers");
+export function listen(el, type, handler) {
+  el.addEventListener(type, handler);
+  (el[HANDLERS] ??= []).push([type, handler]);
+  return el;
+}
+
+// The one way a page is drawn again (the same address, after new data, the texts or the time
+// switch): `fresh` replaces what `container` shows, and what the reader was doing carries over
+// by construction, matched by a key (id, data-key, data-star, data-session, name or href):
+// text being typed with its caret, boxes checked, options chosen, <details> opened, and the
+// focus. A focused button or link whose fresh drawing is the same is the very element kept
+// (with its ancestors, which take the fresh listeners): a key held down on it (a button is
+// pressed by Space going down and up on one element) still presses it. Nothing else of the
+// old drawing stays, so the fresh drawing's listeners and the nodes they hold are the ones in
+// the page. A navigation draws afresh instead (replaceChildren) and moves the focus itself.
+export function redraw(container, fresh) {
+  const active = document.activeElement;
+  const focused = active && active !== container && container.contains(active) ? active : null;
+  const saved = [...container.querySelectorAll("input, select, textarea, details")]
+    .map((el) => [keyOf(el), stateOf(el)])
+    .filter(([key]) => key);
+  const kept = focused && !typing(focused) && keepAround(container, focused, fresh);
+  if (!kept) container.replaceChildren(fresh);
+  for (const [key, state] of saved) {
+    const el = container.querySelector(key);
+    if (el && el !== focused) restore(el, state);
   }
-  drop(null);
+  if (focused && !kept) {
+    const again = keyOf(focused) && container.querySelector(keyOf(focused));
+    if (again) {
+      again.focus({ preventScroll: true });
+      const state = saved.find(([key]) => key === keyOf(focused))?.[1];
+      if (state?.caret && typing(again)) again.setSelectionRange(...state.caret);
+    }
+  }
+}
+
+const KEYS = ["id", "data-key", "data-star", "data-session", "name", "href"];
+function keyOf(el) {
+  for (const name of KEYS) {
+    const value = el.getAttribute(name);
+    if (value) return `${el.localName}[${name}="${CSS.escape(value)}"]`;
+  }
+  return null;
+}
+
+const TEXT_TYPES = new Set(["text", "search", "email", "url", "tel", "number", "password"]);
+function typing(el) {
+  return el.localName === "textarea" || (el.localName === "input" && TEXT_TYPES.has(el.type));
+}
+
+function stateOf(el) {
+  if (el.localName === "details") return { open: el.open };
+  const caret = typing(el) && el === document.activeElement ? [el.selectionStart, el.selectionEnd] : null;
+  return { value: el.value, checked: el.checked, caret };
+}
+
+function restore(el, state) {
+  if (el.localName === "details") el.open = state.open;
+  else if (el.type === "checkbox" || el.type === "radio") el.checked = state.checked;
+  else if (el.localName !== "select" || [...el.options].some((o) => o.value === state.value)) el.value = state.value;
+}
+
+// Draws `fresh` into `container` around the old `focused` element, which stays where it is:
+// false (nothing done) unless each of its ancestors has a counterpart in `fresh` (by key, or
+// by tag and place) and the focused element's counterpart is the same as it.
+function keepAround(container, focused, fresh) {
+  const path = [];
+  for (let el = focused; el !== container; el = el.parentElement) path.unshift(el);
+  const twins = [fresh];
+  if (!same(path[0], fresh)) return false;
+  for (let i = 1; i < path.length; i++) {
+    const twin = counterpart(path[i - 1], path[i], twins[i - 1]);
+    if (!twin) return false;
+    twins.push(twin);
+  }
+  if (!twins.at(-1).isEqualNode(focused)) return false;
+  for (let i = 0; i < path.length - 1; i++) {
+    const [old, twin, next] = [path[i], twins[i], path[i + 1]];
+    for (const name of old.getAttributeNames()) if (!twin.hasAttribute(name)) old.removeAttribute(name);
+    for (const { name, value } of twin.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+    for (const [type, handler] of old[HANDLERS] ?? []) old.removeEventListener(type, handler);
+    old[HANDLERS] = [];
+    for (const [type, handler] of twin[HANDLERS] ?? []) listen(old, type, handler);
+    const children = [...twin.childNodes];
+    const at = children.indexOf(twins[i + 1]);
+    for (const child of [...old.childNodes]) if (child !== next) child.remove();
+    next.before(...children.slice(0, at));
+    next.after(...children.slice(at + 1));
+  }
+  return true;
+}
+
+function same(a, b) {
+  return a.localName === b.localName && keyOf(a) === keyOf(b);
+}
+
+function counterpart(parent, child, twinParent) {
+  const key = keyOf(child);
+  const kids = [...twinParent.children];
+  if (key) return kids.find((k) => k.matches(key)) ?? null;
+  const twin = kids[[...parent.children].indexOf(child)];
+  return twin && same(twin, child) ? twin : null;
 }
 
 const URL_RE = /\bhttps?:\/\/[^\s<>"']+/gi;

@@ -72,7 +72,6 @@ export function render(ctx) {
   // Time and place first, then who, then what: what a person at the door needs, in that order.
   return {
     title: session.title,
-    inPlace: true,
     node: h(
       "article",
       { class: "detail" + (session.cancelled ? " cancelled" : "") },

@@ -13,7 +13,6 @@ export function render(ctx) {
   const sessions = data.sessions.filter((s) => s.people.includes(person));
   return {
     title: person.name,
-    inPlace: true,
     node: h(
       "article",
       { class: "detail" },
