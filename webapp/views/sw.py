@@ -33,14 +33,19 @@ NOT_PRECACHED: dict[str, str] = {
 }
 # Prefixes of paths fetched on demand and cached at first use (large, rarely needed).
 ON_DEMAND_PREFIXES: dict[str, str] = {
-    # The scanner's fallback decoder (250 KB) for browsers without BarcodeDetector. The small
+    # The scanner's fallback decoder (250 KB) for browsers without BarcodeDetector: not in the
+    # install's precache (the first visit's critical bytes), but in LATER below. The small
     # QR encoder (vendor/lean-qr, 2 KB gzip) is precached: session codes show offline.
-    "vendor/jsqr/": "QR decoder for the Scan view, too large to precache; cached when first used",
+    "vendor/jsqr/": "QR decoder for the Scan view, too large for the first visit; precached LATER",
     # The organizers' console: attendees never load it, so their install stays as small as
     # before; an organizer's phone caches it when the console is first opened (it holds
     # code only: the token lives in localStorage, never in a cache).
     "js/features/organize/": "organizers' console, imported only when an organizer opens it; cached when first used",
 }
+# The worker's second phase: fetched once the first screen is drawn and the worker runs (the
+# page asks when idle, features/offline/worker-update.js), so the first scan works offline on
+# browsers without BarcodeDetector (iOS Safari, Firefox) without weighing on the first screen.
+LATER = ("vendor/jsqr/jsQR.js",)
 # The app loads the outline, then the texts: both precached, so it works offline after one
 # visit, descriptions and bios included. The whole schedule.json is not: the app never reads it.
 DOCUMENTS = ("/", "/manifest.webmanifest", "/api/v1/outline.json", "/api/v1/texts.json", "/api/v1/venue.json")
@@ -57,6 +62,10 @@ def excluded(path: str, tree: assets.AssetTree | None = None) -> bool:
 
 def precache_list(tree: assets.AssetTree) -> list[str]:
     return [*DOCUMENTS, *(tree.url(p) for p in tree.files if not excluded(p, tree))]
+
+
+def later_list(tree: assets.AssetTree) -> list[str]:
+    return [tree.url(p) for p in LATER if p in tree.files]
 
 
 def route_regex(rule: str) -> str:
@@ -82,6 +91,7 @@ def script(app: Flask, app_routes: tuple[str, ...]) -> bytes:
         "sw.js",
         version="@VERSION@",
         precache=precache,
+        later=later_list(tree),
         routes=[route_regex(r) for r in app_routes],
         loading=LOADING,
         push=worker_code(tree),
