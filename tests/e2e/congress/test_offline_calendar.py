@@ -24,6 +24,15 @@ COMPARED = (
 )  # fmt: skip
 
 
+# A link of the page followed, as a tap on it would.
+FOLLOW = """(href) => {
+  const a = document.createElement("a");
+  a.href = href;
+  document.body.append(a);
+  a.click();
+}"""
+
+
 def congress(path: Path) -> dict[str, Any]:
     return json.loads(path.read_text(encoding="utf-8"))
 
@@ -136,7 +145,7 @@ def test_starred_sessions_offline_download_as_the_servers_my_calendar(visited, c
     assert sorted(events(mine)) == sorted(f"{i}@generated-conf" for i in starred)
     # The same file as the server's for the same address, reminders and a cancelled one included.
     with page.expect_download(timeout=15000) as info:
-        page.evaluate("(href) => { const a = document.createElement('a'); a.href = href; document.body.append(a); a.click(); }", f"/my.ics?s={ids}&alarm=15")
+        page.evaluate(FOLLOW, f"/my.ics?s={ids}&alarm=15")
     same_events(Path(info.value.path()).read_bytes(), theirs)
     alarms = [a for e in events(Path(info.value.path()).read_bytes()).values() for a in e.walk("VALARM")]
     assert [a["TRIGGER"].dt for a in alarms] == [timedelta(minutes=-15)] * len(starred)

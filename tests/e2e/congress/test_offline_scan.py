@@ -81,7 +81,8 @@ def test_scan_offline_without_the_decoder_says_so_and_a_typed_code_opens_the_ses
     page.evaluate(
         """async (name) => {
           const cache = await caches.open(name);
-          for (const r of await cache.keys()) if (r.url.endsWith("/vendor/jsqr/jsQR.js")) await cache.delete(r);
+          const decoder = (await cache.keys()).filter((r) => r.url.endsWith("/vendor/jsqr/jsQR.js"));
+          for (const r of decoder) await cache.delete(r);
         }""",
         name,
     )
