@@ -1,13 +1,12 @@
-// Installing the app: a hint near the top, where it is seen, on the first visits where the
-// browser can install (its beforeinstallprompt, held back for ours) or on iOS, which has no
-// prompt, with its "Add to Home Screen" steps. "Not now" is remembered; after a few visits
-// unanswered it stops showing by itself. The More menu keeps "Install as an app" for later.
+// Installing the app. Where the browser can install (beforeinstallprompt: Chromium), its own
+// prompt is left to show; the More menu keeps "Install as an app" for later. iOS has no prompt:
+// a hint near the top says how (Share, then "Add to Home Screen") on the first visits; "Not
+// now" is remembered, and unanswered it stops by itself after a few. Only iOS gets the banner:
+// while one shows, the pages' kept drawings are not kept (app.js), as it would move them.
 
 const DISMISSED = "hallway.install.dismissed.v1";
 const SHOWN = "hallway.install.shown.v1"; // on how many visits the hint was shown
 const MOST_VISITS = 3;
-const IOS_STEPS =
-  "Install this schedule as an app: tap Share (the square with an arrow) in Safari’s toolbar, then “Add to Home Screen”. It then opens from your home screen and works offline.";
 
 function read(key) {
   try {
@@ -37,8 +36,6 @@ export function wireInstall() {
   const hint = document.getElementById("install-hint");
   const item = document.getElementById("install-item");
   if (!hint) return;
-  const text = hint.querySelector("[data-install-text]");
-  const install = hint.querySelector("[data-install]");
   let offer = null;
   let counted = false;
   const ios = iosInstallable();
@@ -48,8 +45,6 @@ export function wireInstall() {
       counted = true;
       write(SHOWN, String(Number(read(SHOWN) || 0) + 1));
     }
-    if (ios) text.textContent = IOS_STEPS;
-    install.hidden = ios;
     hint.hidden = false;
   };
   const hide = () => {
@@ -59,28 +54,26 @@ export function wireInstall() {
     if (item) item.hidden = !yes;
   };
   window.addEventListener("beforeinstallprompt", (event) => {
-    event.preventDefault(); // ours is shown instead, near the top, and only a few times
-    offer = event;
+    offer = event; // not held back: the browser's own prompt shows, and More can ask again
     installable(true);
-    show();
   });
-  install.addEventListener("click", async () => {
+  const prompt = async () => {
     const shown = offer;
-    hide();
     if (!shown) return;
     offer = null;
     installable(false); // a prompt is good once; the browser offers again if it is refused
-    await shown.prompt();
-  });
+    await shown.prompt().catch(() => undefined); // already answered: the browser's menu installs
+  };
   hint.querySelector("[data-not-now]").addEventListener("click", () => {
     write(DISMISSED, "1");
     hide();
   });
   item?.querySelector("[data-install-again]").addEventListener("click", () => {
     document.getElementById("more-menu")?.removeAttribute("open");
+    if (offer) return prompt();
     show({ asked: true });
     hint.scrollIntoView({ block: "nearest" });
-    (install.hidden ? hint.querySelector("[data-not-now]") : install).focus();
+    hint.querySelector("[data-not-now]").focus();
   });
   window.addEventListener("appinstalled", () => {
     hide();
