@@ -110,7 +110,7 @@ document.addEventListener("click", (event) => {
 window.addEventListener("popstate", () => render({ focus: true }));
 wireMore();
 wireInstall();
-wireNeedsNetwork({ offline: () => watcher.state.offline === true });
+wireNeedsNetwork({ offline: () => watcher.state.offline === true, doc: () => store.doc });
 
 tzButton.addEventListener("click", () => {
   setUseDevice(!usingDevice());

@@ -20,6 +20,7 @@ from .shell import LOADING, documents
 NOT_PRECACHED: dict[str, str] = {
     assets.INLINE_CSS: "inlined into the shell, which is precached",
     WORKER_MODULE: "the worker's own push handling, built into /sw.js",
+    "js/features/offline/worker-files.js": "the worker's answers to links offline, built into /sw.js",
     "print.css": "door signs: printed online by organizers, not part of the app",
     "js/features/qr/door-signs.js": "door signs: printed online by organizers, not part of the app",
     "css/organize.css": "the organizers' console's styles, loaded with the console (cached at first use)",
@@ -43,9 +44,11 @@ ON_DEMAND_PREFIXES: dict[str, str] = {
     "js/features/organize/": "organizers' console, imported only when an organizer opens it; cached when first used",
 }
 # The worker's second phase: fetched once the first screen is drawn and the worker runs (the
-# page asks when idle, features/offline/worker-update.js), so the first scan works offline on
-# browsers without BarcodeDetector (iOS Safari, Firefox) without weighing on the first screen.
-LATER = ("vendor/jsqr/jsQR.js",)
+# page asks when idle, features/offline/worker-update.js), not in the install's precache: the
+# QR decoder, so the first scan works offline on browsers without BarcodeDetector (iOS Safari,
+# Firefox), and the code that makes calendar files offline, both without weighing on the first
+# screen.
+LATER = ("vendor/jsqr/jsQR.js", "js/data/calendar-file.js")
 # The app loads the outline, then the texts: both precached, so it works offline after one
 # visit, descriptions and bios included. The whole schedule.json is not: the app never reads it.
 DOCUMENTS = ("/", "/manifest.webmanifest", "/api/v1/outline.json", "/api/v1/texts.json", "/api/v1/venue.json")
@@ -53,11 +56,12 @@ ID_PATTERN = "[A-Za-z0-9_-]{1,64}"
 
 
 def excluded(path: str, tree: assets.AssetTree | None = None) -> bool:
-    """Not precached: listed above, fetched on demand, a source module the app runs from the
-    bundle instead (webapp.web.bundle), or the worker's own push code (built into /sw.js)."""
+    """Not precached at install: listed above, fetched on demand or LATER, a source module the
+    app runs from the bundle instead (webapp.web.bundle), or the worker's own code (in /sw.js)."""
     bundled = tree.bundled if tree is not None else frozenset()
     built_in = path == WORKER_BUNDLE
-    return path in NOT_PRECACHED or path.startswith(tuple(ON_DEMAND_PREFIXES)) or path in bundled or built_in
+    on_demand = path.startswith(tuple(ON_DEMAND_PREFIXES)) or path in LATER
+    return path in NOT_PRECACHED or on_demand or path in bundled or built_in
 
 
 def precache_list(tree: assets.AssetTree) -> list[str]:

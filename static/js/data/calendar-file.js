@@ -4,7 +4,10 @@
 // the venue's wall clock under its TZID, with a VTIMEZONE made from the outline's zone table
 // (the server's tz database around the event), or UTC where a document has no table.
 // SEQUENCE stays 0: how many corrections touched a session is the server's to count.
-// No DOM, no network, no clock: the service worker runs this (features/offline/worker-files.js).
+// No DOM, no network, no clock. Loaded on demand (webapp/web/bundle.py LAZY) by
+// features/offline/needs-network.js when the worker found the server unreachable, and
+// precached in the worker's second phase (webapp/views/sw.py LATER), so it costs the first
+// screen nothing.
 
 const PRODID = "-//Hallway//Conference schedule//EN";
 const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -154,4 +157,50 @@ export function calendarText(doc, ids, { title, appUrl, now, alarmMinutes = null
   }
   lines.push("END:VCALENDAR");
   return lines.filter(Boolean).map(fold).join("\r\n") + "\r\n";
+}
+
+const SESSION_FILE = /^\/session\/([A-Za-z0-9_-]{1,64})\.ics$/;
+const ROOM_FILE = /^\/room\/([A-Za-z0-9_-]{1,64})\.ics$/;
+const MOST_STARRED = 500; // as the server's /my.ics
+const byId = (list, id) => (Array.isArray(list) ? list : []).find((x) => x && x.id === id) || null;
+
+// Which sessions a calendar address (a URL) asks for, with the file's title and name, as the
+// server's routes (webapp/views/exports.py) answer it; null when `doc` cannot (an unknown
+// session or room, a malformed list).
+export function fileOf(url, doc) {
+  const event = doc.event || {};
+  const all = Array.isArray(doc.sessions) ? doc.sessions.filter((s) => s && typeof s.id === "string") : [];
+  let found = SESSION_FILE.exec(url.pathname);
+  if (found) {
+    const session = byId(all, found[1]);
+    return session && { ids: [session.id], title: `${event.name}: ${session.title}`, name: `${event.id}-${session.id}.ics` };
+  }
+  found = ROOM_FILE.exec(url.pathname);
+  if (found) {
+    const room = byId(doc.rooms, found[1]);
+    return room && { ids: all.filter((s) => s.room === room.id).map((s) => s.id), title: `${event.name}: ${room.name}`, name: `${event.id}-room-${room.id}.ics` };
+  }
+  if (url.pathname === "/my.ics") {
+    const ids = (url.searchParams.get("s") || "").split(",").map((id) => id.trim()).filter(Boolean);
+    if (!url.searchParams.has("s") || ids.length > MOST_STARRED || !ids.every((id) => ID_RE.test(id))) return null;
+    return { ids, title: `${event.name}: my schedule`, name: `${event.id}-my.ics` };
+  }
+  if (url.pathname === "/schedule.ics") return { ids: all.map((s) => s.id), title: event.name, name: `${event.id}.ics` };
+  return null;
+}
+
+// Minutes of ?alarm=, as the server reads them; undefined when malformed.
+function alarmOf(url) {
+  const text = url.searchParams.get("alarm");
+  if (text === null || text === "") return null;
+  return /^[0-9]{1,4}$/.test(text) && Number(text) <= 24 * 60 ? Number(text) : undefined;
+}
+
+// The file the server would send for `url`: {name, text}, or null when this copy cannot make it.
+export function calendarFile(url, doc, { appUrl, now }) {
+  const file = fileOf(url, doc);
+  const alarmMinutes = alarmOf(url);
+  if (!file || alarmMinutes === undefined) return null;
+  const text = calendarText(doc, file.ids, { title: file.title, appUrl, now, alarmMinutes });
+  return { name: file.name.replace(/[^A-Za-z0-9._-]/g, "_"), text };
 }

@@ -14,6 +14,7 @@ import pytest
 from e2e_support import wait_controlled
 from icalendar import Calendar
 from playwright.sync_api import expect
+from worker_caches import forget_http_cache, wait_second_phase
 
 NOW = "?now=2026-09-14T11:20:00%2B02:00"
 # Each event's properties compared one by one. DTSTAMP and LAST-MODIFIED say when a file was
@@ -111,6 +112,7 @@ def visited(context: Any, congress_server: Any, congress_schedule: Path) -> tupl
     page.goto(f"{congress_server.url}/{NOW}")
     expect(page.locator(".card").first).to_be_visible()
     wait_controlled(page)
+    wait_second_phase(page)  # the code that makes calendar files here
     for s in chosen:
         page.goto(f"{congress_server.url}/session/{s['id']}{NOW}")
         expect(page.locator("main h1")).to_have_text(s["title"])
@@ -124,6 +126,7 @@ def test_add_to_calendar_offline_downloads_the_events_the_server_would_send(visi
     one = chosen[0]
     theirs = server_file(f"{congress_server.url}/session/{one['id']}.ics")
     congress_server.stop()
+    forget_http_cache(page)
 
     page.goto(f"{congress_server.url}/session/{one['id']}{NOW}")
     expect(page.locator(".detail")).to_contain_text(one["description"][0][:40])  # texts kept

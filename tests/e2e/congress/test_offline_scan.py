@@ -13,22 +13,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_support import wait_controlled, wait_for
+from e2e_support import wait_controlled
 from PIL import Image
 from playwright.sync_api import expect
+from worker_caches import cache_holding, forget_http_cache, wait_second_phase
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from test_qr_scan import camera_browser, write_y4m  # noqa: E402 - the fake camera's helpers
 
 NOW = "?now=2026-09-14T11:20:00%2B02:00"
 NO_DETECTOR = "delete window.BarcodeDetector;"
-DECODER_CACHED = """async () => {
-  for (const name of await caches.keys()) {
-    const keys = await (await caches.open(name)).keys();
-    if (keys.some((r) => r.url.endsWith("/vendor/jsqr/jsQR.js"))) return name;
-  }
-  return null;
-}"""
+DECODER = "vendor/jsqr/jsQR.js"
 
 
 @pytest.fixture
@@ -44,11 +39,6 @@ def filmed(congress_server, congress_schedule, browser_type, browser_type_launch
     browser.close()
 
 
-def forget_http_cache(page: Any) -> None:
-    """Only the worker's caches are left: the browser's HTTP cache may be evicted any time."""
-    page.context.new_cdp_session(page).send("Network.clearBrowserCache")
-
-
 def first_visit(context: Any, server: Any) -> Any:
     page = context.new_page()
     page.goto(f"{server.url}/{NOW}")
@@ -61,7 +51,7 @@ def first_visit(context: Any, server: Any) -> Any:
 def test_first_scan_offline_without_barcode_detector_opens_the_session(filmed, congress_server) -> None:
     context, session = filmed
     page = first_visit(context, congress_server)
-    wait_for(lambda: page.evaluate(DECODER_CACHED), timeout=30)  # the worker's second phase
+    wait_second_phase(page)
     congress_server.stop()
     forget_http_cache(page)
 
@@ -75,7 +65,8 @@ def test_scan_offline_without_the_decoder_says_so_and_a_typed_code_opens_the_ses
 ) -> None:
     context, session = filmed
     page = first_visit(context, congress_server)
-    name = wait_for(lambda: page.evaluate(DECODER_CACHED), timeout=30)
+    wait_second_phase(page)
+    name = cache_holding(page, DECODER)
     congress_server.stop()
     # A device where the second phase never ran (the visit was cut short): no decoder.
     page.evaluate(
