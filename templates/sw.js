@@ -3,6 +3,8 @@
 const VERSION = {{ version|tojson }};
 const CACHE = `hallway-${VERSION}`;
 const PRECACHE = {{ precache|tojson }};
+// The second phase (webapp/views/sw.py LATER): large files fetched when the page says it is idle.
+const LATER = {{ later|tojson }};
 const APP_ROUTES = {{ routes|tojson }}.map((source) => new RegExp(source));
 // The schedule's documents, network first: the app's outline and texts, and the whole
 // schedule.json that pages of app versions before the split still ask for.
@@ -44,8 +46,20 @@ self.addEventListener("notificationclick", (event) => {
   );
 });
 
+// One file at a time, each only if this version's cache lacks it: asked at every start, it
+// costs nothing once done, and a visit cut short is finished by the next.
+async function precacheLater() {
+  const cache = await caches.open(CACHE);
+  for (const url of LATER) {
+    if (await cache.match(url)) continue;
+    const response = await fetch(precacheRequest(url));
+    if (response.ok) await cache.put(url, response);
+  }
+}
+
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
+  else if (event.data === "precache-later") event.waitUntil(precacheLater().catch(() => undefined));
   else if (event.data?.type === "drawn") {
     // One at a time, in the order sent: a "forget the others" never deletes a later drawing.
     // The reply (kept or not) is for whoever asks with a port; the app does not wait for it.

@@ -9,6 +9,7 @@ import { now as clockNow, pinProblem, pinned } from "./data/clock.js";
 import { syncAnnouncements } from "./ui/room-notices.js";
 import { organizerName, outboxWaiting } from "./data/organizer-session.js";
 import { wireInstall } from "./features/offline/install-hint.js";
+import { wireNeedsNetwork } from "./features/offline/needs-network.js";
 import { markNav, wireMore } from "./ui/nav-menu.js";
 import { drawWith, go } from "./ui/navigate.js";
 import { match } from "./routes.js";
@@ -106,6 +107,7 @@ document.addEventListener("click", (event) => {
 window.addEventListener("popstate", () => render({ focus: true }));
 wireMore();
 wireInstall();
+wireNeedsNetwork({ offline: () => watcher.state.offline === true, doc: () => store.doc });
 
 tzButton.addEventListener("click", () => {
   setUseDevice(!usingDevice());

@@ -20,6 +20,7 @@ from .shell import LOADING, documents
 NOT_PRECACHED: dict[str, str] = {
     assets.INLINE_CSS: "inlined into the shell, which is precached",
     WORKER_MODULE: "the worker's own push handling, built into /sw.js",
+    "js/features/offline/worker-files.js": "the worker's answers to links offline, built into /sw.js",
     "print.css": "door signs: printed online by organizers, not part of the app",
     "js/features/qr/door-signs.js": "door signs: printed online by organizers, not part of the app",
     "css/organize.css": "the organizers' console's styles, loaded with the console (cached at first use)",
@@ -33,14 +34,21 @@ NOT_PRECACHED: dict[str, str] = {
 }
 # Prefixes of paths fetched on demand and cached at first use (large, rarely needed).
 ON_DEMAND_PREFIXES: dict[str, str] = {
-    # The scanner's fallback decoder (250 KB) for browsers without BarcodeDetector. The small
+    # The scanner's fallback decoder (250 KB) for browsers without BarcodeDetector: not in the
+    # install's precache (the first visit's critical bytes), but in LATER below. The small
     # QR encoder (vendor/lean-qr, 2 KB gzip) is precached: session codes show offline.
-    "vendor/jsqr/": "QR decoder for the Scan view, too large to precache; cached when first used",
+    "vendor/jsqr/": "QR decoder for the Scan view, too large for the first visit; precached LATER",
     # The organizers' console: attendees never load it, so their install stays as small as
     # before; an organizer's phone caches it when the console is first opened (it holds
     # code only: the token lives in localStorage, never in a cache).
     "js/features/organize/": "organizers' console, imported only when an organizer opens it; cached when first used",
 }
+# The worker's second phase: fetched once the first screen is drawn and the worker runs (the
+# page asks when idle, features/offline/worker-update.js), not in the install's precache: the
+# QR decoder, so the first scan works offline on browsers without BarcodeDetector (iOS Safari,
+# Firefox), and the code that makes calendar files offline, both without weighing on the first
+# screen.
+LATER = ("vendor/jsqr/jsQR.js", "js/data/calendar-file.js")
 # The app loads the outline, then the texts: both precached, so it works offline after one
 # visit, descriptions and bios included. The whole schedule.json is not: the app never reads it.
 DOCUMENTS = ("/", "/manifest.webmanifest", "/api/v1/outline.json", "/api/v1/texts.json", "/api/v1/venue.json")
@@ -48,15 +56,20 @@ ID_PATTERN = "[A-Za-z0-9_-]{1,64}"
 
 
 def excluded(path: str, tree: assets.AssetTree | None = None) -> bool:
-    """Not precached: listed above, fetched on demand, a source module the app runs from the
-    bundle instead (webapp.web.bundle), or the worker's own push code (built into /sw.js)."""
+    """Not precached at install: listed above, fetched on demand or LATER, a source module the
+    app runs from the bundle instead (webapp.web.bundle), or the worker's own code (in /sw.js)."""
     bundled = tree.bundled if tree is not None else frozenset()
     built_in = path == WORKER_BUNDLE
-    return path in NOT_PRECACHED or path.startswith(tuple(ON_DEMAND_PREFIXES)) or path in bundled or built_in
+    on_demand = path.startswith(tuple(ON_DEMAND_PREFIXES)) or path in LATER
+    return path in NOT_PRECACHED or on_demand or path in bundled or built_in
 
 
 def precache_list(tree: assets.AssetTree) -> list[str]:
     return [*DOCUMENTS, *(tree.url(p) for p in tree.files if not excluded(p, tree))]
+
+
+def later_list(tree: assets.AssetTree) -> list[str]:
+    return [tree.url(p) for p in LATER if p in tree.files]
 
 
 def route_regex(rule: str) -> str:
@@ -82,6 +95,7 @@ def script(app: Flask, app_routes: tuple[str, ...]) -> bytes:
         "sw.js",
         version="@VERSION@",
         precache=precache,
+        later=later_list(tree),
         routes=[route_regex(r) for r in app_routes],
         loading=LOADING,
         push=worker_code(tree),

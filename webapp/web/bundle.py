@@ -8,8 +8,9 @@ Each module's body goes in, in the order the browser would evaluate it (dependen
 its imports go, its `export` keywords go, and a top-level name another module already uses
 (or reads from the global scope) is renamed. `import()` of a bundled module becomes a resolved
 promise of its exports, read through getters so they stay live. Modules loaded on demand
-(LAZY: the organizers' console, the QR encoder) stay files of their own; what they import from
-bundled modules is rewritten to come from the bundle, so both share one instance of each.
+(LAZY: the organizers' console, the QR encoder, the calendar files made offline) stay files of
+their own; what they import from bundled modules is rewritten to come from the bundle, so both
+share one instance of each.
 Whatever this cannot do exactly (a rename that would meet a local of the same name, an
 `export default`), it refuses with the file and the name, and the source is changed.
 """
@@ -22,7 +23,7 @@ import re
 from .built import BUNDLE
 from .jsmodule import Module, ModuleError, read, text, walk
 
-LAZY = ("js/features/organize/", "js/features/qr/qr-encode.js", "vendor/")
+LAZY = ("js/features/organize/", "js/features/qr/qr-encode.js", "js/data/calendar-file.js", "vendor/")
 
 __all__ = ["BUNDLE", "LAZY", "Bundle", "ModuleError", "build"]
 

@@ -27,6 +27,39 @@ function ownBases() {
   return publicUrl ? [location.origin, publicUrl] : [location.origin];
 }
 
+// A code typed in (the address printed under a door sign's code, or a session id): the
+// session it names, or the code read as a scanned one would be.
+const TYPED_SESSION = /^(?:.*\/)?session\/([A-Za-z0-9_-]{1,64})\/?$|^([A-Za-z0-9_-]{1,64})$/;
+export function typedCode(text, { origins, knownIds }) {
+  const clean = text.trim();
+  const found = TYPED_SESSION.exec(clean);
+  const id = found && (found[1] || found[2]);
+  if (id && knownIds.has(id)) return { kind: "session", id, path: `/session/${id}` };
+  const code = classifyCode(clean, { origins, knownIds });
+  return code.kind === "text" ? { ...code, note: code.note || "not a session of this schedule" } : code;
+}
+
+// Typing the code works where the camera cannot: no camera, no permission, or offline on a
+// browser whose decoder is not on the device yet.
+function typeForm(store, show) {
+  const input = h("input", { id: "scan-typed", type: "text", autocomplete: "off", autocapitalize: "none", spellcheck: "false", enterkeyhint: "go" });
+  return h(
+    "form",
+    {
+      class: "scan-type",
+      onsubmit: (event) => {
+        event.preventDefault();
+        if (!input.value.trim()) return input.focus();
+        const code = typedCode(input.value, { origins: ownBases(), knownIds: store.data.byId });
+        if (code.kind === "text") show(code);
+        else go(code.path);
+      },
+    },
+    h("label", { for: "scan-typed" }, "Or type the code: the address under it (…/session/abc123) or the session id"),
+    h("span", { class: "scan-type-row" }, input, h("button", { type: "submit" }, "Open")),
+  );
+}
+
 export function render({ store }) {
   useQrStyles();
   const frame = h("div", { class: "scan-frame" });
@@ -74,6 +107,7 @@ export function render({ store }) {
     status,
     again,
     result,
+    typeForm(store, show),
   );
   // Started once the view is on the page, so the video element is in the document.
   queueMicrotask(() => {

@@ -3,6 +3,8 @@
 
 import { toast } from "../../ui/toasts.js";
 
+const whenIdle = (task) => (globalThis.requestIdleCallback ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 1000));
+
 export async function registerWorker() {
   if (!("serviceWorker" in navigator)) return null;
   let reloading = false;
@@ -25,6 +27,9 @@ export async function registerWorker() {
   } catch {
     return null; // the app works without it, just not offline
   }
+  // The worker's second phase (the QR decoder for browsers without BarcodeDetector), once it
+  // runs and the page is idle: never among the first screen's bytes.
+  navigator.serviceWorker.ready.then((ready) => whenIdle(() => ready.active?.postMessage("precache-later")));
   if (registration.waiting) offer(registration.waiting);
   registration.addEventListener("updatefound", () => {
     const worker = registration.installing;

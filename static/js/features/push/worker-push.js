@@ -12,6 +12,9 @@ import { sendWake } from "./push-api.js";
 import { heldOf } from "../../data/texts.js";
 import { setVenueZone, time } from "../../data/time.js";
 import { readMirror, reminder, ringing, wakeInstants } from "./wake-times.js";
+// The bundle's one entry (webapp/web/built.py): the worker's answers to links that leave the
+// app (calendar files made on the device offline) come in with it.
+import { wireWorkerFiles } from "../offline/worker-files.js";
 
 const CHANGES = "/api/v1/changes";
 const CHANGES_TAG = "hallway-changes"; // the open app's tag too (notify.js): one notification
@@ -122,3 +125,5 @@ self.addEventListener("push", (event) => {
   if (message?.kind === "wake" && typeof message.at === "string") event.waitUntil(wake(message.at));
   else if (message?.kind === "changes") event.waitUntil(Promise.all([tellClients(message.version), changes().catch(() => undefined)]));
 });
+
+wireWorkerFiles(self);

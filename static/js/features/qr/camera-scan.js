@@ -16,6 +16,7 @@ export const MESSAGES = {
   busy: 'The camera is in use by another app. Close it, then try again.',
   failed: 'The camera could not be started.',
   timeout: 'Scanning stopped after a few minutes to save the battery.',
+  decoder: 'This browser reads codes with a helper the app downloads once it has been online for a moment; it is not on this device yet. Type the code below instead.',
 };
 
 /** The message for a getUserMedia failure. */
@@ -53,7 +54,9 @@ async function nativeDetector() {
   }
 }
 
-function workerDecoder() {
+// `onBroken`: the worker could not start (its decoder not cached and no network): without it
+// the camera would film for nothing, so the scanner stops and says so.
+function workerDecoder(onBroken) {
   const worker = new Worker(new URL('./scan-worker.js', import.meta.url));
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d', { willReadFrequently: true });
@@ -63,10 +66,12 @@ function workerDecoder() {
     pending = null;
     if (resolve) resolve(typeof event.data === 'string' ? event.data : null);
   });
-  worker.addEventListener('error', () => {
+  worker.addEventListener('error', (event) => {
+    event.preventDefault();
     const resolve = pending;
     pending = null;
     if (resolve) resolve(null);
+    onBroken();
   });
   return {
     decode(video) {
@@ -146,7 +151,7 @@ export function startScanner(container, { onText, onProblem, maxMs = DEFAULT_MAX
     } catch (error) {
       return fail(cameraProblem(error));
     }
-    decoder = (await nativeDetector()) || workerDecoder();
+    decoder = (await nativeDetector()) || workerDecoder(() => !stopped && fail(MESSAGES.decoder));
     if (stopped) {
       decoder.close();
       return false;
