@@ -11,6 +11,7 @@ import { organizerName, outboxWaiting } from "./data/organizer-session.js";
 import { wireInstall } from "./features/offline/install-hint.js";
 import { markNav, wireMore } from "./ui/nav-menu.js";
 import { drawWith, go } from "./ui/navigate.js";
+import { entryPlace, followPlaces, measure, restorePlace, shown as placeShown, startingPlace } from "./ui/place.js";
 import { match } from "./routes.js";
 import { Store } from "./data/store.js";
 import { startPush } from "./features/push/subscription.js";
@@ -27,6 +28,7 @@ const tzButton = document.getElementById("tz-toggle");
 let current = null;
 let renderCount = 0;
 let drawnAt = null;
+let unreached = null; // { href, place, y }: a place the page was too short to scroll to
 
 
 // The corrections' chrome and the announcement banner, on every page.
@@ -53,18 +55,24 @@ function syncZoneButton() {
 
 // `restated`: what every page is drawn from changed (data, stars, the time switch, the clock),
 // not only which page is shown; the other pages' kept drawings are then out of date.
-async function render({ focus = false, restated = !focus } = {}) {
+// `place`: where to show the page (ui/place.js); null: its top; undefined: where it is.
+async function render({ focus = false, restated = !focus, place = focus ? null : undefined } = {}) {
   const url = new URL(location.href);
   const found = match(url);
   const token = ++renderCount;
   markNav(found?.route.name);
   if (!store.data) return;
   syncZoneButton();
+  const again = found?.route.name === current && url.href === drawnAt && main.firstElementChild;
+  // The same page drawn afresh (new data) stays where the reader is, even on a list that
+  // draws only its first cards; or goes on to the place it was too short for (a session's
+  // text came after it was first drawn), if the reader has not moved since.
+  if (place === undefined && again) place = unreached?.href === url.href && unreached.y === window.scrollY ? unreached.place : measure(main);
   let view;
   if (found) {
     const module = await found.route.load();
     if (token !== renderCount) return; // a later navigation won
-    const ctx = { store, changes: watcher, params: found.params, query: found.query };
+    const ctx = { store, changes: watcher, params: found.params, query: found.query, place: place ?? null };
     view = module.render({ ...ctx, now: clockNow() });
   } else {
     const { notFound } = await import("./ui/page-parts.js");
@@ -80,7 +88,18 @@ async function render({ focus = false, restated = !focus } = {}) {
   drawnAt = url.href;
   chrome();
   document.title = `${view.title} · ${store.data.event.name}`;
-  if (focus) (main.querySelector("h1") || main).focus();
+  // Scrolled before the next frame, so the page is first painted where it is to be read (a
+  // view whose parts come a moment later, such as the rooms grid, says when it is whole).
+  let card = null;
+  if (place !== undefined) {
+    await view.ready;
+    if (token !== renderCount) return;
+    card = restorePlace(main, place);
+    unreached = place && !card && Math.abs(window.scrollY - place.y) > 1 ? { href: url.href, place, y: window.scrollY } : null;
+  }
+  placeShown();
+  // Back to a tapped card: the focus too, where the keyboard left it.
+  if (focus) ((place?.tapped && card?.querySelector("a[href]")) || main.querySelector("h1") || main).focus({ preventScroll: true });
   keep({ forgetOthers: restated });
 }
 
@@ -104,9 +123,10 @@ document.addEventListener("click", (event) => {
   const url = new URL(link.getAttribute("href"), location.href); // also right for SVG links (map rooms)
   if (url.origin !== location.origin || !match(url)) return;
   event.preventDefault();
-  go(url.pathname + url.search);
+  go(url.pathname + url.search, { tapped: link });
 });
-window.addEventListener("popstate", () => render({ focus: true }));
+window.addEventListener("popstate", () => render({ focus: true, place: entryPlace() }));
+followPlaces(main);
 wireMore();
 wireInstall();
 
@@ -121,7 +141,8 @@ if (pinProblem()) toast(pinProblem());
 // left as they are, so a form being filled or a list being read is not rebuilt.
 const TEXT_VIEWS = new Set(["session", "speaker"]);
 store.addEventListener("changed", ({ detail }) => {
-  if (!detail.texts) render({ restated: detail.previous !== null }); // null: the first load
+  if (detail.previous === null) render({ restated: false, place: startingPlace() }); // the first load
+  else if (!detail.texts) render();
   else if (TEXT_VIEWS.has(current) || new URL(location.href).searchParams.has("q") || main.querySelector("#f-q")?.value) {
     // The view is drawn again under the reader: whatever had the focus (a search being typed,
     // a star about to be pressed) has it again, the caret at the end of a text box.

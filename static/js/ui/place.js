@@ -1,0 +1,126 @@
+// Where the reader was on each page: Back, Forward, a reload and a restart bring them back there.
+//
+// The browser's own scroll restoration puts back a raw y, which lands nowhere on a list that
+// draws only part of itself (views/schedule.js draws a batch at a time): the page is shorter
+// when drawn again, and the card that was at that y may not be drawn at all. So a place is the
+// card the reader tapped (else the first card on screen) with its distance from the top of the
+// screen, the page's y for pages without cards, and the scroll of each box named with
+// `data-place` (the rooms grid, both ways). The view is given the place to draw at least as
+// far as that card; then the page is scrolled before the frame that first shows it.
+//
+// A place is kept in its history entry (history.state: Back and Forward, a reload) and, for the
+// address shown last, on the device (localStorage: the app closed and opened again there).
+
+const STORE = "hallway-place";
+const CARDS = "[data-session]"; // cards of every list; the grid's blocks are in a named box
+let shownKey = null; // the history entry whose page is on screen, see shown()
+
+if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+
+function entryKey() {
+  return history.state?.entry ?? null;
+}
+
+function newKey() {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+// The state a new history entry starts with: its own key, so that a place is never written
+// into an entry whose page is not the one on screen.
+export function freshState() {
+  return { entry: newKey() };
+}
+
+// The cards of the page in document order, outside the named boxes (whose scroll is theirs).
+function cards(main) {
+  return [...main.querySelectorAll(CARDS)].filter((el) => !el.closest("[data-place]"));
+}
+
+// The first card still on screen: cards go down the page, so a binary search reads a handful of
+// boxes, not a thousand.
+function firstOnScreen(list) {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid].getBoundingClientRect().bottom > 0) hi = mid;
+    else lo = mid + 1;
+  }
+  return list[lo] ?? null;
+}
+
+// The place shown now; `tapped`: the element followed (its card becomes the anchor).
+export function measure(main, tapped = null) {
+  const card = tapped?.closest(CARDS);
+  const anchor = card && main.contains(card) && !card.closest("[data-place]") ? card : firstOnScreen(cards(main));
+  const boxes = {};
+  for (const box of main.querySelectorAll("[data-place]")) boxes[box.dataset.place] = [box.scrollLeft, box.scrollTop];
+  return {
+    y: window.scrollY,
+    anchor: anchor ? anchor.dataset.session : null,
+    top: anchor ? Math.round(anchor.getBoundingClientRect().top) : 0,
+    tapped: Boolean(card && anchor === card),
+    boxes,
+  };
+}
+
+// Writes the place into the entry on screen (and on the device). Not while another entry's
+// page is still shown: Back changes the entry before the page it names is drawn.
+export function keepPlace(main, tapped = null) {
+  if (shownKey === null || entryKey() !== shownKey) return;
+  const place = measure(main, tapped);
+  history.replaceState({ ...history.state, place }, "");
+  try {
+    localStorage.setItem(STORE, JSON.stringify({ address: location.href, place }));
+  } catch {
+    // Storage full or refused (a private window): Back still works from history.state.
+  }
+}
+
+// The page for the current entry is on screen from now on; gives the entry a key if it has none
+// (the first page of a visit).
+export function shown() {
+  if (entryKey() === null) history.replaceState({ ...history.state, ...freshState() }, "");
+  shownKey = entryKey();
+}
+
+// The place to go back to when this document starts: the entry's own after a reload or a
+// restored tab, else the device's if the app was left on this very address.
+export function startingPlace() {
+  if (history.state?.place) return history.state.place;
+  try {
+    const kept = JSON.parse(localStorage.getItem(STORE) || "null");
+    return kept?.address === location.href ? kept.place : null;
+  } catch {
+    return null;
+  }
+}
+
+export function entryPlace() {
+  return history.state?.place ?? null;
+}
+
+// Scrolls the page to `place` (the view, drawn with it, holds its card). No place: the top.
+export function restorePlace(main, place) {
+  const card = place?.anchor ? main.querySelector(`${CARDS}[data-session="${CSS.escape(place.anchor)}"]`) : null;
+  if (card) window.scrollTo(0, window.scrollY + card.getBoundingClientRect().top - place.top);
+  else window.scrollTo(0, place ? place.y : 0);
+  return card;
+}
+
+// Keeps the place each time scrolling stops, on the page or in a named box (scroll events do
+// not bubble from boxes: listened for while they go down), so that it is there whichever way
+// the page is left; and when the app is hidden, which may be the last it hears before closing.
+export function followPlaces(main) {
+  const ends = "onscrollend" in window;
+  let timer = null;
+  const later = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => keepPlace(main), ends ? 50 : 250); // without scrollend: once still
+  };
+  document.addEventListener(ends ? "scrollend" : "scroll", later, { capture: true, passive: true });
+  window.addEventListener("pagehide", () => keepPlace(main));
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") keepPlace(main);
+  });
+}
