@@ -4,7 +4,7 @@ import { syncChrome } from "./features/changes/changes-banner.js";
 import { setChangeFlags, syncStars } from "./ui/session-card.js";
 import { flagMap } from "./data/changes.js";
 import { h, redrawInPlace } from "./ui/dom.js";
-import { forgetDrawings, keepDrawing } from "./features/offline/last-drawing.js";
+import { forgetDrawing, forgetDrawings, keepDrawing } from "./features/offline/last-drawing.js";
 import { now as clockNow, pinProblem, pinned } from "./data/clock.js";
 import { syncAnnouncements } from "./ui/room-notices.js";
 import { organizerName, outboxWaiting } from "./data/organizer-session.js";
@@ -95,6 +95,7 @@ async function render({ focus = false, restated = !focus, place = focus ? null :
     await view.ready;
     if (token !== renderCount) return;
     card = restorePlace(main, place);
+    atTop = window.scrollY < 1;
     unreached = place && !card && Math.abs(window.scrollY - place.y) > 1 ? { href: url.href, place, y: window.scrollY } : null;
   }
   placeShown();
@@ -105,11 +106,20 @@ async function render({ focus = false, restated = !focus, place = focus ? null :
 
 // The pages an attendee opens the app on, kept as last drawn for the next start (features/offline/last-drawing.js);
 // not for a time pinned by ?now=, which the worker's clock would not know.
+// A drawing is painted at the top of its page: it is kept only while the reader is there, so
+// that a start on a place further down (ui/place.js) is painted there, not at the top first.
 const KEPT_VIEWS = new Set(["schedule", "session", "speaker", "speakers", "my", "now"]);
+let atTop = true;
 function keep({ forgetOthers }) {
   if (bannered) return;
-  if (KEPT_VIEWS.has(current) && !pinned()) keepDrawing(main, { sessions: store.data.sessions, now: clockNow(), forgetOthers });
+  if (KEPT_VIEWS.has(current) && !pinned() && atTop) keepDrawing(main, { sessions: store.data.sessions, now: clockNow(), forgetOthers });
   else if (forgetOthers) forgetDrawings();
+  else if (KEPT_VIEWS.has(current) && !pinned()) forgetDrawing();
+}
+function placeKept(place) {
+  if (place.y < 1 === atTop) return;
+  atTop = place.y < 1;
+  keep({ forgetOthers: false });
 }
 
 drawWith(() => render({ focus: true }));
@@ -126,7 +136,7 @@ document.addEventListener("click", (event) => {
   go(url.pathname + url.search, { tapped: link });
 });
 window.addEventListener("popstate", () => render({ focus: true, place: entryPlace() }));
-followPlaces(main);
+followPlaces(main, placeKept);
 wireMore();
 wireInstall();
 
@@ -141,7 +151,9 @@ if (pinProblem()) toast(pinProblem());
 // left as they are, so a form being filled or a list being read is not rebuilt.
 const TEXT_VIEWS = new Set(["session", "speaker"]);
 store.addEventListener("changed", ({ detail }) => {
-  if (detail.previous === null) render({ restated: false, place: startingPlace() }); // the first load
+  // The first load: where the reader was, or where they are on the drawing kept for this
+  // address (features/offline/last-drawing.js), if they have already scrolled it.
+  if (detail.previous === null) render({ restated: false, place: startingPlace() ?? (main.querySelector("[data-session]") ? measure(main) : undefined) });
   else if (!detail.texts) render();
   else if (TEXT_VIEWS.has(current) || new URL(location.href).searchParams.has("q") || main.querySelector("#f-q")?.value) {
     // The view is drawn again under the reader: whatever had the focus (a search being typed,

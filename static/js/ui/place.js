@@ -67,7 +67,7 @@ export function measure(main, tapped = null) {
 // Writes the place into the entry on screen (and on the device). Not while another entry's
 // page is still shown: Back changes the entry before the page it names is drawn.
 export function keepPlace(main, tapped = null) {
-  if (shownKey === null || entryKey() !== shownKey) return;
+  if (shownKey === null || entryKey() !== shownKey) return null;
   const place = measure(main, tapped);
   history.replaceState({ ...history.state, place }, "");
   try {
@@ -75,6 +75,7 @@ export function keepPlace(main, tapped = null) {
   } catch {
     // Storage full or refused (a private window): Back still works from history.state.
   }
+  return place;
 }
 
 // The page for the current entry is on screen from now on; gives the entry a key if it has none
@@ -111,12 +112,16 @@ export function restorePlace(main, place) {
 // Keeps the place each time scrolling stops, on the page or in a named box (scroll events do
 // not bubble from boxes: listened for while they go down), so that it is there whichever way
 // the page is left; and when the app is hidden, which may be the last it hears before closing.
-export function followPlaces(main) {
+// `kept(place)`: called with each place kept.
+export function followPlaces(main, kept) {
   const ends = "onscrollend" in window;
   let timer = null;
   const later = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => keepPlace(main), ends ? 50 : 250); // without scrollend: once still
+    timer = setTimeout(() => {
+      const place = keepPlace(main);
+      if (place) kept(place);
+    }, ends ? 50 : 250); // without scrollend: once still
   };
   document.addEventListener(ends ? "scrollend" : "scroll", later, { capture: true, passive: true });
   window.addEventListener("pagehide", () => keepPlace(main));
