@@ -11,7 +11,7 @@ import { organizerName, outboxWaiting } from "./data/organizer-session.js";
 import { wireInstall } from "./features/offline/install-hint.js";
 import { markNav, wireMore } from "./ui/nav-menu.js";
 import { drawWith, go } from "./ui/navigate.js";
-import { entryPlace, followPlaces, measure, restorePlace, shown as placeShown, startingPlace } from "./ui/place.js";
+import { entryPlace, followPlaces, keepPlace, measure, restorePlace, shown as placeShown, startingPlace } from "./ui/place.js";
 import { match } from "./routes.js";
 import { Store } from "./data/store.js";
 import { startPush } from "./features/push/subscription.js";
@@ -135,7 +135,10 @@ document.addEventListener("click", (event) => {
   event.preventDefault();
   go(url.pathname + url.search, { tapped: link });
 });
-window.addEventListener("popstate", () => render({ focus: true, place: entryPlace() }));
+window.addEventListener("popstate", () => {
+  keepPlace(main); // the page left is still on screen: where it was, for Forward
+  render({ focus: true, place: entryPlace() });
+});
 followPlaces(main, placeKept);
 wireMore();
 wireInstall();

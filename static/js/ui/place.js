@@ -8,12 +8,18 @@
 // `data-place` (the rooms grid, both ways). The view is given the place to draw at least as
 // far as that card; then the page is scrolled before the frame that first shows it.
 //
-// A place is kept in its history entry (history.state: Back and Forward, a reload) and, for the
-// address shown last, on the device (localStorage: the app closed and opened again there).
+// A place is kept per history entry (sessionStorage, by a key in history.state: Back and
+// Forward, a reload) and, for the address shown last, on the device (localStorage: the app
+// closed and opened again there). Not in history.state itself: that can only be written for
+// the entry current now, and Back has made another entry current before the app hears of it,
+// while the page left is still on screen to be measured.
 
-const STORE = "hallway-place";
+const ENTRIES = "hallway-places";
+const LAST = "hallway-place";
+const MOST_ENTRIES = 100;
 const CARDS = "[data-session]"; // cards of every list; the grid's blocks are in a named box
 let shownKey = null; // the history entry whose page is on screen, see shown()
+let shownAddress = null;
 
 if ("scrollRestoration" in history) history.scrollRestoration = "manual";
 
@@ -25,8 +31,23 @@ function newKey() {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-// The state a new history entry starts with: its own key, so that a place is never written
-// into an entry whose page is not the one on screen.
+function read(storage, name) {
+  try {
+    return JSON.parse(storage.getItem(name) || "null");
+  } catch {
+    return null; // refused (a private window) or damaged: no place, the page starts at its top
+  }
+}
+
+function write(storage, name, value) {
+  try {
+    storage.setItem(name, JSON.stringify(value));
+  } catch {
+    // Storage full or refused: the place is lost, nothing else.
+  }
+}
+
+// The state a new history entry starts with: its own key.
 export function freshState() {
   return { entry: newKey() };
 }
@@ -36,8 +57,9 @@ function cards(main) {
   return [...main.querySelectorAll(CARDS)].filter((el) => !el.closest("[data-place]"));
 }
 
-// The first card still on screen: cards go down the page, so a binary search reads a handful of
-// boxes, not a thousand.
+// The first card on screen: cards go down the page, so a binary search reads a handful of
+// boxes, not a thousand. None if the first one below the top is below the screen too (a page
+// that ends with a few cards is placed by its y).
 function firstOnScreen(list) {
   let lo = 0;
   let hi = list.length;
@@ -46,7 +68,7 @@ function firstOnScreen(list) {
     if (list[mid].getBoundingClientRect().bottom > 0) hi = mid;
     else lo = mid + 1;
   }
-  return list[lo] ?? null;
+  return list[lo] && list[lo].getBoundingClientRect().top < window.innerHeight ? list[lo] : null;
 }
 
 // The place shown now; `tapped`: the element followed (its card becomes the anchor).
@@ -64,17 +86,20 @@ export function measure(main, tapped = null) {
   };
 }
 
-// Writes the place into the entry on screen (and on the device). Not while another entry's
-// page is still shown: Back changes the entry before the page it names is drawn.
+// Notes where the page on screen is, for its own history entry (which Back may already have
+// left) and on the device; returns the place.
 export function keepPlace(main, tapped = null) {
-  if (shownKey === null || entryKey() !== shownKey) return null;
+  if (shownKey === null) return null;
   const place = measure(main, tapped);
-  history.replaceState({ ...history.state, place }, "");
-  try {
-    localStorage.setItem(STORE, JSON.stringify({ address: location.href, place }));
-  } catch {
-    // Storage full or refused (a private window): Back still works from history.state.
-  }
+  const places = read(sessionStorage, ENTRIES) || {};
+  delete places[shownKey]; // written again last: the oldest entries go first
+  places[shownKey] = place;
+  const keys = Object.keys(places);
+  for (const key of keys.slice(0, Math.max(0, keys.length - MOST_ENTRIES))) delete places[key];
+  write(sessionStorage, ENTRIES, places);
+  // The filters typed on a list change the address of the same entry (views/schedule.js).
+  const address = entryKey() === shownKey ? location.href : shownAddress;
+  write(localStorage, LAST, { address, place });
   return place;
 }
 
@@ -83,22 +108,19 @@ export function keepPlace(main, tapped = null) {
 export function shown() {
   if (entryKey() === null) history.replaceState({ ...history.state, ...freshState() }, "");
   shownKey = entryKey();
+  shownAddress = location.href;
+}
+
+export function entryPlace() {
+  const key = entryKey();
+  return (key && read(sessionStorage, ENTRIES)?.[key]) || null;
 }
 
 // The place to go back to when this document starts: the entry's own after a reload or a
 // restored tab, else the device's if the app was left on this very address.
 export function startingPlace() {
-  if (history.state?.place) return history.state.place;
-  try {
-    const kept = JSON.parse(localStorage.getItem(STORE) || "null");
-    return kept?.address === location.href ? kept.place : null;
-  } catch {
-    return null;
-  }
-}
-
-export function entryPlace() {
-  return history.state?.place ?? null;
+  const last = read(localStorage, LAST);
+  return entryPlace() ?? (last?.address === location.href ? last.place : null);
 }
 
 // Scrolls the page to `place` (the view, drawn with it, holds its card). No place: the top.

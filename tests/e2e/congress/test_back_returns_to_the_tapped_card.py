@@ -65,9 +65,9 @@ def card_near(page: Any, height: float) -> tuple[str, float]:
     )
 
 
-def tap_card(page: Any, sid: str) -> None:
+def tap_card(page: Any, base: str, sid: str) -> None:
     page.locator(f'#main .card[data-session="{sid}"] h3 a').click()
-    expect(page).to_have_url(f"{page.url.split('/', 3)[0]}//{page.url.split('/', 3)[2]}/session/{sid}")
+    expect(page).to_have_url(f"{base}/session/{sid}")
     expect(page.locator("main h1")).to_be_visible()
 
 
@@ -87,7 +87,7 @@ def test_back_paints_the_tapped_card_where_it_was(page: Any, congress_server: An
     open_list(page, congress_server.url)
     assert page.evaluate(SCROLL_TO, depth) == pytest.approx(depth, abs=1)
     sid, top = card_near(page, 300)
-    tap_card(page, sid)
+    tap_card(page, congress_server.url, sid)
     page.evaluate(RECORD, sid)
     page.go_back()
     frames = frames_on_list(page)
@@ -98,11 +98,13 @@ def test_back_paints_the_tapped_card_where_it_was(page: Any, congress_server: An
     assert page.evaluate("() => window.scrollY") == pytest.approx(frames[-1]["y"], abs=1)
 
 
-def test_forward_returns_to_the_page_scrolled_and_back_again_to_the_card(page: Any, congress_server: Any) -> None:
+def test_forward_returns_to_the_page_scrolled_and_back_again_to_the_card(
+    page: Any, congress_server: Any
+) -> None:
     open_list(page, congress_server.url)
     page.evaluate(SCROLL_TO, 9000)
     sid, top = card_near(page, 450)
-    tap_card(page, sid)
+    tap_card(page, congress_server.url, sid)
     page.evaluate("() => document.fonts.ready")
     deep = page.evaluate("() => Math.min(400, document.documentElement.scrollHeight - innerHeight)")
     assert deep > 100, "the session page is long enough to scroll"
@@ -142,7 +144,8 @@ def test_back_returns_the_rooms_grid_scrolled_both_ways(page: Any, congress_serv
           const box = document.querySelector("#main .grid-scroll").getBoundingClientRect();
           const inside = [...document.querySelectorAll("#main .gblock")].find((b) => {
             const r = b.querySelector("h3 a").getBoundingClientRect();
-            return r.left > box.left + 60 && r.right < box.right && r.top > box.top + 60 && r.bottom < box.bottom;
+            return r.left > box.left + 60 && r.right < box.right
+              && r.top > box.top + 60 && r.bottom < box.bottom;
           });
           return inside.dataset.session;
         }"""
@@ -168,10 +171,8 @@ def test_the_app_opened_again_shows_the_same_place(profile: Any, congress_server
     # A phone closes an app from the background, after telling the page it is hidden; Chromium
     # closed by a test tells it nothing. So the place must be kept once scrolling stops: the
     # app's own note of it on the device (ui/place.js) says it was.
-    page.wait_for_function(
-        "() => Math.abs(JSON.parse(localStorage.getItem('hallway-place') || 'null')?.place?.y - scrollY) <= 1",
-        timeout=5000,
-    )
+    kept = "() => Math.abs(JSON.parse(localStorage.getItem('hallway-place'))?.place?.y - scrollY) <= 1"
+    page.wait_for_function(kept, timeout=5000)
     profile.reopen()  # the browser closed and started again on the same profile
     profile.context.add_init_script(f"({RECORD})({json.dumps(sid)})")  # every frame from the start
     page = profile.new_page()

@@ -72,7 +72,7 @@ export function keepDrawing(main, { sessions, now, forgetOthers }) {
 export function forgetDrawing() {
   forgotten += 1; // nor one asked for and not yet sent
   const address = new URL(location.pathname + location.search, location.origin).href;
-  post({ type: "drawn", address, html: null, by: DRAWN_BY, until: 0, forgetOthers: false });
+  post({ type: "drawn", address, html: null, by: DRAWN_BY, until: 0, forgetOthers: false, forget: true });
 }
 
 // Nothing kept is right any more (the page could not tell what changed), nor is a drawing
