@@ -13,21 +13,11 @@ from typing import Any
 import pytest
 from e2e_support import wait_controlled
 from playwright.sync_api import expect
+from reading import SCROLL_TO
 
 DAY = "2026-09-15"  # the congress's second day: a list of about 280 sessions, ~50,000 px at 360 px
 LIST = f"/?day={DAY}"
 GRID = f"/rooms?day={DAY}"
-
-# Scrolls the page down to `y` as a reader would, the list drawing its next cards on the way;
-# bounded in steps.
-SCROLL_TO = """async (y) => {
-  const frame = () => new Promise((r) => requestAnimationFrame(r));
-  for (let i = 0; i < 400 && Math.abs(window.scrollY - y) > 1; i++) {
-    window.scrollTo(0, Math.min(y, window.scrollY + 600));
-    await frame(); await frame();
-  }
-  return window.scrollY;
-}"""
 
 # Each frame from now on, until stopped: is the list (or the grid) on screen, and where is the
 # card (or the grid's box scrolled to)? rAF runs just before the frame is painted.
