@@ -19,6 +19,7 @@ import sys
 import traceback
 from pathlib import Path
 
+import back
 import first_visit
 import grid
 import import_speed
@@ -35,6 +36,7 @@ SCRIPTS = {
     "repeat": repeat,
     "large": large,
     "grid": grid,
+    "back": back,
     "load": load,
     "import_speed": import_speed,
     "source_delta": source_delta,

@@ -86,9 +86,12 @@ const MOST_KEPT = 12; // addresses: the start page and the last few visited
 
 let keeping = Promise.resolve();
 
-async function keepDrawing({ address, html, by, until, forgetOthers }) {
+async function keepDrawing({ address, html, by, until, forgetOthers, forget }) {
   const drawings = await caches.open(DRAWN);
   if (forgetOthers === true) await Promise.all((await drawings.keys()).map((key) => drawings.delete(key)));
+  // The page was left scrolled down, where its drawing, painted at the top at the next start,
+  // would not be (static/js/ui/place.js).
+  if (forget === true && typeof address === "string") return drawings.delete(address).then(() => false);
   if (typeof address !== "string" || typeof html !== "string" || html.length > MOST_DRAWN) return false;
   if (!CODE.has(by) || !Number.isFinite(until) || until <= Date.now()) return false;
   const url = new URL(address);

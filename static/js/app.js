@@ -4,7 +4,7 @@ import { syncChrome } from "./features/changes/changes-banner.js";
 import { setChangeFlags, syncStars } from "./ui/session-card.js";
 import { flagMap } from "./data/changes.js";
 import { h, redraw } from "./ui/dom.js";
-import { forgetDrawings, keepDrawing } from "./features/offline/last-drawing.js";
+import { forgetDrawing, forgetDrawings, keepDrawing } from "./features/offline/last-drawing.js";
 import { now as clockNow, pinProblem, pinned } from "./data/clock.js";
 import { syncAnnouncements } from "./ui/room-notices.js";
 import { organizerName, outboxWaiting } from "./data/organizer-session.js";
@@ -12,6 +12,7 @@ import { wireInstall } from "./features/offline/install-hint.js";
 import { wireNeedsNetwork } from "./features/offline/needs-network.js";
 import { markNav, wireMore } from "./ui/nav-menu.js";
 import { drawWith, go } from "./ui/navigate.js";
+import { entryPlace, followPlaces, keepPlace, measure, restorePlace, shown as placeShown, startingPlace } from "./ui/place.js";
 import { match } from "./routes.js";
 import { Store } from "./data/store.js";
 import { startPush } from "./features/push/subscription.js";
@@ -27,6 +28,7 @@ const main = document.getElementById("main");
 const tzButton = document.getElementById("tz-toggle");
 let current = null;
 let renderCount = 0;
+let unreached = null; // { href, place, y }: a place the page was too short to scroll to
 
 
 // The corrections' chrome and the announcement banner, on every page.
@@ -53,18 +55,24 @@ function syncZoneButton() {
 
 // `restated`: what every page is drawn from changed (data, stars, the time switch, the clock),
 // not only which page is shown; the other pages' kept drawings are then out of date.
-async function render({ focus = false, restated = !focus } = {}) {
+// `place`: where to show the page (ui/place.js); null: its top; undefined: where it is.
+async function render({ focus = false, restated = !focus, place = focus ? null : undefined } = {}) {
   const url = new URL(location.href);
   const found = match(url);
   const token = ++renderCount;
   markNav(found?.route.name);
   if (!store.data) return;
   syncZoneButton();
+  const again = found?.route.name === current && main.firstElementChild;
+  // The same page drawn afresh (new data) stays where the reader is, even on a list that
+  // draws only its first cards; or goes on to the place it was too short for (a session's
+  // text came after it was first drawn), if the reader has not moved since.
+  if (place === undefined && again) place = unreached?.href === url.href && unreached.y === window.scrollY ? unreached.place : measure(main);
   let view;
   if (found) {
     const module = await found.route.load();
     if (token !== renderCount) return; // a later navigation won
-    const ctx = { store, changes: watcher, params: found.params, query: found.query };
+    const ctx = { store, changes: watcher, params: found.params, query: found.query, place: place ?? null };
     view = module.render({ ...ctx, now: clockNow() });
   } else {
     const { notFound } = await import("./ui/page-parts.js");
@@ -78,17 +86,38 @@ async function render({ focus = false, restated = !focus } = {}) {
   current = name;
   chrome();
   document.title = `${view.title} · ${store.data.event.name}`;
-  if (focus) (main.querySelector("h1") || main).focus();
+  // Scrolled before the next frame, so the page is first painted where it is to be read (a
+  // view whose parts come a moment later, such as the rooms grid, says when it is whole).
+  let card = null;
+  if (place !== undefined) {
+    await view.ready;
+    if (token !== renderCount) return;
+    card = restorePlace(main, place);
+    atTop = window.scrollY < 1;
+    unreached = place && !card && Math.abs(window.scrollY - place.y) > 1 ? { href: url.href, place, y: window.scrollY } : null;
+  }
+  placeShown();
+  // Back to a tapped card: the focus too, where the keyboard left it.
+  if (focus) ((place?.tapped && card?.querySelector("a[href]")) || main.querySelector("h1") || main).focus({ preventScroll: true });
   keep({ forgetOthers: restated });
 }
 
 // The pages an attendee opens the app on, kept as last drawn for the next start (features/offline/last-drawing.js);
 // not for a time pinned by ?now=, which the worker's clock would not know.
+// A drawing is painted at the top of its page: it is kept only while the reader is there, so
+// that a start on a place further down (ui/place.js) is painted there, not at the top first.
 const KEPT_VIEWS = new Set(["schedule", "session", "speaker", "speakers", "my", "now"]);
+let atTop = true;
 function keep({ forgetOthers }) {
   if (bannered) return;
-  if (KEPT_VIEWS.has(current) && !pinned()) keepDrawing(main, { sessions: store.data.sessions, now: clockNow(), forgetOthers });
+  if (KEPT_VIEWS.has(current) && !pinned() && atTop) keepDrawing(main, { sessions: store.data.sessions, now: clockNow(), forgetOthers });
   else if (forgetOthers) forgetDrawings();
+  else if (KEPT_VIEWS.has(current) && !pinned()) forgetDrawing();
+}
+function placeKept(place) {
+  if (place.y < 1 === atTop) return;
+  atTop = place.y < 1;
+  keep({ forgetOthers: false });
 }
 
 drawWith(() => render({ focus: true }));
@@ -102,9 +131,13 @@ document.addEventListener("click", (event) => {
   const url = new URL(link.getAttribute("href"), location.href); // also right for SVG links (map rooms)
   if (url.origin !== location.origin || !match(url)) return;
   event.preventDefault();
-  go(url.pathname + url.search);
+  go(url.pathname + url.search, { tapped: link });
 });
-window.addEventListener("popstate", () => render({ focus: true }));
+window.addEventListener("popstate", () => {
+  keepPlace(main); // the page left is still on screen: where it was, for Forward
+  render({ focus: true, place: entryPlace() });
+});
+followPlaces(main, placeKept);
 wireMore();
 wireInstall();
 wireNeedsNetwork({ offline: () => watcher.state.offline === true, doc: () => store.doc });
@@ -120,7 +153,10 @@ if (pinProblem()) toast(pinProblem());
 // left as they are, so a form being filled or a list being read is not rebuilt.
 const TEXT_VIEWS = new Set(["session", "speaker"]);
 store.addEventListener("changed", ({ detail }) => {
-  if (!detail.texts) render({ restated: detail.previous !== null }); // null: the first load
+  // The first load: where the reader was, or where they are on the drawing kept for this
+  // address (features/offline/last-drawing.js), if they have already scrolled it.
+  if (detail.previous === null) render({ restated: false, place: startingPlace() ?? (main.querySelector("[data-session]") ? measure(main) : undefined) });
+  else if (!detail.texts) render();
   else if (TEXT_VIEWS.has(current) || new URL(location.href).searchParams.has("q") || main.querySelector("#f-q")?.value) render();
 });
 store.addEventListener("stars", () => {

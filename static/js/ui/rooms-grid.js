@@ -50,7 +50,8 @@ export function lanes(sessions) {
 }
 
 export class RoomGrid {
-  constructor({ rooms, sessions, store, now, label }) {
+  // `at`: [left, top], the box's scroll to return to (ui/place.js), instead of "now".
+  constructor({ rooms, sessions, store, now, label, at = null }) {
     this.rooms = rooms;
     this.store = store;
     this.now = now;
@@ -60,7 +61,8 @@ export class RoomGrid {
     this.lanes = new Map(this.byColumn.flatMap((list) => [...lanes(list)]));
     this.range = span(sessions);
     this.shown = new Map(); // session id -> block
-    this.scroller = h("div", { class: "grid-scroll", tabindex: "0", role: "region", "aria-label": label });
+    this.at = Array.isArray(at) && at.length === 2 && at.every(Number.isFinite) ? at : null;
+    this.scroller = h("div", { class: "grid-scroll", tabindex: "0", role: "region", "aria-label": label, "data-place": "grid" });
     this.head = h("div", { class: "grid-rooms" }, h("div", { class: "grid-corner" }), rooms.map((r) => h("div", { class: "grid-room" }, h("a", { href: `/room/${r.id}` }, r.name))));
     this.times = h("div", { class: "grid-times", "aria-hidden": "true" });
     this.body = h("div", { class: "grid-body" });
@@ -144,10 +146,19 @@ export class RoomGrid {
     return this.now >= this.range.from && this.now <= this.range.to;
   }
 
-  // Opens the grid half an hour before "now". Only once the styles hold the box to the screen
-  // can it scroll; until then each resize tries again.
+  // Opens the grid where the reader left it (Back, a restart), else half an hour before "now".
+  // Only once the styles hold the box to the screen can it scroll; until then each resize
+  // tries again.
   place() {
-    if (this.placed || !this.nowShown()) return;
+    if (this.placed) return;
+    if (this.at) {
+      const [left, top] = this.at;
+      this.scroller.scrollLeft = left;
+      this.scroller.scrollTop = top;
+      this.placed = (top === 0 || this.scroller.scrollTop > 0) && (left === 0 || this.scroller.scrollLeft > 0);
+      return;
+    }
+    if (!this.nowShown()) return;
     const target = Math.max(0, Math.round(this.yOf(this.now.getTime()) - this.perMin * 30));
     this.scroller.scrollTop = target;
     this.placed = target === 0 || this.scroller.scrollTop > 0;

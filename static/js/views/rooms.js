@@ -61,16 +61,19 @@ export function render(ctx) {
     zoneNote(sessions[0]?.start),
     grid,
   );
+  let whole = null;
   if (sessions.length) {
-    const view = new RoomGrid({ rooms, sessions, store, now: ctx.now, label: `Sessions of ${dayLabel(day)} by room and time` });
+    const label = `Sessions of ${dayLabel(day)} by room and time`;
+    const view = new RoomGrid({ rooms, sessions, store, now: ctx.now, label, at: ctx.place?.boxes?.grid });
     // The grid joins the page only once grid.css applies. Before, its blocks are in the
     // page's flow, one under another (a row's blocks hundreds of px apart, for as long as the
     // stylesheet takes to come), and its box is measured unstyled. Laid out at once, so that
     // it is never seen without its blocks either.
-    ready.then(() => {
+    whole = ready.then(() => {
       node.append(view.scroller);
       view.layout();
     });
   }
-  return { title: `Rooms, ${dayLabel(day)}`, node };
+  // `ready`: the page is whole (the grid in it), so the app can put it back where it was.
+  return { title: `Rooms, ${dayLabel(day)}`, node, ready: whole };
 }

@@ -145,8 +145,9 @@ function build(items, lastSection) {
 
 // `now` (during the event, on today's list) adds the "now" line before the first session
 // still to start, marks running sessions live and ended ones past. Shows the list in
-// `results` after `lead` (pieces that come before it, such as the fold control).
-function list(results, lead, sessions, store, day, now = null) {
+// `results` after `lead` (pieces that come before it, such as the fold control). `anchor`: a
+// session whose card must be drawn at once, the place Back returns to (ui/place.js).
+function list(results, lead, sessions, store, day, now = null, anchor = null) {
   pending?.disconnect();
   pending = null;
   if (!sessions.length) {
@@ -169,6 +170,7 @@ function list(results, lead, sessions, store, day, now = null) {
   let marked = !now;
   const upcoming = now ? sessions.findIndex((s) => s.start > now) : -1;
   const reach = !now ? 0 : upcoming < 0 ? sessions.length : upcoming; // where the "now" line goes
+  const held = anchor ? sessions.findIndex((s) => s.id === anchor) : -1;
   const more = (size = BATCH) => {
     const items = [];
     const nowLine = () => piece(unique("now"), () => nowMark(now));
@@ -206,7 +208,7 @@ function list(results, lead, sessions, store, day, now = null) {
       // Cards a first screen may show are laid out in full; the others may skip their layout
       // until they near the screen (content-visibility), at a placeholder height that is never
       // exact: resized on screen, it would move the cards below (a layout shift).
-      const far = next >= FIRST && Math.abs(next - reach) >= FIRST;
+      const far = next >= FIRST && Math.abs(next - reach) >= FIRST && (held < 0 || Math.abs(next - held) >= FIRST);
       const options = { extraClass: [status, far && "far"].filter(Boolean).join(" "), note: past ? "Ended" : null, now: flagAt };
       slotItem.cards.push(piece(`${s.id} ${status}`, () => sessionCard(s, store, options)));
     }
@@ -216,10 +218,10 @@ function list(results, lead, sessions, store, day, now = null) {
     }
     return items;
   };
-  // The first batch reaches past the "now" line, so "Jump to now" always finds it; with no
-  // "now" in this list (another day, before or after the event) it is one screenful.
+  // The first batch reaches past the "now" line, so "Jump to now" always finds it, and past
+  // the card Back returns to; with neither in this list it is one screenful.
   const observing = "IntersectionObserver" in window;
-  const first = more(observing ? Math.max(FIRST, reach + FIRST) : sessions.length);
+  const first = more(observing ? Math.max(FIRST, reach + FIRST, held + FIRST) : sessions.length);
   if (next < sessions.length) {
     const sentinel = piece("more", () => h("div", { class: "more", "aria-hidden": "true" }));
     place(results, [...lead, ...first, sentinel]);
@@ -290,6 +292,7 @@ window.addEventListener("pagehide", writeAddress);
 export function render(ctx) {
   writeAddress(); // a schedule shown again (new data, the time switch) starts from the full address
   const { store } = ctx;
+  let anchor = ctx.place?.anchor ?? null; // for the first drawing only: typing starts afresh
   const data = store.data;
   const now = ctx.now;
   const state = phase(data, now);
@@ -327,7 +330,8 @@ export function render(ctx) {
     if (count.textContent !== counted) count.textContent = counted;
     const showing = timed && query.get("past") === "1";
     const lead = folded || showing ? [piece(`fold ${folded} ${showing}`, () => foldControl(folded, showing, setPast))] : [];
-    list(results, lead, sessions, store, day, timed ? now : null);
+    list(results, lead, sessions, store, day, timed ? now : null, anchor);
+    anchor = null;
     followNow(results, jump, timed);
   };
   const setPast = (on) => {

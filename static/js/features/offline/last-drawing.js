@@ -67,6 +67,14 @@ export function keepDrawing(main, { sessions, now, forgetOthers }) {
   });
 }
 
+// This address's drawing is not what the next start should paint (the reader left the page
+// scrolled away from its top, where a drawing is painted).
+export function forgetDrawing() {
+  forgotten += 1; // nor one asked for and not yet sent
+  const address = new URL(location.pathname + location.search, location.origin).href;
+  post({ type: "drawn", address, html: null, by: DRAWN_BY, until: 0, forgetOthers: false, forget: true });
+}
+
 // Nothing kept is right any more (the page could not tell what changed), nor is a drawing
 // asked for before now and not yet sent.
 let forgotten = 0;
