@@ -203,6 +203,10 @@ def congress(seed: int = SEED) -> dict[str, object]:
     doc = generate(sessions=1400, days=5, rooms=90, seed=seed)
     rng = random.Random(seed + 1)
     doc["tracks"] = [{"id": _slug(t), "name": t} for t in CONGRESS_TRACKS]
+    # Some sources colour their tracks (pretalx, frab): the first ones here have the source's
+    # colour, the others none (the app makes one). Not drawn from rng: the rest stays as it was.
+    for track, color in zip(doc["tracks"], CONGRESS_COLORS, strict=False):  # type: ignore[call-overload]
+        track["color"] = color
     track_ids = [t["id"] for t in doc["tracks"]]  # type: ignore[index]
     for i, person in enumerate(doc["speakers"]):  # type: ignore[union-attr]
         if i % 9 == 0:
@@ -232,6 +236,7 @@ CONGRESS_TRACKS = (
     "Education", "Energy", "Distributions", "Package Management", "Modern Email",
     "Collaboration", "Low-level AI Engineering", "Funding the Commons", "Main Track",
 )
+CONGRESS_COLORS = ("#ce412b", "#00add8", "#3776ab", "#f7df1e", "#fcc624", "#2496ed")
 CONGRESS_KINDS = ("devroom", "maintrack", "lightningtalk", "keynote")
 CONGRESS_LINKS = (
     ("Video recording (WebM/AV1)", "video.example.org", ".av1.webm"),

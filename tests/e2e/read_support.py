@@ -47,6 +47,7 @@ def real_paths() -> list[str]:
         "session": SCHEDULE["sessions"][0]["id"],
         "speaker": SCHEDULE["speakers"][0]["id"],
         "room": SCHEDULE["rooms"][0]["id"],
+        "track": SCHEDULE["tracks"][0]["id"],
     }
     paths = []
     for rule in APP_ROUTES:

@@ -28,7 +28,7 @@ def test_level_filter_lists_any_once_when_a_level_is_called_any(browser, make_se
     server = shipped(make_server)  # its levels: Advanced, Any, Intermediate
     page = phone_page(browser, viewport)
     page.goto(server.url + "/")
-    page.locator(".find summary").click()
+    page.locator(".find > details > summary").click()
     options = page.locator("#f-level option").all_text_contents()
     assert options[0] == "All levels"
     assert sorted(options[1:]) == ["Advanced", "Any", "Intermediate"]
@@ -41,8 +41,8 @@ def test_level_filter_lists_any_once_when_a_level_is_called_any(browser, make_se
 def test_a_long_choice_stops_before_the_select_arrow(browser, make_server, viewport) -> None:
     server = shipped(make_server)
     page = phone_page(browser, viewport)
-    page.goto(server.url + "/?track=" + "applications-case-studies")
-    select = page.locator("#f-track")
+    page.goto(server.url + "/?level=" + "Intermediate")
+    select = page.locator("#f-level")
     got = select.evaluate(
         """(e) => {
           const s = getComputedStyle(e);

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
+from .colors import CANONICAL
 from .timeutil import check_readable, zone
 
 SESSION_STATUSES = ("confirmed", "cancelled")
@@ -75,6 +76,11 @@ class Link:
 class Track:
     id: str
     name: str
+    color: str | None = None  # "#rrggbb" as the source gave it; None: the app makes one
+
+    def __post_init__(self) -> None:
+        if self.color is not None and not CANONICAL.fullmatch(self.color):
+            raise ValueError(f"track {self.id}: colour {self.color!r} is not #rrggbb")
 
 
 @dataclass(frozen=True)

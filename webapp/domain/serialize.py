@@ -10,6 +10,7 @@ import re
 from datetime import date
 from typing import Any
 
+from .colors import hex_color
 from .model import DayRange, Event, Link, Room, Schedule, Session, Speaker, Track
 from .text import clean_schedule
 from .timeutil import parse_iso, to_iso, zone
@@ -39,7 +40,7 @@ def schedule_to_dict(schedule: Schedule, *, provenance: bool = False) -> dict[st
             ),
         },
         "rooms": [{"id": r.id, "name": r.name, **_given(guid=r.guid)} for r in schedule.rooms],
-        "tracks": [{"id": t.id, "name": t.name} for t in schedule.tracks],
+        "tracks": [{"id": t.id, "name": t.name, **_given(color=t.color)} for t in schedule.tracks],
         "speakers": [
             {
                 "id": s.id,
@@ -111,7 +112,11 @@ def schedule_from_dict(doc: Any) -> Schedule:
             Room(id=_id(r["id"]), name=_str(r["name"]), guid=_opt(r.get("guid")))
             for r in doc.get("rooms", [])
         )
-        tracks = tuple(Track(id=_id(t["id"]), name=_str(t["name"])) for t in doc.get("tracks", []))
+        # A colour that is not one is dropped, not fatal: the app makes one of its own.
+        tracks = tuple(
+            Track(id=_id(t["id"]), name=_str(t["name"]), color=hex_color(t.get("color")))
+            for t in doc.get("tracks", [])
+        )
         speakers = tuple(
             Speaker(
                 id=_id(p["id"]),

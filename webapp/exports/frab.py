@@ -24,7 +24,7 @@ from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 from ..domain.interchange import EXTENSION, GENERATOR, SESSION_PATH, slugify
-from ..domain.model import Link, Room, Schedule, Session
+from ..domain.model import Link, Room, Schedule, Session, Track
 from ..domain.timeutil import zone
 from .frab_ext import event_numbers, extension, guid
 
@@ -70,7 +70,7 @@ def to_schedule_json(schedule: Schedule, base_url: str, *, version: str | None =
         "daysCount": len(days),
         "timeslot_duration": "00:05",
         "rooms": [_room(schedule, r) for r in schedule.rooms],
-        "tracks": [{"name": t.name, **_slug(_TRACK_SLUG, t.id)} for t in schedule.tracks],
+        "tracks": [_track(t) for t in schedule.tracks],
         "days": [],
     }
     if _ZONE_NAME.match(ev.timezone):
@@ -129,6 +129,11 @@ def _defaults(schedule: Schedule) -> dict[str, str]:
         "type": kinds.most_common(1)[0][0] if kinds else "Talk",
         "language": schedule.event.language or "und",  # ISO 639: undetermined
     }
+
+
+def _track(t: Track) -> dict[str, str]:
+    # pretalx writes a track's colour the same way: other apps (and our import) read it back.
+    return {"name": t.name, **_slug(_TRACK_SLUG, t.id), **({"color": t.color} if t.color else {})}
 
 
 def _slug(pattern: re.Pattern[str], value: str) -> dict[str, str]:

@@ -36,6 +36,8 @@ def build_schedule(
     room_names = _unique([f["room"] for f in fields if f["room"]] + [n for p in pages for n, _ in p.rooms])
     room_guids = {n: g for p in pages for n, g in reversed(p.rooms) if g}
     track_names = sorted(_unique(f["track"] for f in fields if f["track"]))
+    # A track's colour from the first source that gives one (pretalx, frab, Indico).
+    track_colors = {n: c for p in reversed(pages) for n, c in p.track_colors.items()}
     room_ids = dict(zip(room_names, named_ids(room_names, [(r.id, r.name) for r in prev.rooms]), strict=True))
     track_ids = dict(
         zip(track_names, named_ids(track_names, [(t.id, t.name) for t in prev.tracks]), strict=True)
@@ -81,7 +83,7 @@ def build_schedule(
     return Schedule(
         event=event,
         rooms=tuple(Room(room_ids[n], n, room_guids.get(n)) for n in room_names),
-        tracks=tuple(Track(track_ids[n], n) for n in track_names),
+        tracks=tuple(Track(track_ids[n], n, track_colors.get(n)) for n in track_names),
         speakers=tuple(
             Speaker(person_ids[k], p.name, p.role, p.company, p.bio, p.bio_truncated, p.guid)
             for k, p in people.items()

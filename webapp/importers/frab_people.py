@@ -20,6 +20,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
+from ..domain.colors import hex_color
 from ..domain.interchange import slugify
 from ..domain.model import Room, Speaker, Track
 from .affiliation import name_and_org
@@ -58,6 +59,7 @@ class Catalog:
         # sub-schedules may spell one guid two ways; the person is named as written most.
         self._spellings: dict[tuple[str, ...], Counter[str]] = {}
         self._room_guids: dict[str, str] = {}
+        self._track_colors: dict[str, str] = {}  # pretalx and frab give tracks[].color
         self._taken: set[str] = set()
         extra = extension.get("speakers") if isinstance(extension, dict) else None
         self._extra: dict[str, Any] = extra if isinstance(extra, dict) else {}
@@ -71,6 +73,9 @@ class Catalog:
                     guid = item.get("guid")
                     if table is self._rooms and isinstance(guid, str) and guid.strip():
                         self._room_guids.setdefault(name, guid.strip())
+                    color = hex_color(item.get("color"))
+                    if table is self._tracks and color:
+                        self._track_colors.setdefault(name, color)
 
     def forget_room_guids(self, source_guids: dict[str, Any]) -> None:
         """Keep only the room guids our own export says came from a source."""
@@ -123,7 +128,9 @@ class Catalog:
         return tuple(Room(id=i, name=n, guid=self._room_guids.get(n)) for n, i in self._rooms.ids.items())
 
     def tracks(self) -> tuple[Track, ...]:
-        return tuple(Track(id=i, name=n) for n, i in self._tracks.ids.items())
+        return tuple(
+            Track(id=i, name=n, color=self._track_colors.get(n)) for n, i in self._tracks.ids.items()
+        )
 
     def room_name(self, room_id: str | None) -> str:
         return next((n for n, i in self._rooms.ids.items() if i == room_id), "")

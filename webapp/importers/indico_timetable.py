@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from ..domain.colors import hex_color
 from . import indico_fields as f
 from .indico_links import links
 from .raw import RawPage, RawSession, SourceError
@@ -36,6 +37,10 @@ def read(results: dict[str, Any], source: str) -> RawPage:
         if key in seen:  # a block past midnight, listed under both its days
             continue
         seen.add(key)
+        # A session block is a track here, and Indico gives each block the colour it draws it in.
+        color = hex_color(entry.get("color")) if entry.get("entryType") == "Session" else None
+        if color and f.text(entry.get("title")):
+            page.track_colors.setdefault(f.text(entry.get("title")), color)
         session = _session(key, entry, block, str(event_id), venue, source)
         if session is not None:
             page.sessions.append(session)

@@ -85,6 +85,7 @@ class RawPage:
     event_id: str | None = None  # an id the source gives the event (frab's acronym)
     language: str | None = None  # the event's language
     rooms: list[tuple[str, str | None]] = field(default_factory=list)  # (name, guid), empty rooms too
+    track_colors: dict[str, str] = field(default_factory=dict)  # track name -> "#rrggbb"
     day_ranges: tuple[DayRange, ...] = ()
     # The source says its days are calendar days (Hallway's own export): none are inferred.
     calendar_days: bool = False

@@ -111,6 +111,7 @@ def schedule_page(schedule: Schedule, source: str) -> RawPage:
     page.timezone = ev.timezone
     page.url, page.language, page.day_ranges, page.event_id = ev.url, ev.language, ev.day_ranges, ev.id
     page.rooms = [(r.name, r.guid) for r in schedule.rooms]
+    page.track_colors = {t.name: t.color for t in schedule.tracks if t.color}
     # Two people of one name are told apart by the id the frab importer gave each.
     names = Counter(normalize(p.name) for p in schedule.speakers)
     rooms = {r.id: r.name for r in schedule.rooms}

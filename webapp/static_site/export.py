@@ -73,6 +73,7 @@ def seed_urls(app: Flask) -> list[str]:
         "session": [s.id for s in schedule.sessions],
         "speaker": [s.id for s in schedule.speakers],
         "room": [r.id for r in schedule.rooms],
+        "track": [t.id for t in schedule.tracks],
     }
     urls = [rule for rule in APP_ROUTES if "<" not in rule]
     for rule in (r for r in APP_ROUTES if "<" in r):

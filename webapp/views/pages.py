@@ -21,6 +21,7 @@ bp = Blueprint("pages", __name__)
 APP_ROUTES: tuple[str, ...] = (
     *("/", "/my", "/now", "/rooms", "/speakers", "/session/<sid>", "/speaker/<sid>"),
     *("/map", "/room/<sid>"),
+    *("/tracks", "/track/<sid>"),
     *("/scan", "/share"),
     "/changes",
     # The organizers' console (js/features/organize/, loaded with import() only when opened).
@@ -33,7 +34,12 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 
 def _exists(kind: str, sid: str) -> bool:
     schedule = published(current_app).schedule
-    find = {"session": schedule.session, "speaker": schedule.speaker, "room": schedule.room}[kind]
+    find = {
+        "session": schedule.session,
+        "speaker": schedule.speaker,
+        "room": schedule.room,
+        "track": schedule.track,
+    }[kind]
     return find(sid) is not None
 
 

@@ -208,7 +208,7 @@ export class RoomGrid {
     const room = this.rooms[column].name;
     const el = h(
       "article",
-      { class: classes, "data-session": s.id },
+      { class: classes, "data-session": s.id, "data-track": this.store.data.tracks.has(s.track) ? s.track : null },
       h("p", { class: "gtime" }, `${time(s.start)}–${time(s.end)}`, h("span", { class: "visually-hidden" }, ` · ${length(s.start, s.end)} · ${room}`)),
       s.cancelled && h("strong", { class: "flag" }, "Cancelled"),
       flags,

@@ -4,6 +4,7 @@ import { h } from "./dom.js";
 import { cardFlag } from "./room-notices.js";
 import { length, time } from "../data/time.js";
 import { languageName } from "../data/languages.js";
+import { markTracks } from "./track-marks.js";
 
 // Badges of sessions changed by corrections ("New room", "New time", ...), set by app.js.
 let changeFlags = new Map();
@@ -64,9 +65,11 @@ export function facts(session, data, { always = false } = {}) {
 export function sessionCard(session, store, { note = null, extraClass = "", now = undefined } = {}) {
   const changed = changeFlags.has(session.id) && "changed";
   const classes = ["card", session.cancelled && "cancelled", changed, extraClass].filter(Boolean).join(" ");
+  markTracks(store.data.tracks); // the colour mark of data-track
+  const track = store.data.tracks.has(session.track) ? session.track : null;
   return h(
     "article",
-    { class: classes, "data-session": session.id },
+    { class: classes, "data-session": session.id, "data-track": track },
     h(
       "p",
       { class: "when" },

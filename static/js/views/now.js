@@ -7,6 +7,8 @@ import { cardFlag, roomNoticeLine } from "../ui/room-notices.js";
 import { conferenceDay, dayLabel, length, time, venueDay, zoneLabel } from "../data/time.js";
 import { nowNext } from "../features/venue/venue-plan.js";
 import { heading } from "../ui/page-parts.js";
+import { isHidden, readHidden } from "../data/hidden.js";
+import { hiddenLine, showingHidden } from "../features/tracks/hidden-line.js";
 
 function left(session, now) {
   return `until ${time(session.end)} · ${length(now, session.end)} left`;
@@ -48,6 +50,11 @@ export function render(ctx) {
   const now = ctx.now;
   const live = data.sessions.filter((s) => !s.cancelled);
   const over = live.length > 0 && live.every((s) => s.end <= now);
+  // Hidden rooms lose their row, hidden tracks' sessions their line, unless ?hidden=show.
+  const hidden = readHidden(ctx.query);
+  const showing = showingHidden(ctx.query);
+  const kept = showing ? data : { ...data, sessions: data.sessions.filter((s) => !isHidden(s, hidden)) };
+  const rooms = [...data.rooms.values()].filter((r) => showing || !hidden.rooms.has(r.id));
   return {
     title: "Now and next",
     node: h(
@@ -55,7 +62,8 @@ export function render(ctx) {
       { class: "now" },
       heading("Now and next", `As of ${dayLabel(venueDay(now), "short")}, ${time(now)} ${zoneLabel(now)}`),
       over && h("p", { class: "note" }, "The event is over. Thank you for coming!"),
-      h("ul", { class: "nowrows" }, [...data.rooms.values()].map((room) => row(data, ctx.store.doc, room, now))),
+      hiddenLine(hidden, null),
+      h("ul", { class: "nowrows" }, rooms.map((room) => row(kept, ctx.store.doc, room, now))),
     ),
   };
 }

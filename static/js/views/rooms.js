@@ -4,9 +4,12 @@
 
 import { h } from "../ui/dom.js";
 import { RoomGrid } from "../ui/rooms-grid.js";
+import { markTracks } from "../ui/track-marks.js";
 import { withQuery } from "../ui/query-links.js";
 import { dayLabel } from "../data/time.js";
 import { dayTabs, empty, heading, pickDay, zoneNote } from "../ui/page-parts.js";
+import { isHidden, readHidden } from "../data/hidden.js";
+import { hiddenLine, showingHidden } from "../features/tracks/hidden-line.js";
 
 const FEW_ROOMS = 8; // chips shown outright up to this many rooms
 
@@ -28,8 +31,11 @@ export function render(ctx) {
   const day = pickDay(data, query, ctx.now);
   const only = data.rooms.has(query.get("room")) ? query.get("room") : null;
   const here = new URL(location.href);
-  const rooms = [...data.rooms.values()].filter((r) => !only || r.id === only);
+  // Hidden rooms lose their column and hidden tracks their blocks, unless ?hidden=show.
+  const hidden = showingHidden(query) ? { tracks: new Set(), rooms: new Set() } : readHidden(query);
+  const rooms = [...data.rooms.values()].filter((r) => (!only || r.id === only) && (r.id === only || !hidden.rooms.has(r.id)));
   const ready = useGridStyles();
+  markTracks(data.tracks); // the blocks' colour marks
   let chips = h(
     "nav",
     { class: "chips", "aria-label": "Rooms" },
@@ -43,7 +49,8 @@ export function render(ctx) {
   if (data.rooms.size > FEW_ROOMS) {
     chips = h("details", { class: "roompick" }, h("summary", {}, `Room: ${only ? data.rooms.get(only).name : "all rooms"}`), chips);
   }
-  const sessions = data.sessions.filter((s) => s.day === day && (!only || s.room === only));
+  const todays = data.sessions.filter((s) => s.day === day && (!only || s.room === only));
+  const sessions = todays.filter((s) => s.room === only || !isHidden(s, hidden));
   const grid = sessions.length ? null : empty(only ? "Nothing in this room on this day." : "Nothing on this day.");
   const node = h(
     "section",
@@ -58,6 +65,7 @@ export function render(ctx) {
     ),
     dayTabs(data, day),
     chips,
+    hiddenLine(readHidden(query), todays.length - sessions.length),
     zoneNote(sessions[0]?.start),
     grid,
   );

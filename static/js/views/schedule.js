@@ -6,25 +6,25 @@ import { now as clockNow } from "../data/clock.js";
 import { h } from "../ui/dom.js";
 import { withQuery } from "../ui/query-links.js";
 import { conferenceDay, dayLabel, time } from "../data/time.js";
+import { LIST_FILTERS, choiceOf, kindsOf, matchesChoice } from "../data/filters.js";
+import { isHidden, readHidden } from "../data/hidden.js";
+import { pickGroup, pickedValue } from "../features/tracks/filter-panel.js";
+import { hiddenLine, showingHidden } from "../features/tracks/hidden-line.js";
 import { dayTabs, empty, heading, pickDay, zoneNote } from "../ui/page-parts.js";
 import { foldControl, followNow, isPast, jumpButton, jumpToNow, nowMark, phase, phaseNote } from "./timeline.js";
 
-const FILTERS = ["room", "track", "level", "lang", "slides", "q"];
+const FILTERS = [...LIST_FILTERS, "level", "slides", "q"];
 
 export function filterSessions(data, query, day) {
   const words = (query.get("q") || "").toLowerCase().split(/\s+/).filter(Boolean);
-  const room = query.get("room");
-  const track = query.get("track");
+  const choice = choiceOf(query);
   const level = query.get("level");
-  const lang = query.get("lang");
   const slides = query.get("slides") === "1";
   return data.sessions.filter(
     (s) =>
       (day === "all" || s.day === day) &&
-      (!room || s.room === room) &&
-      (!track || s.track === track) &&
+      matchesChoice(s, choice) &&
       (!level || s.level === level) &&
-      (!lang || s.lang === lang) &&
       (!slides || s.slides === true) &&
       words.every((w) => s.haystack.includes(w)),
   );
@@ -47,8 +47,11 @@ function select(name, label, options, value, all) {
   );
 }
 
+const byName = (map) => [...map.values()].sort((a, b) => a.name.localeCompare(b.name));
+
 function filterForm(data, query) {
   const active = FILTERS.filter((f) => f !== "q" && query.get(f)).length;
+  const kinds = kindsOf(data.sessions);
   return h(
     "form",
     { class: "find", role: "search", "aria-label": "Find sessions" },
@@ -65,11 +68,11 @@ function filterForm(data, query) {
       h(
         "div",
         { class: "fields" },
-        select("room", "Room", [...data.rooms.values()].map((r) => [r.id, r.name]), query.get("room"), "All rooms"),
-        select("track", "Track", [...data.tracks.values()].map((t) => [t.id, t.name]), query.get("track"), "All tracks"),
+        data.tracks.size > 0 && pickGroup("track", "Tracks", byName(data.tracks).map((t) => [t.id, t.name, t.id]), query),
+        pickGroup("room", "Rooms", [...data.rooms.values()].map((r) => [r.id, r.name]), query),
+        kinds.length > 1 && pickGroup("kind", "Kinds", kinds.map((k) => [k, k]), query),
+        data.languages.length > 1 && pickGroup("lang", "Languages", data.languages.map((l) => [l, languageName(l)]), query),
         data.levels.length > 0 && select("level", "Level", data.levels.map((l) => [l, l]), query.get("level"), "All levels"),
-        data.languages.length > 1 &&
-          select("lang", "Language", data.languages.map((l) => [l, languageName(l)]), query.get("lang"), "All languages"),
         h(
           "div",
           { class: "field check" },
@@ -299,6 +302,7 @@ export function render(ctx) {
   const top = h("div", { class: "top-of-view" });
   const results = h("div", { class: "results" });
   const count = h("p", { class: "count", "aria-live": "polite" });
+  const hiddenAt = h("div", { class: "hidden-at" });
   const zone = h("span");
   const form = filterForm(data, new URL(location.href).searchParams);
   let shownDay = null;
@@ -316,7 +320,13 @@ export function render(ctx) {
     if (day === shownDay) top.lastElementChild.replaceWith(tabs);
     else top.replaceChildren(...heading(day === "all" ? "All days" : dayLabel(day)), tabs);
     shownDay = day;
-    const all = filterSessions(data, query, day);
+    // Hidden tracks and rooms leave every list, said by a line with a way to show them.
+    const hidden = readHidden(query);
+    const matching = filterSessions(data, query, day);
+    const all = showingHidden(query) ? matching : matching.filter((s) => !isHidden(s, hidden));
+    const line = hiddenLine(hidden, matching.length - all.length, { base });
+    const was = hiddenAt.firstElementChild; // replaced only when it says something else
+    if (was ? !line || !was.isEqualNode(line) : line) hiddenAt.replaceChildren(...(line ? [line] : []));
     // Today is the conference day: at a congress, 01:00 still belongs to the evening before.
     const timed = state === "during" && (day === "all" || day === conferenceDay(now));
     // Ended sessions fold away on the plain programme (no search, no filter); ?past=1 shows them.
@@ -342,7 +352,7 @@ export function render(ctx) {
   const jump = jumpButton(() => jumpToNow(results));
   const onInput = () => {
     const fd = new FormData(form);
-    const changes = Object.fromEntries(FILTERS.map((f) => [f, fd.get(f) || null]));
+    const changes = Object.fromEntries(FILTERS.map((f) => [f, LIST_FILTERS.includes(f) ? pickedValue(form, f) : fd.get(f) || null]));
     setAddress(withQuery(currentAddress(), changes));
     update();
   };
@@ -351,6 +361,6 @@ export function render(ctx) {
   update();
   return {
     title: shownDay === "all" ? "Schedule" : `Schedule, ${dayLabel(shownDay)}`,
-    node: h("section", { class: "schedule" }, top, phaseNote(data, state), form, h("div", { class: "bar" }, count, zone), jump, results),
+    node: h("section", { class: "schedule" }, top, phaseNote(data, state), form, h("div", { class: "bar" }, count, zone), hiddenAt, jump, results),
   };
 }

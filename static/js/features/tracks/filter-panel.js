@@ -1,0 +1,44 @@
+// Filters that take several values at once: a disclosure per filter (tracks, rooms, kinds,
+// languages), each a list of checkboxes, so 90 rooms stay one line until opened, and every
+// choice is a native control (keyboard, screen readers, 200 % text).
+
+import { h } from "../../ui/dom.js";
+import { chosen } from "../../data/filters.js";
+
+function summaryText(label, n) {
+  return n ? `${label} (${n})` : label;
+}
+
+// options: [value, text, trackId?]: a track's colour shows beside its name.
+export function pickGroup(name, label, options, query) {
+  const picked = chosen(query, name);
+  const summary = h("summary", {}, summaryText(label, picked.size));
+  const group = h(
+    "details",
+    { class: "pick", "data-pick": name },
+    summary,
+    h(
+      "fieldset",
+      {},
+      h("legend", { class: "sr" }, label),
+      options.map(([value, text, track]) =>
+        h(
+          "label",
+          { class: "opt" },
+          h("input", { type: "checkbox", name, value, checked: picked.has(value) }),
+          track && h("span", { class: "swatch", "data-track": track, "aria-hidden": "true" }),
+          text,
+        ),
+      ),
+    ),
+  );
+  group.addEventListener("change", () => {
+    summary.textContent = summaryText(label, group.querySelectorAll("input:checked").length);
+  });
+  return group;
+}
+
+// What the form says for a filter of several values, as the address writes it.
+export function pickedValue(form, name) {
+  return new FormData(form).getAll(name).join(",") || null;
+}

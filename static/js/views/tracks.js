@@ -1,0 +1,71 @@
+// /tracks: every track with its colour and how many sessions it has, by name, each linked to
+// its page, with a switch to hide it from the lists (schedule, rooms grid, Now).
+
+import { h } from "../ui/dom.js";
+import { markTracks } from "../ui/track-marks.js";
+import { withQuery } from "../ui/query-links.js";
+import { heading } from "../ui/page-parts.js";
+import { hideQuery, readHidden, toggleHidden } from "../data/hidden.js";
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+export function sessionsPerTrack(data) {
+  const count = new Map();
+  for (const s of data.sessions) count.set(s.track, (count.get(s.track) || 0) + 1);
+  return count;
+}
+
+// Hides or shows `id` ("tracks" or "rooms") where it stands: the button keeps the focus, the
+// address says the new choice (replaced, not a new page), `onChange` gets it.
+export function hideButton(hidden, kind, id, name, onChange = () => {}) {
+  let current = hidden;
+  const button = h("button", { type: "button", class: "hide-toggle", "aria-pressed": String(hidden[kind].has(id)) }, "Hide ", h("span", { class: "sr" }, name));
+  button.addEventListener("click", () => {
+    current = toggleHidden(readHidden(new URL(location.href).searchParams), kind, id);
+    button.setAttribute("aria-pressed", String(current[kind].has(id)));
+    history.replaceState(history.state, "", withQuery(location.href, { ...hideQuery(current), hidden: null }));
+    onChange(current);
+  });
+  return button;
+}
+
+export function render(ctx) {
+  const data = ctx.store.data;
+  markTracks(data.tracks);
+  const hidden = readHidden(ctx.query);
+  const count = sessionsPerTrack(data);
+  const tracks = [...data.tracks.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const none = count.get(null) || 0;
+  const sub = (hide) => `${plural(tracks.length, "track")}${hide.tracks.size ? ` · ${hide.tracks.size} hidden` : ""}`;
+  const head = heading("Tracks", sub(hidden));
+  const mark = (li, id) => (hide) => {
+    li.classList.toggle("is-hidden", hide.tracks.has(id));
+    head[1].textContent = sub(hide);
+  };
+  return {
+    title: "Tracks",
+    node: h(
+      "section",
+      { class: "tracks" },
+      head,
+      h(
+        "ul",
+        { class: "track-list" },
+        tracks.map((t) => {
+          const li = h(
+            "li",
+            { "data-track": t.id, class: hidden.tracks.has(t.id) ? "is-hidden" : null },
+            h("span", { class: "swatch", "aria-hidden": "true" }),
+            h("a", { href: `/track/${t.id}` }, t.name),
+            h("span", { class: "n" }, plural(count.get(t.id) || 0, "session")),
+          );
+          li.append(hideButton(hidden, "tracks", t.id, t.name, mark(li, t.id)));
+          return li;
+        }),
+      ),
+      none > 0 && h("p", { class: "sub" }, `${plural(none, "session")} in no track.`),
+    ),
+  };
+}
