@@ -9,6 +9,24 @@ import { dayLabel } from "../data/time.js";
 import { dayTabs, empty, heading, pickDay, zoneNote } from "../ui/page-parts.js";
 
 const FEW_ROOMS = 8; // chips shown outright up to this many rooms
+const ZOOM_KEY = "hallway.grid.compact.v1"; // the compact zoom, kept on this device
+
+function compactChosen() {
+  try {
+    return localStorage.getItem(ZOOM_KEY) === "1";
+  } catch {
+    return false; // storage refused (private mode): the regular zoom
+  }
+}
+
+function keepCompact(on) {
+  try {
+    if (on) localStorage.setItem(ZOOM_KEY, "1");
+    else localStorage.removeItem(ZOOM_KEY);
+  } catch {
+    // not kept on this device; the grid still switches
+  }
+}
 
 // Resolves once grid.css applies: the grid measures its box, which the styles size.
 let styled = null;
@@ -44,6 +62,9 @@ export function render(ctx) {
     chips = h("details", { class: "roompick" }, h("summary", {}, `Room: ${only ? data.rooms.get(only).name : "all rooms"}`), chips);
   }
   const sessions = data.sessions.filter((s) => s.day === day && (!only || s.room === only));
+  // More rooms per screen on a phone: a toggle, so the state is said (pressed or not) and kept.
+  const compact = compactChosen();
+  const zoom = sessions.length > 0 && rooms.length > 1 && h("button", { type: "button", class: "linkish zoom", "aria-pressed": String(compact) }, "Fit more rooms");
   const grid = sessions.length ? null : empty(only ? "Nothing in this room on this day." : "Nothing on this day.");
   const node = h(
     "section",
@@ -58,11 +79,17 @@ export function render(ctx) {
     ),
     dayTabs(data, day),
     chips,
-    zoneNote(sessions[0]?.start),
+    h("div", { class: "gridbar" }, zoneNote(sessions[0]?.start), zoom),
     grid,
   );
   if (sessions.length) {
-    const view = new RoomGrid({ rooms, sessions, store, now: ctx.now, label: `Sessions of ${dayLabel(day)} by room and time` });
+    const view = new RoomGrid({ rooms, sessions, store, now: ctx.now, compact, label: `Sessions of ${dayLabel(day)} by room and time` });
+    zoom?.addEventListener("click", () => {
+      const on = zoom.getAttribute("aria-pressed") !== "true";
+      zoom.setAttribute("aria-pressed", String(on));
+      keepCompact(on);
+      view.setCompact(on);
+    });
     // The grid joins the page only once grid.css applies. Before, its blocks are in the
     // page's flow, one under another (a row's blocks hundreds of px apart, for as long as the
     // stylesheet takes to come), and its box is measured unstyled. Laid out at once, so that
