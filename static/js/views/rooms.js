@@ -64,7 +64,7 @@ export function render(ctx) {
   const sessions = data.sessions.filter((s) => s.day === day && (!only || s.room === only));
   // More rooms per screen on a phone: a toggle, so the state is said (pressed or not) and kept.
   const compact = compactChosen();
-  const zoom = sessions.length > 0 && rooms.length > 1 && h("button", { type: "button", class: "linkish zoom", "aria-pressed": String(compact) }, "Fit more rooms");
+  const zoom = sessions.length > 0 && rooms.length > 1 ? h("button", { type: "button", class: "linkish zoom", "aria-pressed": String(compact) }, "Fit more rooms") : null;
   const grid = sessions.length ? null : empty(only ? "Nothing in this room on this day." : "Nothing on this day.");
   const node = h(
     "section",
@@ -78,8 +78,8 @@ export function render(ctx) {
         : h("a", { href: "/map" }, "Venue map: where each room is"),
     ),
     dayTabs(data, day),
-    chips,
-    h("div", { class: "gridbar" }, zoneNote(sessions[0]?.start), zoom),
+    h("div", { class: "gridbar" }, chips, zoom), // the zoom beside the rooms' disclosure: no line of its own
+    zoneNote(sessions[0]?.start),
     grid,
   );
   if (sessions.length) {
