@@ -10,17 +10,25 @@ most blocks ever in the DOM during the sweep (the grid renders only those near t
 
     .venv/bin/python bench/grid.py [--json]
     GRID_CSS='.gblock{contain:none}' .venv/bin/python bench/grid.py   # try a CSS change on the sweep
+    GRID_BASELINE=69a7aab .venv/bin/python bench/grid.py   # the same figures for that commit too
+
+Each figure is measured in the regular zoom and in the compact one ("Fit more rooms", four
+rooms across the phone, so about twice the blocks per screen). GRID_BASELINE names a commit to
+measure in the same run, served from a copy of its tree (`git archive`), so that before and after
+see the same machine and load.
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import generate
-from common import PHONE, Figure, controlled, data_dir, launch_args, main, server
+from common import PHONE, ROOT, Figure, controlled, data_dir, launch_args, main, server
 
 GOAL = "Rooms grid, congress"
 THROTTLE = int(os.environ.get("GRID_THROTTLE", "4"))  # 1: no throttling, to compare
@@ -83,7 +91,7 @@ def metrics(cdp: Any) -> dict[str, float]:
     return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
 
 
-def browse(url: str, day: str) -> dict[str, Any]:
+def browse(url: str, day: str, compact: bool = False) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -93,6 +101,8 @@ def browse(url: str, day: str) -> dict[str, Any]:
         page = context.new_page()
         page.goto(url + "/")
         controlled(page)
+        if compact:
+            page.evaluate("() => localStorage.setItem('hallway.grid.compact.v1', '1')")
         page.close()
         # The same first screen on the schedule (cards), for reference: what the grid adds.
         page = context.new_page()
@@ -120,6 +130,72 @@ def browse(url: str, day: str) -> dict[str, Any]:
     return {"first": first, "schedule": schedule, "blocks": blocks, "opened_long": opened_long, **sweep}
 
 
+@contextmanager
+def baseline_app(ref: str):
+    """A copy of the tree at `ref`, served in place of this one (common.server's HALLWAY_BENCH_APP)."""
+    directory = Path(tempfile.mkdtemp(prefix="hallway-grid-baseline-"))
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(directory)], input=archive, check=True)
+    before = os.environ.get("HALLWAY_BENCH_APP")
+    os.environ["HALLWAY_BENCH_APP"] = str(directory)
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("HALLWAY_BENCH_APP")
+        else:
+            os.environ["HALLWAY_BENCH_APP"] = before
+
+
+def figures(b: dict[str, Any], on_day: int, label: str, goals: bool) -> list[Figure]:
+    frames = sorted(b["frames"])
+    long = b["long"] or []
+    return [
+        Figure(
+            GOAL,
+            f"first screen of /rooms{label}, CPU {THROTTLE}x slower",
+            b["first"],
+            "ms",
+            FIRST_SCREEN_GOAL if goals else None,
+            note=f"{b['blocks']} of the day's {on_day} blocks in the DOM; long tasks while opening: "
+            f"{', '.join(f'{t:.0f}' for t in b['opened_long'] or []) or 'none'} ms",
+        ),
+        Figure(
+            GOAL,
+            f"first screen of / (cards, for reference){label}, CPU {THROTTLE}x slower",
+            b["schedule"],
+            "ms",
+            None,
+        ),
+        Figure(
+            GOAL,
+            f"long tasks while sweeping the grid{label} ({len(frames)} frames), CPU {THROTTLE}x",
+            len(long),
+            "",
+            LONG_TASK_GOAL if goals else None,
+            note=f"total {sum(long):.0f} ms, longest {max(long, default=0):.0f} ms; "
+            f"grid {b['width']:,} x {b['height']:,} px; main thread "
+            + ", ".join(f"{k.removesuffix('Duration').lower()} {v:.0f} ms" for k, v in b["split"].items()),
+        ),
+        Figure(
+            GOAL,
+            f"slowest frame while sweeping{label}",
+            frames[-1],
+            "ms",
+            None,
+            note=f"median {frames[len(frames) // 2]:.0f} ms, 95th {frames[int(len(frames) * 0.95)]:.0f} ms",
+        ),
+        Figure(
+            GOAL,
+            f"most blocks in the DOM during the sweep{label}",
+            b["most"],
+            "",
+            None,
+            note=f"of {on_day} that day",
+        ),
+    ]
+
+
 def run(short: bool = False) -> list[Figure]:
     if short:
         return []  # timings only: nothing for the CI form
@@ -128,49 +204,15 @@ def run(short: bool = False) -> list[Figure]:
     data = data_dir(generate.write(directory, doc))
     day = doc["event"]["days"][0]  # type: ignore[index]
     on_day = sum(1 for s in doc["sessions"] if s["start"].startswith(day))  # type: ignore[union-attr]
+    out = []
+    ref = os.environ.get("GRID_BASELINE")
+    if ref:
+        with baseline_app(ref), server(data) as url:
+            out += figures(browse(url, day), on_day, f" (before: {ref})", goals=False)
     with server(data) as url:
-        b = browse(url, day)
-    frames = sorted(b["frames"])
-    long = b["long"] or []
-    return [
-        Figure(
-            GOAL,
-            f"first screen of /rooms, CPU {THROTTLE}x slower",
-            b["first"],
-            "ms",
-            FIRST_SCREEN_GOAL,
-            note=f"{b['blocks']} of the day's {on_day} blocks in the DOM; long tasks while opening: "
-            f"{', '.join(f'{t:.0f}' for t in b['opened_long'] or []) or 'none'} ms",
-        ),
-        Figure(
-            GOAL,
-            f"first screen of / (cards, for reference), CPU {THROTTLE}x slower",
-            b["schedule"],
-            "ms",
-            None,
-        ),
-        Figure(
-            GOAL,
-            f"long tasks while sweeping the grid ({len(frames)} frames), CPU {THROTTLE}x",
-            len(long),
-            "",
-            LONG_TASK_GOAL,
-            note=f"total {sum(long):.0f} ms, longest {max(long, default=0):.0f} ms; "
-            f"grid {b['width']:,} x {b['height']:,} px; main thread "
-            + ", ".join(f"{k.removesuffix('Duration').lower()} {v:.0f} ms" for k, v in b["split"].items()),
-        ),
-        Figure(
-            GOAL,
-            "slowest frame while sweeping",
-            frames[-1],
-            "ms",
-            None,
-            note=f"median {frames[len(frames) // 2]:.0f} ms, 95th {frames[int(len(frames) * 0.95)]:.0f} ms",
-        ),
-        Figure(
-            GOAL, "most blocks in the DOM during the sweep", b["most"], "", None, note=f"of {on_day} that day"
-        ),
-    ]
+        out += figures(browse(url, day), on_day, "", goals=True)
+        out += figures(browse(url, day, compact=True), on_day, " (compact zoom)", goals=True)
+    return out
 
 
 if __name__ == "__main__":

@@ -36,7 +36,9 @@ export function index(doc) {
   const rooms = named(doc.rooms);
   const tracks = named(doc.tracks);
   const speakers = named(doc.speakers);
-  const roomOrder = [...rooms.keys()];
+  // A room's place by lookup: indexOf in the sort's comparator cost 115 ms of a 90-room congress's
+  // first screen at 4x CPU (profiled on /rooms), for 1,400 sessions.
+  const roomOrder = new Map([...rooms.keys()].map((id, i) => [id, i]));
   const sessions = [];
   for (const raw of doc.sessions) {
     if (!raw || !ID_RE.test(raw.id) || !str(raw.title)) continue;
@@ -57,7 +59,7 @@ export function index(doc) {
       haystack: [raw.title, ...description, ...people.map((p) => p.name)].join("\n").toLowerCase(),
     });
   }
-  sessions.sort((a, b) => a.start - b.start || roomOrder.indexOf(a.room) - roomOrder.indexOf(b.room));
+  sessions.sort((a, b) => a.start - b.start || (roomOrder.get(a.room) ?? -1) - (roomOrder.get(b.room) ?? -1));
   const days = arr(doc.event.days).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
   const sessionDays = [...new Set(sessions.map((s) => s.day))];
   return {

@@ -6,11 +6,17 @@ import { badges, starButton } from "./session-card.js";
 import { h } from "./dom.js";
 import { length, time, wholeHours } from "../data/time.js";
 
-// Sizes in rem, so the grid follows the person's font size.
-const TIME_W = 3.6;
+// Sizes in rem, so the grid follows the person's font size. The compact zoom fits four rooms
+// across a 360 px phone (two in the regular one): narrower columns of whole rooms, no star
+// button in the blocks (a tap opens the session, which has it), the time line reduced to the start.
+const SIZES = {
+  regular: { timeW: 3.6, colMin: 10.5 },
+  compact: { timeW: 3, colMin: 4.4 },
+};
 const HEAD_H = 3.2;
-const COL_MIN = 10.5;
 const PER_MIN = 0.28; // 10 minutes = 2.8 rem: two lines of a lightning talk
+const LINE = 1.0625; // a block's line height in rem (grid.css), for its text's clamp
+const PAD = 0.35; // its padding and borders, in rem
 const MARGIN = 1; // screens rendered beyond the visible one, each way
 
 const rem = () => parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
@@ -51,8 +57,9 @@ export function lanes(sessions) {
 
 export class RoomGrid {
   // `at`: [left, top], the box's scroll to return to (ui/place.js), instead of "now".
-  constructor({ rooms, sessions, store, now, label, at = null }) {
+  constructor({ rooms, sessions, store, now, label, at = null, compact = false }) {
     this.rooms = rooms;
+    this.compact = compact;
     this.store = store;
     this.now = now;
     this.columns = new Map(rooms.map((r, i) => [r.id, i]));
@@ -66,7 +73,7 @@ export class RoomGrid {
     this.head = h("div", { class: "grid-rooms" }, h("div", { class: "grid-corner" }), rooms.map((r) => h("div", { class: "grid-room" }, h("a", { href: `/room/${r.id}` }, r.name))));
     this.times = h("div", { class: "grid-times", "aria-hidden": "true" });
     this.body = h("div", { class: "grid-body" });
-    this.canvas = h("div", { class: "grid-canvas" }, this.head, this.times, this.body);
+    this.canvas = h("div", { class: compact ? "grid-canvas compact" : "grid-canvas" }, this.head, this.times, this.body);
     this.scroller.append(this.canvas);
     this.sized = false;
     this.placed = false; // scrolled to "now" once, when the box could scroll
@@ -84,6 +91,18 @@ export class RoomGrid {
       this.queued = false;
       this.paint();
     });
+  }
+
+  // Switches the zoom in place, the room at the left edge staying there (the time scale is the
+  // same in both, so the vertical scroll stays too).
+  setCompact(on) {
+    if (on === this.compact) return;
+    const room = this.sized ? this.scroller.scrollLeft / this.colW : 0;
+    this.compact = on;
+    this.canvas.classList.toggle("compact", on);
+    this.sized = false;
+    this.layout();
+    this.scroller.scrollLeft = room * this.colW;
   }
 
   yOf(ms) {
@@ -104,10 +123,15 @@ export class RoomGrid {
     }
     this.width = width;
     this.rem = r;
+    const size = this.compact ? SIZES.compact : SIZES.regular;
     this.perMin = PER_MIN * r;
-    this.timeW = TIME_W * r;
+    this.timeW = size.timeW * r;
     this.headH = HEAD_H * r;
-    this.colW = Math.max(COL_MIN * r, (width - this.timeW - 2) / this.rooms.length); // all side by side when they fit
+    const room = width - this.timeW - 2;
+    // All side by side when they fit; compact columns share the width in whole rooms, so the
+    // screen's right edge does not cut a room's title in half.
+    const across = this.compact ? Math.min(this.rooms.length, Math.max(1, Math.floor(room / (size.colMin * r)))) : this.rooms.length;
+    this.colW = Math.max(size.colMin * r, room / across);
     const bodyH = this.yOf(this.range.to);
     px(this.canvas, "width", this.timeW + this.colW * this.rooms.length);
     px(this.canvas, "height", this.headH + bodyH);
@@ -206,21 +230,38 @@ export class RoomGrid {
     const flags = badges(s.id);
     const classes = ["gblock", short && "short", s.cancelled && "cancelled", past && "past", flags && "changed"].filter(Boolean).join(" ");
     const room = this.rooms[column].name;
+    const starred = this.compact && this.store.isStarred(s.id);
+    const shown = this.compact ? time(s.start) : `${time(s.start)}–${time(s.end)}`;
+    const hidden = `${this.compact ? `–${time(s.end)}` : ""} · ${length(s.start, s.end)} · ${room}${starred ? " · starred" : ""}`;
+    const lang = s.lang && s.lang !== document.documentElement.lang ? s.lang : null; // hyphenation and speech in the talk's language
     const el = h(
       "article",
-      { class: classes, "data-session": s.id, "data-track": this.store.data.tracks.has(s.track) ? s.track : null },
-      h("p", { class: "gtime" }, `${time(s.start)}–${time(s.end)}`, h("span", { class: "visually-hidden" }, ` · ${length(s.start, s.end)} · ${room}`)),
-      s.cancelled && h("strong", { class: "flag" }, "Cancelled"),
-      flags,
-      h("h3", {}, h("a", { href: `/session/${s.id}` }, s.title)),
-      starButton(this.store, s),
+      { class: classes, "data-session": s.id, "data-starred": starred ? "" : null, "data-track": this.store.data.tracks.has(s.track) ? s.track : null },
+      // The text ends with an ellipsis on the last line the block holds, never cut through a
+      // line or split inside a word (grid.css): the clamp counts the lines of the box inside.
+      h(
+        "div",
+        { class: "gtext" },
+        h(
+          "div",
+          {},
+          h("p", { class: "gtime" }, starred && h("span", { class: "gstar", "aria-hidden": "true" }, "★ "), shown, h("span", { class: "visually-hidden" }, hidden)),
+          " ", // a short block's time and title run on: the line may wrap between them
+          s.cancelled && h("strong", { class: "flag" }, "Cancelled"),
+          flags,
+          h("h3", { lang }, h("a", { href: `/session/${s.id}` }, s.title)),
+        ),
+      ),
+      !this.compact && starButton(this.store, s),
     );
     const { lane, lanes: count } = this.lanes.get(s.id);
     const laneW = this.colW / count;
+    const height = Math.max(this.yOf(s.end.getTime()) - this.yOf(s.start.getTime()) - 2, 1.4 * this.rem);
     px(el, "left", column * this.colW + lane * laneW + 2);
     px(el, "top", this.yOf(s.start.getTime()) + 1);
     px(el, "width", laneW - 4);
-    px(el, "height", Math.max(this.yOf(s.end.getTime()) - this.yOf(s.start.getTime()) - 2, 1.4 * this.rem));
+    px(el, "height", height);
+    el.firstChild.style.setProperty("--lines", String(Math.max(1, Math.floor((height / this.rem - PAD) / LINE))));
     return el;
   }
 }

@@ -79,7 +79,8 @@ export function sessionCard(session, store, { note = null, extraClass = "", now 
       cardFlag(store.doc, session, now),
     ),
     badges(session.id),
-    h("h3", {}, h("a", { href: `/session/${session.id}` }, session.title)),
+    // In the talk's language: the browser hyphenates (and a screen reader speaks) it as such.
+    h("h3", { lang: session.lang && session.lang !== document.documentElement.lang ? session.lang : null }, h("a", { href: `/session/${session.id}` }, session.title)),
     session.people.length > 0 && h("p", { class: "who" }, session.people.map((p) => p.name).join(", ")),
     h("p", { class: "facts" }, facts(session, store.data)),
     note && h("p", { class: "note" }, note),

@@ -12,6 +12,24 @@ import { isHidden, readHidden } from "../data/hidden.js";
 import { hiddenLine, showingHidden } from "../features/tracks/hidden-line.js";
 
 const FEW_ROOMS = 8; // chips shown outright up to this many rooms
+const ZOOM_KEY = "hallway.grid.compact.v1"; // the compact zoom, kept on this device
+
+function compactChosen() {
+  try {
+    return localStorage.getItem(ZOOM_KEY) === "1";
+  } catch {
+    return false; // storage refused (private mode): the regular zoom
+  }
+}
+
+function keepCompact(on) {
+  try {
+    if (on) localStorage.setItem(ZOOM_KEY, "1");
+    else localStorage.removeItem(ZOOM_KEY);
+  } catch {
+    // not kept on this device; the grid still switches
+  }
+}
 
 // Resolves once grid.css applies: the grid measures its box, which the styles size.
 let styled = null;
@@ -51,6 +69,9 @@ export function render(ctx) {
   }
   const todays = data.sessions.filter((s) => s.day === day && (!only || s.room === only));
   const sessions = todays.filter((s) => s.room === only || !isHidden(s, hidden));
+  // More rooms per screen on a phone: a toggle, so the state is said (pressed or not) and kept.
+  const compact = compactChosen();
+  const zoom = sessions.length > 0 && rooms.length > 1 ? h("button", { type: "button", class: "linkish zoom", "aria-pressed": String(compact) }, "Fit more rooms") : null;
   const grid = sessions.length ? null : empty(only ? "Nothing in this room on this day." : "Nothing on this day.");
   const node = h(
     "section",
@@ -64,7 +85,7 @@ export function render(ctx) {
         : h("a", { href: "/map" }, "Venue map: where each room is"),
     ),
     dayTabs(data, day),
-    chips,
+    h("div", { class: "gridbar" }, chips, zoom), // the zoom beside the rooms' disclosure: no line of its own
     hiddenLine(readHidden(query), todays.length - sessions.length),
     zoneNote(sessions[0]?.start),
     grid,
@@ -72,7 +93,13 @@ export function render(ctx) {
   let whole = null;
   if (sessions.length) {
     const label = `Sessions of ${dayLabel(day)} by room and time`;
-    const view = new RoomGrid({ rooms, sessions, store, now: ctx.now, label, at: ctx.place?.boxes?.grid });
+    const view = new RoomGrid({ rooms, sessions, store, now: ctx.now, label, compact, at: ctx.place?.boxes?.grid });
+    zoom?.addEventListener("click", () => {
+      const on = zoom.getAttribute("aria-pressed") !== "true";
+      zoom.setAttribute("aria-pressed", String(on));
+      keepCompact(on);
+      view.setCompact(on);
+    });
     // The grid joins the page only once grid.css applies. Before, its blocks are in the
     // page's flow, one under another (a row's blocks hundreds of px apart, for as long as the
     // stylesheet takes to come), and its box is measured unstyled. Laid out at once, so that
