@@ -70,10 +70,12 @@ async function render({ focus = false, restated = !focus, place = focus ? null :
   if (place === undefined && again) place = unreached?.href === url.href && unreached.y === window.scrollY ? unreached.place : measure(main);
   let view;
   if (found) {
-    const module = await found.route.load();
+    // A view fetched after the first screen (the scanner, a shared list, the map) may not be
+    // on the phone yet: offline before the worker took it, the page says so.
+    const module = await found.route.load().catch(() => null);
     if (token !== renderCount) return; // a later navigation won
     const ctx = { store, changes: watcher, params: found.params, query: found.query, place: place ?? null };
-    view = module.render({ ...ctx, now: clockNow() });
+    view = module ? module.render({ ...ctx, now: clockNow() }) : notOnThePhone();
   } else {
     const { notFound } = await import("./ui/page-parts.js");
     view = notFound("page", url.pathname);
@@ -118,6 +120,19 @@ function placeKept(place) {
   if (place.y < 1 === atTop) return;
   atTop = place.y < 1;
   keep({ forgetOthers: false });
+}
+
+function notOnThePhone() {
+  return {
+    title: "Not on this phone yet",
+    node: h(
+      "section",
+      { class: "notfound" },
+      h("h1", { tabindex: "-1" }, "Not on this phone yet"),
+      h("p", {}, "This page comes to the phone a moment after the schedule, and it could not be fetched now. Connect once, then it works offline too."),
+      h("p", {}, h("a", { href: "/" }, "Back to the schedule")),
+    ),
+  };
 }
 
 drawWith(() => render({ focus: true }));

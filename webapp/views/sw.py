@@ -13,6 +13,7 @@ from flask import Flask, render_template
 
 from ..web import assets
 from ..web.built import WORKER_BUNDLE, WORKER_MODULE
+from ..web.bundle import LAZY_VIEWS
 from .shell import LOADING, documents
 
 # The worker's push handling, an ES module like the app's so both run the same code (the
@@ -36,7 +37,7 @@ NOT_PRECACHED: dict[str, str] = {
 ON_DEMAND_PREFIXES: dict[str, str] = {
     # The scanner's fallback decoder (250 KB) for browsers without BarcodeDetector: not in the
     # install's precache (the first visit's critical bytes), but in LATER below. The small
-    # QR encoder (vendor/lean-qr, 2 KB gzip) is precached: session codes show offline.
+    # QR encoder (vendor/lean-qr, 2 KB gzip) comes in LATER too: session codes show offline after it.
     "vendor/jsqr/": "QR decoder for the Scan view, too large for the first visit; precached LATER",
     # The organizers' console: attendees never load it, so their install stays as small as
     # before; an organizer's phone caches it when the console is first opened (it holds
@@ -48,7 +49,18 @@ ON_DEMAND_PREFIXES: dict[str, str] = {
 # QR decoder, so the first scan works offline on browsers without BarcodeDetector (iOS Safari,
 # Firefox), and the code that makes calendar files offline, both without weighing on the first
 # screen.
-LATER = ("vendor/jsqr/jsQR.js", "js/data/calendar-file.js")
+# The views read least (bundle.LAZY_VIEWS) and the modules only they use come in the same
+# phase: until then, such a view says it is not on the phone yet (app.js).
+LATER = (
+    "vendor/jsqr/jsQR.js",
+    "js/data/calendar-file.js",
+    *LAZY_VIEWS,
+    "js/features/qr/camera-scan.js",
+    "js/features/qr/scan-worker.js",
+    "js/features/qr/share-links.js",
+    "js/features/qr/qr-encode.js",  # a session's QR code: the page says so until it is here
+    "vendor/lean-qr/nano.mjs",
+)
 # The app loads the outline, then the texts: both precached, so it works offline after one
 # visit, descriptions and bios included. The whole schedule.json is not: the app never reads it.
 DOCUMENTS = ("/", "/manifest.webmanifest", "/api/v1/outline.json", "/api/v1/texts.json", "/api/v1/venue.json")

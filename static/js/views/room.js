@@ -9,7 +9,7 @@ import { roomNoticeLine } from "../ui/room-notices.js";
 import { dayLabel } from "../data/time.js";
 import { loadVenue, nowNext } from "../features/venue/venue-plan.js";
 import { empty, heading, notFound, zoneNote } from "../ui/page-parts.js";
-import { planRooms, useMapStyles } from "./map.js";
+import { planRooms, useMapStyles } from "../features/venue/plan-rooms.js";
 
 function place(venue, data, room, now, doc) {
   const entry = venue.rooms.find((r) => r.id === room.id);
