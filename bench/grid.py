@@ -15,12 +15,9 @@ most blocks ever in the DOM during the sweep (the grid renders only those near t
 from __future__ import annotations
 
 import os
-import tempfile
-from pathlib import Path
 from typing import Any
 
-import generate
-from common import PHONE, Figure, controlled, data_dir, launch_args, main, server
+from common import PHONE, Figure, congress_data, controlled, launch_args, main, server
 
 GOAL = "Rooms grid, congress"
 THROTTLE = int(os.environ.get("GRID_THROTTLE", "4"))  # 1: no throttling, to compare
@@ -123,9 +120,7 @@ def browse(url: str, day: str) -> dict[str, Any]:
 def run(short: bool = False) -> list[Figure]:
     if short:
         return []  # timings only: nothing for the CI form
-    doc = generate.congress()
-    directory = Path(tempfile.mkdtemp(prefix="hallway-congress-"))
-    data = data_dir(generate.write(directory, doc))
+    doc, data = congress_data()
     day = doc["event"]["days"][0]  # type: ignore[index]
     on_day = sum(1 for s in doc["sessions"] if s["start"].startswith(day))  # type: ignore[union-attr]
     with server(data) as url:

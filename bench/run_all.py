@@ -26,6 +26,7 @@ import large
 import lighthouse
 import load
 import repeat
+import search
 import source_delta
 from common import ROOT, Figure, fmt, over_budget, report
 
@@ -35,6 +36,7 @@ SCRIPTS = {
     "repeat": repeat,
     "large": large,
     "grid": grid,
+    "search": search,
     "load": load,
     "import_speed": import_speed,
     "source_delta": source_delta,

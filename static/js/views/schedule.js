@@ -5,28 +5,32 @@ import { sessionCard } from "../ui/session-card.js";
 import { now as clockNow } from "../data/clock.js";
 import { h } from "../ui/dom.js";
 import { withQuery } from "../ui/query-links.js";
+import { currentAddress, setAddress, writeAddress } from "../ui/address-later.js";
 import { conferenceDay, dayLabel, time } from "../data/time.js";
 import { dayTabs, empty, heading, pickDay, zoneNote } from "../ui/page-parts.js";
 import { foldControl, followNow, isPast, jumpButton, jumpToNow, nowMark, phase, phaseNote } from "./timeline.js";
+import { keepIndexed, searchIndex, whenComplete } from "../features/search/ready-index.js";
+import { showFound } from "./search-results.js";
 
 const FILTERS = ["room", "track", "level", "lang", "slides", "q"];
 
-export function filterSessions(data, query, day) {
-  const words = (query.get("q") || "").toLowerCase().split(/\s+/).filter(Boolean);
+// The sessions the filters keep; `found` (a search's answer, features/search/) gives them
+// in its order, best first.
+export function filterSessions(data, query, day, found = null) {
   const room = query.get("room");
   const track = query.get("track");
   const level = query.get("level");
   const lang = query.get("lang");
   const slides = query.get("slides") === "1";
-  return data.sessions.filter(
+  const among = found ? found.sessions.map((s) => data.byId.get(s.id)).filter(Boolean) : data.sessions;
+  return among.filter(
     (s) =>
       (day === "all" || s.day === day) &&
       (!room || s.room === room) &&
       (!track || s.track === track) &&
       (!level || s.level === level) &&
       (!lang || s.lang === lang) &&
-      (!slides || s.slides === true) &&
-      words.every((w) => s.haystack.includes(w)),
+      (!slides || s.slides === true),
   );
 }
 
@@ -55,7 +59,7 @@ function filterForm(data, query) {
     h(
       "div",
       { class: "field search" },
-      h("label", { for: "f-q" }, "Search titles, descriptions, speakers"),
+      h("label", { for: "f-q" }, "Search titles, descriptions, speakers, tracks"),
       h("input", { id: "f-q", name: "q", type: "search", value: query.get("q") || "", autocomplete: "off" }),
     ),
     h(
@@ -257,36 +261,6 @@ function chosenDay(data, query, now, state) {
   return query.get("day") || !searching ? pickDay(data, query, now) : "all";
 }
 
-// The address follows the filters, written once typing pauses rather than on every key:
-// history.replaceState is a same-document navigation to Chromium and took about 30 ms of a
-// 4x slower phone's main thread per key, more than the rest of the update. The results
-// never wait for it; a click anywhere (following a link, a tab) or leaving the page writes
-// it at once, so the history entry left behind carries the filters.
-const ADDRESS_DELAY = 400;
-let address = null; // { href, from, timer }: the address to write, over the page's `from`
-
-function currentAddress() {
-  return address ? address.href : location.href;
-}
-
-function writeAddress() {
-  if (!address) return;
-  const { href, from, timer } = address;
-  clearTimeout(timer);
-  address = null;
-  if (location.href === from) history.replaceState(history.state, "", href); // not after a navigation
-}
-
-function setAddress(href) {
-  const from = address ? address.from : location.href;
-  if (address) clearTimeout(address.timer);
-  address = { href: new URL(href, location.href).href, from, timer: setTimeout(writeAddress, ADDRESS_DELAY) };
-}
-
-// Capture: before app.js's click handler pushes the next page.
-window.addEventListener("click", writeAddress, true);
-window.addEventListener("pagehide", writeAddress);
-
 export function render(ctx) {
   writeAddress(); // a schedule shown again (new data, the time switch) starts from the full address
   const { store } = ctx;
@@ -299,6 +273,8 @@ export function render(ctx) {
   const zone = h("span");
   const form = filterForm(data, new URL(location.href).searchParams);
   let shownDay = null;
+  let waiting = null; // the data whose index this view waits to be complete
+  keepIndexed(store); // built when idle, before the first key
 
   const update = () => {
     // The texts merged after the first screen replace store.data: a search typed since then
@@ -313,7 +289,11 @@ export function render(ctx) {
     if (day === shownDay) top.lastElementChild.replaceWith(tabs);
     else top.replaceChildren(...heading(day === "all" ? "All days" : dayLabel(day)), tabs);
     shownDay = day;
-    const all = filterSessions(data, query, day);
+    const q = (query.get("q") || "").trim();
+    const index = q ? searchIndex(data) : null;
+    const found = index?.search(q);
+    const searching = Boolean(found?.terms.length);
+    const all = filterSessions(data, query, day, searching ? found : null);
     // Today is the conference day: at a congress, 01:00 still belongs to the evening before.
     const timed = state === "during" && (day === "all" || day === conferenceDay(now));
     // Ended sessions fold away on the plain programme (no search, no filter); ?past=1 shows them.
@@ -327,8 +307,17 @@ export function render(ctx) {
     if (count.textContent !== counted) count.textContent = counted;
     const showing = timed && query.get("past") === "1";
     const lead = folded || showing ? [piece(`fold ${folded} ${showing}`, () => foldControl(folded, showing, setPast))] : [];
-    list(results, lead, sessions, store, day, timed ? now : null);
-    followNow(results, jump, timed);
+    if (searching) {
+      pending?.disconnect();
+      pending = showFound(results, { ...found, sessions: all }, q, store, clockNow());
+      // Descriptions still being indexed (the texts just came): the search is run again
+      // once they are, so what they hold is found too.
+      if (!index.complete && waiting !== data) {
+        waiting = data;
+        whenComplete(data, () => results.isConnected && store.data === data && update());
+      }
+    } else list(results, lead, sessions, store, day, timed ? now : null);
+    followNow(results, jump, timed && !searching);
   };
   const setPast = (on) => {
     writeAddress();
