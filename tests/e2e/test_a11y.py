@@ -21,7 +21,8 @@ def serious(page, within: str | None = None) -> list[str]:
 
 
 NOW = "/now?now=2026-04-07T09:20:00%2B02:00"
-PATHS = ["/", "/session/k9x8y7", "/my", NOW, "/speaker/alan-turing", "/share"]
+# "/?q=...": search results with their speakers and tracks groups.
+PATHS = ["/", "/session/k9x8y7", "/my", NOW, "/speaker/alan-turing", "/share", "/speakers", "/?q=turing", "/?q=compil"]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
