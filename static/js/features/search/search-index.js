@@ -22,6 +22,10 @@ const WORTH = [
   [2, 1],
 ];
 const NAMED = [[8, 4]]; // a speaker's or a track's name: its only field
+// Sessions indexed a step (descriptions are ~1,000 characters, titles ~60): a step takes a
+// few ms of a 4x slower phone, so a key pressed meanwhile waits for no more than that.
+const STEP = 50;
+const TEXT_STEP = 8;
 
 // Words to postings (`doc * stride + field`), with the words sorted for prefix look-ups.
 class Words {
@@ -124,9 +128,12 @@ export class SearchIndex {
       for (const p of s.people) this.outline.add(p.name, at + PEOPLE);
       const track = tracks.get(s.track);
       if (track) this.outline.add(track.name, at + TRACK);
-      if (i % 100 === 99) yield;
+      if (i % STEP === STEP - 1) yield;
     }
-    this.people.forEach((p, i) => this.speakers.add(p.name, i));
+    for (let i = 0; i < this.people.length; i++) {
+      this.speakers.add(this.people[i].name, i);
+      if (i % (4 * STEP) === 4 * STEP - 1) yield;
+    }
     this.trackList.forEach((t, i) => this.tracks.add(t.name, i));
     yield;
     this.outline.sort();
@@ -140,7 +147,7 @@ export class SearchIndex {
     const { sessions } = this.data;
     for (let i = 0; i < sessions.length; i++) {
       for (const paragraph of sessions[i].description) this.texts.add(paragraph, i * FIELDS + TEXT);
-      if (i % 25 === 24) yield;
+      if (i % TEXT_STEP === TEXT_STEP - 1) yield;
     }
     yield;
     this.texts.sort();
