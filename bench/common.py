@@ -109,6 +109,14 @@ def data_dir(schedule: Path | None = None) -> Path:
     return d
 
 
+def congress_data() -> tuple[dict[str, Any], Path]:
+    """bench/generate.py's congress and a private data dir serving it."""
+    import generate
+
+    doc = generate.congress()
+    return doc, data_dir(generate.write(Path(tempfile.mkdtemp(prefix="hallway-congress-")), doc))
+
+
 def build_static(app_root: Path, env: dict[str, str]) -> None:
     """`hallway build` in `app_root`: its workers read the static build and refuse to start
     without it (a checkout from before issue 23 has no build step)."""

@@ -27,8 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import generate
-from common import PHONE, ROOT, Figure, controlled, data_dir, launch_args, main, server
+from common import PHONE, ROOT, Figure, congress_data, controlled, launch_args, main, server
 
 GOAL = "Rooms grid, congress"
 THROTTLE = int(os.environ.get("GRID_THROTTLE", "4"))  # 1: no throttling, to compare
@@ -199,9 +198,7 @@ def figures(b: dict[str, Any], on_day: int, label: str, goals: bool) -> list[Fig
 def run(short: bool = False) -> list[Figure]:
     if short:
         return []  # timings only: nothing for the CI form
-    doc = generate.congress()
-    directory = Path(tempfile.mkdtemp(prefix="hallway-congress-"))
-    data = data_dir(generate.write(directory, doc))
+    doc, data = congress_data()
     day = doc["event"]["days"][0]  # type: ignore[index]
     on_day = sum(1 for s in doc["sessions"] if s["start"].startswith(day))  # type: ignore[union-attr]
     out = []

@@ -36,7 +36,7 @@ from common import (
     wait_for,
     warm_feed,
 )
-from shown import median, painted_ms, watch
+from shown import TYPE_KEYS, median, painted_ms, watch
 
 GOAL = "Large event"
 THROTTLE = 4
@@ -52,19 +52,13 @@ QUERY = "model"  # a common word of the vocabulary: many results, the worst case
 
 # Runs in the page: type `query` one key at a time, then pick a room, timing each update to
 # the frame after it. A select fires both "input" and "change", as a real one does.
-SETTLE = """
-async ([query, room]) => {
-  const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+SETTLE = (
+    """
+async ([query, room]) => {"""
+    + TYPE_KEYS
+    + """
   const form = document.querySelector('form.find');
-  const input = form.querySelector('input[name=q]');
-  const keys = [];
-  for (let i = 1; i <= query.length; i++) {
-    const t0 = performance.now();
-    input.value = query.slice(0, i);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-    await frame();
-    keys.push(performance.now() - t0);
-  }
+  const keys = await typeKeys(form.querySelector('input[name=q]'), query);
   const select = form.querySelector('select[name=room]');
   const t0 = performance.now();
   select.value = room;
@@ -75,6 +69,7 @@ async ([query, room]) => {
   return { keys, filter, results: document.querySelectorAll('main article.card').length };
 }
 """
+)
 
 
 def move_first_session(url: str) -> int:

@@ -27,6 +27,7 @@ import large
 import lighthouse
 import load
 import repeat
+import search
 import source_delta
 from common import ROOT, Figure, fmt, over_budget, report
 
@@ -37,6 +38,7 @@ SCRIPTS = {
     "large": large,
     "grid": grid,
     "back": back,
+    "search": search,
     "load": load,
     "import_speed": import_speed,
     "source_delta": source_delta,

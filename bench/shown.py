@@ -25,6 +25,24 @@ WATCH = """
 """
 TIMEOUT_MS = 30000
 
+# In-page, spliced into the body of a script: `typeKeys(input, query)` types `query` into
+# `input` one key at a time and resolves to each key's time, from its input event to the frame
+# after the update (requestAnimationFrame, then a task); `frame()` waits for that frame.
+TYPE_KEYS = """
+  const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const typeKeys = async (input, query) => {
+    const keys = [];
+    for (let i = 1; i <= query.length; i++) {
+      const t0 = performance.now();
+      input.value = query.slice(0, i);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await frame();
+      keys.push(performance.now() - t0);
+    }
+    return keys;
+  };
+"""
+
 
 def watch(context: Any) -> None:
     context.add_init_script(WATCH)

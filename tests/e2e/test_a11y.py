@@ -21,6 +21,7 @@ def serious(page, within: str | None = None) -> list[str]:
 
 
 NOW = "/now?now=2026-04-07T09:20:00%2B02:00"
+# "/?q=...": search results with their speakers and tracks groups.
 PATHS = [
     "/",
     "/session/k9x8y7",
@@ -29,6 +30,9 @@ PATHS = [
     "/speaker/alan-turing",
     "/share",
     "/scan",
+    "/speakers",
+    "/?q=turing",
+    "/?q=compil",
     "/tracks?hide-track=compilers",
     "/track/compilers",
 ]

@@ -5,6 +5,7 @@ import { sessionCard } from "../ui/session-card.js";
 import { now as clockNow } from "../data/clock.js";
 import { h } from "../ui/dom.js";
 import { withQuery } from "../ui/query-links.js";
+import { currentAddress, setAddress, writeAddress } from "../ui/address-later.js";
 import { conferenceDay, dayLabel, time } from "../data/time.js";
 import { LIST_FILTERS, choiceOf, kindsOf, matchesChoice } from "../data/filters.js";
 import { isHidden, readHidden } from "../data/hidden.js";
@@ -12,21 +13,24 @@ import { pickGroup, pickedValue } from "../features/tracks/filter-panel.js";
 import { hiddenLine, showingHidden } from "../features/tracks/hidden-line.js";
 import { dayTabs, empty, heading, pickDay, zoneNote } from "../ui/page-parts.js";
 import { foldControl, followNow, isPast, jumpButton, jumpToNow, nowMark, phase, phaseNote } from "./timeline.js";
+import { keepIndexed, searchIndex, whenComplete } from "../features/search/ready-index.js";
+import { showFound } from "./search-results.js";
 
 const FILTERS = [...LIST_FILTERS, "level", "slides", "q"];
 
-export function filterSessions(data, query, day) {
-  const words = (query.get("q") || "").toLowerCase().split(/\s+/).filter(Boolean);
+// The sessions the filters keep; `found` (a search's answer, features/search/) gives them
+// in its order, best first.
+export function filterSessions(data, query, day, found = null) {
   const choice = choiceOf(query);
   const level = query.get("level");
   const slides = query.get("slides") === "1";
-  return data.sessions.filter(
+  const among = found ? found.sessions.map((s) => data.byId.get(s.id)).filter(Boolean) : data.sessions;
+  return among.filter(
     (s) =>
       (day === "all" || s.day === day) &&
       matchesChoice(s, choice) &&
       (!level || s.level === level) &&
-      (!slides || s.slides === true) &&
-      words.every((w) => s.haystack.includes(w)),
+      (!slides || s.slides === true),
   );
 }
 
@@ -58,7 +62,7 @@ function filterForm(data, query) {
     h(
       "div",
       { class: "field search" },
-      h("label", { for: "f-q" }, "Search titles, descriptions, speakers"),
+      h("label", { for: "f-q" }, "Search titles, descriptions, speakers, tracks"),
       h("input", { id: "f-q", name: "q", type: "search", value: query.get("q") || "", autocomplete: "off" }),
     ),
     h(
@@ -262,36 +266,6 @@ function chosenDay(data, query, now, state) {
   return query.get("day") || !searching ? pickDay(data, query, now) : "all";
 }
 
-// The address follows the filters, written once typing pauses rather than on every key:
-// history.replaceState is a same-document navigation to Chromium and took about 30 ms of a
-// 4x slower phone's main thread per key, more than the rest of the update. The results
-// never wait for it; a click anywhere (following a link, a tab) or leaving the page writes
-// it at once, so the history entry left behind carries the filters.
-const ADDRESS_DELAY = 400;
-let address = null; // { href, from, timer }: the address to write, over the page's `from`
-
-function currentAddress() {
-  return address ? address.href : location.href;
-}
-
-function writeAddress() {
-  if (!address) return;
-  const { href, from, timer } = address;
-  clearTimeout(timer);
-  address = null;
-  if (location.href === from) history.replaceState(history.state, "", href); // not after a navigation
-}
-
-function setAddress(href) {
-  const from = address ? address.from : location.href;
-  if (address) clearTimeout(address.timer);
-  address = { href: new URL(href, location.href).href, from, timer: setTimeout(writeAddress, ADDRESS_DELAY) };
-}
-
-// Capture: before app.js's click handler pushes the next page.
-window.addEventListener("click", writeAddress, true);
-window.addEventListener("pagehide", writeAddress);
-
 export function render(ctx) {
   writeAddress(); // a schedule shown again (new data, the time switch) starts from the full address
   const { store } = ctx;
@@ -306,6 +280,8 @@ export function render(ctx) {
   const zone = h("span");
   const form = filterForm(data, new URL(location.href).searchParams);
   let shownDay = null;
+  let waiting = null; // the data whose index this view waits to be complete
+  keepIndexed(store); // built when idle, before the first key
 
   const update = () => {
     // The texts merged after the first screen replace store.data: a search typed since then
@@ -320,9 +296,13 @@ export function render(ctx) {
     if (day === shownDay) top.lastElementChild.replaceWith(tabs);
     else top.replaceChildren(...heading(day === "all" ? "All days" : dayLabel(day)), tabs);
     shownDay = day;
+    const q = (query.get("q") || "").trim();
+    const index = q ? searchIndex(data) : null;
+    const found = index?.search(q);
+    const searching = Boolean(found?.terms.length);
     // Hidden tracks and rooms leave every list, said by a line with a way to show them.
     const hidden = readHidden(query);
-    const matching = filterSessions(data, query, day);
+    const matching = filterSessions(data, query, day, searching ? found : null);
     const all = showingHidden(query) ? matching : matching.filter((s) => !isHidden(s, hidden));
     const line = hiddenLine(hidden, matching.length - all.length, { base });
     const was = hiddenAt.firstElementChild; // replaced only when it says something else
@@ -340,9 +320,18 @@ export function render(ctx) {
     if (count.textContent !== counted) count.textContent = counted;
     const showing = timed && query.get("past") === "1";
     const lead = folded || showing ? [piece(`fold ${folded} ${showing}`, () => foldControl(folded, showing, setPast))] : [];
-    list(results, lead, sessions, store, day, timed ? now : null, anchor);
+    if (searching) {
+      pending?.disconnect();
+      pending = showFound(results, { ...found, sessions: all }, q, store, clockNow());
+      // Descriptions still being indexed (the texts just came): the search is run again
+      // once they are, so what they hold is found too.
+      if (!index.complete && waiting !== data) {
+        waiting = data;
+        whenComplete(data, () => results.isConnected && store.data === data && update());
+      }
+    } else list(results, lead, sessions, store, day, timed ? now : null, anchor);
     anchor = null;
-    followNow(results, jump, timed);
+    followNow(results, jump, timed && !searching);
   };
   const setPast = (on) => {
     writeAddress();
