@@ -4,6 +4,7 @@
 // The schedule comes in two documents: the outline first (all the lists need), then the
 // long texts (descriptions, bios), merged in after the first screen (data/texts.js).
 
+import { setKindNames } from "./kinds.js";
 import { setLanguageNames } from "./languages.js";
 import { mergeStars, parseStars } from "./stars.js";
 import { afterNextFrame } from "./frames.js";
@@ -26,6 +27,7 @@ export function index(doc) {
   setVenueZone(str(doc.event.timezone) || "UTC", doc.zone);
   setConferenceDays(doc.event.day_ranges);
   setLanguageNames(doc.language_names);
+  setKindNames(doc.kind_names);
   const named = (list) => new Map(arr(list).filter((x) => x && ID_RE.test(x.id) && str(x.name)).map((x) => [x.id, x]));
   const rooms = named(doc.rooms);
   const tracks = named(doc.tracks);
