@@ -25,6 +25,7 @@ import import_speed
 import large
 import lighthouse
 import load
+import now
 import repeat
 import source_delta
 from common import ROOT, Figure, fmt, over_budget, report
@@ -35,6 +36,7 @@ SCRIPTS = {
     "repeat": repeat,
     "large": large,
     "grid": grid,
+    "now": now,
     "load": load,
     "import_speed": import_speed,
     "source_delta": source_delta,

@@ -6,7 +6,6 @@ import { badges, starButton } from "../ui/session-card.js";
 import { h } from "../ui/dom.js";
 import { cardFlag, roomNoticeLine } from "../ui/room-notices.js";
 import { conferenceDay, dayLabel, length, time, venueDay, zoneLabel } from "../data/time.js";
-import { nowNext } from "../features/venue/venue-plan.js";
 import { heading } from "../ui/page-parts.js";
 import { withQuery } from "../ui/query-links.js";
 
@@ -50,8 +49,11 @@ const idle = (tag, text, extra = "") => h("div", { class: `nowline idle${extra}`
 
 // Each room at `now`: what runs, what is next, and the track it holds (the running session's,
 // else the next one's today): at a congress a room is known by its track more than by its code.
-function roomState(data, room, now) {
-  const { now: on, next } = nowNext(data, room.id, now);
+// `here`: the room's sessions not cancelled, in time order (venue-plan.js's nowNext, without a
+// pass over the whole programme for each of 90 rooms).
+function roomState(data, room, here, now) {
+  const on = here.filter((s) => s.start <= now && now < s.end);
+  const next = here.find((s) => s.start > now) || null;
   const today = next && next.day === conferenceDay(now) ? next : null;
   const track = data.tracks.get((on[0] || today)?.track) || null;
   return { room, on, next, track, tracks: new Set([...on, today].filter(Boolean).map((s) => s.track)) };
@@ -105,7 +107,9 @@ export function render(ctx) {
   const data = store.data;
   const live = data.sessions.filter((s) => !s.cancelled);
   const over = live.length > 0 && live.every((s) => s.end <= now);
-  const states = [...data.rooms.values()].map((room) => roomState(data, room, now));
+  const byRoom = new Map([...data.rooms.keys()].map((id) => [id, []]));
+  for (const s of live) byRoom.get(s.room)?.push(s);
+  const states = [...data.rooms.values()].map((room) => roomState(data, room, byRoom.get(room.id), now));
   const asked = ctx.query.get("track");
   const chosen = asked && data.tracks.has(asked) ? asked : null;
   let list = rows(store, states, chosen, now);
