@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import generate
-from common import PHONE, Figure, controlled, data_dir, launch_args, main, server
+from common import Figure, data_dir, main, painted, server, warm_context
 
 GOAL = "Rooms grid, congress"
 THROTTLE = int(os.environ.get("GRID_THROTTLE", "4"))  # 1: no throttling, to compare
@@ -87,27 +87,12 @@ def browse(url: str, day: str) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(**launch_args())
-        context = browser.new_context(viewport=PHONE)
-        context.add_init_script(WATCH)
-        page = context.new_page()
-        page.goto(url + "/")
-        controlled(page)
-        page.close()
+        browser, context = warm_context(p, url, WATCH)
         # The same first screen on the schedule (cards), for reference: what the grid adds.
-        page = context.new_page()
-        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
-        page.goto(f"{url}/?day={day}")
-        page.wait_for_function("() => window.__painted !== undefined", timeout=60000)
-        schedule = float(page.evaluate("() => window.__painted"))
+        page, _, schedule = painted(context, f"{url}/?day={day}", THROTTLE)
         page.close()
-        page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
+        page, cdp, first = painted(context, f"{url}/rooms?day={day}", THROTTLE)
         cdp.send("Performance.enable")
-        page.goto(f"{url}/rooms?day={day}")
-        page.wait_for_function("() => window.__painted !== undefined", timeout=60000)
-        first = float(page.evaluate("() => window.__painted"))
         opened_long = page.evaluate("() => window.__long && window.__long.slice()")
         blocks = page.evaluate("() => document.querySelectorAll('.gblock').length")
         if os.environ.get("GRID_CSS"):  # experiments: extra CSS for the sweep

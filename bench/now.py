@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import generate
-from common import PHONE, Figure, controlled, data_dir, launch_args, main, server
+from common import PHONE, Figure, data_dir, main, painted, server, warm_context
 
 GOAL = "Now, congress"
 THROTTLE = int(os.environ.get("NOW_THROTTLE", "4"))  # 1: no throttling, to compare
@@ -46,18 +46,8 @@ def browse(url: str) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(**launch_args())
-        context = browser.new_context(viewport=PHONE)
-        context.add_init_script(WATCH)
-        page = context.new_page()
-        page.goto(url + "/")
-        controlled(page)
-        page.close()
-        page = context.new_page()
-        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
-        page.goto(f"{url}/now?now={AT}")
-        page.wait_for_function("() => window.__painted !== undefined", timeout=60000)
-        first = float(page.evaluate("() => window.__painted"))
+        browser, context = warm_context(p, url, WATCH)
+        page, _, first = painted(context, f"{url}/now?now={AT}", THROTTLE)
         rows = page.evaluate(ROWS)
         browser.close()
     return {"first": first, "rows": rows}
