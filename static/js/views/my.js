@@ -119,7 +119,7 @@ export function render(ctx) {
   const during = phase(data, now) === "during";
   const ended = during ? starred.filter((s) => isPast(s, now)) : [];
   const ahead = during ? starred.filter((s) => !isPast(s, now)) : starred;
-  const clash = clashes(ahead.filter((s) => !s.cancelled && !isPast(s, now)));
+  const clash = clashes(ahead.filter((s) => !s.cancelled)); // during the event, none has ended
   const list = cards(ahead, store, clash, during ? now : null);
   const items = during && starred.length ? withNowLine(list, ahead.find((s) => s.start > now), now) : list;
   return {
