@@ -246,3 +246,27 @@ def warm_feed(url: str) -> None:
 
 def controlled(page: Any, timeout_ms: int = 20000) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=timeout_ms)
+
+
+def warm_context(p: Any, url: str, watch: str) -> tuple[Any, Any]:
+    """(browser, context) of a phone that has visited `url` once, its worker in control: the
+    next page is the second visit of the day, from the caches; `watch` runs in every page."""
+    browser = p.chromium.launch(**launch_args())
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(watch)
+    page = context.new_page()
+    page.goto(url + "/")
+    controlled(page)
+    page.close()
+    return browser, context
+
+
+def painted(context: Any, address: str, throttle: int) -> tuple[Any, Any, float]:
+    """(page, CDP session, ms to the page's `window.__painted`) of `address` opened in a new
+    page with the CPU `throttle` times slower."""
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    page.goto(address)
+    page.wait_for_function("() => window.__painted !== undefined", timeout=60000)
+    return page, cdp, float(page.evaluate("() => window.__painted"))

@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from common import PHONE, ROOT, Figure, congress_data, controlled, launch_args, main, server
+from common import ROOT, Figure, congress_data, main, painted, server, warm_context
 
 GOAL = "Rooms grid, congress"
 THROTTLE = int(os.environ.get("GRID_THROTTLE", "4"))  # 1: no throttling, to compare
@@ -94,29 +94,17 @@ def browse(url: str, day: str, compact: bool = False) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(**launch_args())
-        context = browser.new_context(viewport=PHONE)
-        context.add_init_script(WATCH)
-        page = context.new_page()
-        page.goto(url + "/")
-        controlled(page)
-        if compact:
+        browser, context = warm_context(p, url, WATCH)
+        if compact:  # the grid's compact zoom, as the reader's choice kept on the device
+            page = context.new_page()
+            page.goto(url + "/")
             page.evaluate("() => localStorage.setItem('hallway.grid.compact.v1', '1')")
-        page.close()
+            page.close()
         # The same first screen on the schedule (cards), for reference: what the grid adds.
-        page = context.new_page()
-        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
-        page.goto(f"{url}/?day={day}")
-        page.wait_for_function("() => window.__painted !== undefined", timeout=60000)
-        schedule = float(page.evaluate("() => window.__painted"))
+        page, _, schedule = painted(context, f"{url}/?day={day}", THROTTLE)
         page.close()
-        page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
+        page, cdp, first = painted(context, f"{url}/rooms?day={day}", THROTTLE)
         cdp.send("Performance.enable")
-        page.goto(f"{url}/rooms?day={day}")
-        page.wait_for_function("() => window.__painted !== undefined", timeout=60000)
-        first = float(page.evaluate("() => window.__painted"))
         opened_long = page.evaluate("() => window.__long && window.__long.slice()")
         blocks = page.evaluate("() => document.querySelectorAll('.gblock').length")
         if os.environ.get("GRID_CSS"):  # experiments: extra CSS for the sweep

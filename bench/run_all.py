@@ -26,6 +26,7 @@ import import_speed
 import large
 import lighthouse
 import load
+import now
 import repeat
 import search
 import source_delta
@@ -39,6 +40,7 @@ SCRIPTS = {
     "grid": grid,
     "back": back,
     "search": search,
+    "now": now,
     "load": load,
     "import_speed": import_speed,
     "source_delta": source_delta,

@@ -194,9 +194,10 @@ watcher.addEventListener("update", ({ detail }) => {
   if (detail.added > 0 || (detail.settings && current === "changes") || (grew && current === "session")) render();
   else chrome();
 });
-// Keep "Now and next" and the freshness line current while open, unless a ?now= pins the time.
+// Keep "Now and next", My schedule (its "now" line, what ended) and the freshness line current
+// while open, unless a ?now= pins the time.
 setInterval(() => {
-  if (current === "now" && !pinned()) render();
+  if ((current === "now" || current === "my") && !pinned()) render();
   else chrome();
 }, 30000);
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from urllib.parse import quote
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
@@ -55,4 +58,35 @@ def test_view_has_no_serious_accessibility_violations(browser, live_server, path
     if path == "/":
         page.locator("#more-menu summary").click()  # the menu covers the page: checked on its own
         assert serious(page, "#more-menu") == []
+    context.close()
+
+
+# The congress's views (issue 26): Now's compact rows with stars and the track filter, My
+# schedule folded by the clock (opened), a session page with its source's links.
+CONGRESS_AT = "2026-09-14T11:20:00+02:00"
+
+
+def congress_stars(congress_schedule) -> tuple[list[str], str]:
+    """Two sessions ended at CONGRESS_AT, two on, two the next day; a session with five links."""
+    sessions = json.loads(congress_schedule.read_text(encoding="utf-8"))["sessions"]
+    ended = [s["id"] for s in sessions if s["end"] <= CONGRESS_AT][:2]
+    on = [s["id"] for s in sessions if s["start"] <= CONGRESS_AT < s["end"]][:2]
+    later = [s["id"] for s in sessions if s["start"].startswith("2026-09-15T10")][:2]
+    return ended + on + later, next(s["id"] for s in sessions if len(s["links"]) == 5)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("view", ["now", "my", "session"])
+def test_congress_view_has_no_serious_accessibility_violations(
+    browser, congress_server, congress_schedule, view, scheme
+) -> None:
+    stars, linked = congress_stars(congress_schedule)
+    at = "now=" + quote(CONGRESS_AT)
+    path = {"now": f"/now?{at}", "my": f"/my?{at}&earlier=1", "session": f"/session/{linked}"}[view]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme)
+    context.add_init_script(f"localStorage.setItem('hallway.stars.v1', {json.dumps(json.dumps(stars))})")
+    page = context.new_page()
+    page.goto(congress_server.url + path)
+    expect(page.locator("main h1")).to_be_visible()
+    assert serious(page) == []
     context.close()

@@ -25,7 +25,7 @@ def test_each_room_shows_what_is_on_with_minutes_left_and_what_is_next(
     expect(page.locator(".nowrow h2")).to_have_text(["Main Room", "Side Room"])
     main = row(page, "Main Room")
     expect(main.locator(".nowline.on")).to_contain_text("Morning Talk")
-    expect(main.locator(".nowline.on")).to_contain_text("until 10:45 · 25 min left")
+    expect(main.locator(".nowline.on")).to_contain_text("25 min left")
     # The cancelled 10:50 talk is skipped: next is the 11:30 one.
     expect(main.locator(".nowline.next")).to_contain_text("Late Talk")
     expect(main.locator(".nowline.next")).to_contain_text("11:30")

@@ -85,11 +85,11 @@ def test_primary_controls_are_at_least_44_px(browser, server, viewport) -> None:
     page.context.close()
 
 
-def test_session_page_reads_time_room_speakers_then_abstract(browser, server, viewport) -> None:
+def test_session_page_reads_room_time_speakers_then_abstract(browser, server, viewport) -> None:
     page = phone_page(browser, viewport)
     s = next(x for x in SCHEDULE["sessions"] if x["speakers"] and x["description"])
     page.goto(server.url + f"/session/{s['id']}")
-    order = [".detail .when.big", ".detail .where-link", ".detail .session-qr", "#who", "#about"]
+    order = [".detail .where-link", ".detail .when.big", ".detail .session-qr", "#who", "#about"]
     tops = [page.locator(sel).evaluate("e => e.getBoundingClientRect().top") for sel in order]
     assert tops == sorted(tops), dict(zip(order, tops, strict=True))
     # The QR code is on the first screen, not after the abstract.

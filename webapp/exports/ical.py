@@ -18,6 +18,7 @@ from icalendar import Alarm, Calendar, Event
 from icalendar.prop import vText
 
 from ..domain.interchange import ICAL_KIND, ICAL_PRODID, ICAL_ROOM, ICAL_SPEAKER, ICAL_TRACK
+from ..domain.kinds import kind_name
 from ..domain.model import Schedule, Session
 from ..domain.timeutil import zone
 
@@ -106,7 +107,7 @@ def _vevent(
         ev.add("location", location)
     ev.add("description", _description(schedule, s, url))
     track = schedule.track(s.track) if s.track else None
-    categories = [c for c in (s.kind, track.name if track else None) if c]
+    categories = [c for c in (s.kind and kind_name(s.kind), track.name if track else None) if c]
     if categories:
         ev.add("categories", categories)
     # For our importer: what LOCATION, CATEGORIES and DESCRIPTION mix, each on its own.

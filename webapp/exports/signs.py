@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from ..domain.kinds import kind_name
 from ..domain.model import Room, Schedule, Session
 from ..domain.timeutil import zone
 
@@ -62,7 +63,7 @@ def _entry(schedule: Schedule, session: Session) -> SignSession:
         start=f"{session.start.astimezone(tz):%H:%M}",
         end=f"{session.end.astimezone(tz):%H:%M}",
         speakers=tuple(names),
-        kind=session.kind,
+        kind=session.kind and kind_name(session.kind),
         cancelled=session.status == "cancelled",
     )
 

@@ -66,7 +66,7 @@ def outline(schedule: dict[str, Any]) -> dict[str, Any]:
     doc["title"] = "Hallway schedule outline (GET /api/v1/outline.json)"
     doc["description"] = (
         "The schedule document without the texts of /api/v1/texts.json, with the venue zone's"
-        " offsets around the event and the names of the sessions' languages."
+        " offsets around the event and the names of the sessions' languages and kinds."
     )
     zone = load_schema("zone.schema.json")
     doc["properties"]["zone"] = {k: v for k, v in zone.items() if k not in ("$schema", "$id")}
@@ -76,6 +76,13 @@ def outline(schedule: dict[str, Any]) -> dict[str, Any]:
         " CLDR names), so the app names languages without starting Intl on its first screen. A"
         " tag it lacks (one with a region or script subtag) is named by the browser. Absent when"
         " no session gives a language.",
+        "additionalProperties": {"type": "string"},
+    }
+    doc["properties"]["kind_names"] = {
+        "type": "object",
+        "description": "Names to show for the sessions' kinds where the source gave a machine word"
+        ' ("maintrack": "Main track talk"; webapp/domain/kinds.py), so the app, calendars and door'
+        " signs name kinds alike. Absent when every kind is already a name.",
         "additionalProperties": {"type": "string"},
     }
     for listed, field in (("sessions", "description"), ("speakers", "bio")):

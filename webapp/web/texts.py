@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from ..domain import jsontext
+from ..domain.kinds import kind_names
 from ..domain.languages import language_names
 from ..domain.timeutil import parse_iso, zone_periods
 
@@ -46,6 +47,9 @@ def split(body: bytes) -> tuple[bytes, bytes]:
     names = language_names(tag for tag in tags if isinstance(tag, str))
     if names:
         doc["language_names"] = names
+    kinds = kind_names(s["kind"] for s in doc["sessions"] if isinstance(s.get("kind"), str))
+    if kinds:
+        doc["kind_names"] = kinds
     return _json(doc), _json(texts)
 
 

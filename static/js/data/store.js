@@ -4,6 +4,7 @@
 // The schedule comes in two documents: the outline first (all the lists need), then the
 // long texts (descriptions, bios), merged in after the first screen (data/texts.js).
 
+import { setKindNames } from "./kinds.js";
 import { setLanguageNames } from "./languages.js";
 import { mergeStars, parseStars } from "./stars.js";
 import { afterNextFrame } from "./frames.js";
@@ -24,6 +25,7 @@ function adopt(doc) {
   setVenueZone(str(doc.event.timezone) || "UTC", doc.zone);
   setConferenceDays(doc.event.day_ranges);
   setLanguageNames(doc.language_names);
+  setKindNames(doc.kind_names);
 }
 
 // Plain data from the feed, checked and indexed; a malformed entry is skipped, not fatal.

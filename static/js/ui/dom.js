@@ -38,8 +38,8 @@ export function listen(el, type, handler) {
 // switch): `fresh` replaces what `container` shows, and what the reader was doing carries over
 // by construction, matched by a key (id, data-key, data-star, data-session, name or href):
 // text being typed with its caret, boxes checked, options chosen, <details> opened, and the
-// focus. A focused button or link whose fresh drawing is the same is the very element kept
-// (with its ancestors, which take the fresh listeners): a key held down on it (a button is
+// focus. A focused button, link or select whose fresh drawing is the same is the very element
+// kept (it and its ancestors take the fresh listeners): a key held down on it (a button is
 // pressed by Space going down and up on one element) still presses it. Nothing else of the
 // old drawing stays, so the fresh drawing's listeners and the nodes they hold are the ones in
 // the page. A navigation draws afresh instead (replaceChildren) and moves the focus itself.
@@ -105,13 +105,11 @@ function keepAround(container, focused, fresh) {
     twins.push(twin);
   }
   if (!twins.at(-1).isEqualNode(focused)) return false;
+  path.forEach((old, i) => takeListeners(old, twins[i]));
   for (let i = 0; i < path.length - 1; i++) {
     const [old, twin, next] = [path[i], twins[i], path[i + 1]];
     for (const name of old.getAttributeNames()) if (!twin.hasAttribute(name)) old.removeAttribute(name);
     for (const { name, value } of twin.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
-    for (const [type, handler] of old[HANDLERS] ?? []) old.removeEventListener(type, handler);
-    old[HANDLERS] = [];
-    for (const [type, handler] of twin[HANDLERS] ?? []) listen(old, type, handler);
     const children = [...twin.childNodes];
     const at = children.indexOf(twins[i + 1]);
     for (const child of [...old.childNodes]) if (child !== next) child.remove();
@@ -119,6 +117,13 @@ function keepAround(container, focused, fresh) {
     next.after(...children.slice(at + 1));
   }
   return true;
+}
+
+// A kept element runs the fresh drawing's listeners: theirs hold the fresh drawing's nodes.
+function takeListeners(old, twin) {
+  for (const [type, handler] of old[HANDLERS] ?? []) old.removeEventListener(type, handler);
+  old[HANDLERS] = [];
+  for (const [type, handler] of twin[HANDLERS] ?? []) listen(old, type, handler);
 }
 
 function same(a, b) {

@@ -3,6 +3,7 @@
 import { h } from "./dom.js";
 import { cardFlag } from "./room-notices.js";
 import { length, time } from "../data/time.js";
+import { kindName } from "../data/kinds.js";
 import { languageName } from "../data/languages.js";
 import { markTracks } from "./track-marks.js";
 
@@ -56,7 +57,7 @@ export function facts(session, data, { always = false } = {}) {
     room && h("span", { class: "room" }, room.name),
     track && h("span", { class: "track" }, track.name),
     session.level && h("span", { class: "level" }, session.level),
-    session.kind && h("span", { class: "kind" }, session.kind),
+    session.kind && h("span", { class: "kind" }, kindName(session.kind)),
     lang && h("span", { class: "lang" }, languageName(lang)),
   ].filter(Boolean);
 }

@@ -5,8 +5,10 @@ import { sessionCard } from "../ui/session-card.js";
 import { h } from "../ui/dom.js";
 import { readLead } from "../features/remind/open-reminders.js";
 import { reminderBox, subscribeHref } from "../features/remind/reminders-box.js";
-import { dayLabel, length, time } from "../data/time.js";
+import { conferenceDay, dayLabel, length, time } from "../data/time.js";
 import { empty, heading, zoneNote } from "../ui/page-parts.js";
+import { withQuery } from "../ui/query-links.js";
+import { isPast, nowMark, phase } from "./timeline.js";
 
 export function plan(sessions) {
   const out = [];
@@ -40,12 +42,17 @@ function clashes(sessions) {
   return marked;
 }
 
-// "Your next session is here": the map with its room highlighted.
+const running = (s, now) => !s.cancelled && s.start <= now && now < s.end;
+const onNow = (s, now) => `On now · ${length(now, s.end)} left`;
+
+// "Your next session is here": the map with its room highlighted. One already running is
+// said to be on, with the minutes it has left, never "Next".
 function nextHere(data, starred, now) {
   const next = starred.find((s) => !s.cancelled && s.end > now && data.rooms.has(s.room));
   if (!next) return null;
   const where = h("a", { href: `/map?room=${next.room}&next=${next.id}` }, `${data.rooms.get(next.room).name} (map)`);
-  return h("p", { class: "next-here" }, `Next: “${next.title}” at ${time(next.start)}, here: `, where);
+  const said = running(next, now) ? `${onNow(next, now)}: “${next.title}”, here: ` : `Next: “${next.title}” at ${time(next.start)}, here: `;
+  return h("p", { class: "next-here" }, said, where);
 }
 
 // A cancelled starred session stays, flagged, until the person removes it: they may have
@@ -59,22 +66,62 @@ function cancelledCard(session, store) {
   return card;
 }
 
-export function render(ctx) {
-  const { store } = ctx;
-  const data = store.data;
-  const starred = data.sessions.filter((s) => store.isStarred(s.id));
-  const removed = [...store.stars].filter(([id]) => !data.byId.has(id));
-  const clash = clashes(starred.filter((s) => !s.cancelled));
-  const items = plan(starred).map((item) => {
+// The starred sessions as cards, with day heads and free time between them; clashes are
+// marked only among `clash`'s sessions (those not ended: a clash in the past helps no one).
+function cards(starred, store, clash, now) {
+  return plan(starred).map((item) => {
     if (item.day) return h("h2", { class: "dayhead" }, dayLabel(item.day));
     if (item.gap) return h("p", { class: "gap" }, `Free for ${length(...item.gap)}`);
     if (item.clash) return null;
     const s = item.session;
-    const other = clash.get(s.id);
     if (s.cancelled) return cancelledCard(s, store);
-    const note = other ? `Clashes with ${other.map((o) => `“${o.title}”`).join(", ")}` : null;
-    return sessionCard(s, store, { note, extraClass: other ? "clash" : "" });
+    const other = clash.get(s.id);
+    const past = now && isPast(s, now);
+    const note = other ? `Clashes with ${other.map((o) => `“${o.title}”`).join(", ")}` : past ? "Ended" : null;
+    const card = sessionCard(s, store, { note, extraClass: [other && "clash", past && "past", now && running(s, now) && "live"].filter(Boolean).join(" ") });
+    if (now && running(s, now)) card.querySelector(".when").after(h("p", { class: "onnow" }, onNow(s, now)));
+    return card;
   });
+}
+
+// Where the "now" line goes: before the first session still to start, and before its day's
+// head when that day is not today (the evening after the day's last talk).
+function withNowLine(items, upcoming, now) {
+  const at = upcoming ? items.findIndex((el) => el?.dataset?.session === upcoming.id) : items.length;
+  let i = at;
+  while (i > 0 && items[i - 1]?.classList?.contains("gap")) i -= 1;
+  if (upcoming && i > 0 && items[i - 1]?.classList?.contains("dayhead") && upcoming.day !== conferenceDay(now)) i -= 1;
+  return [...items.slice(0, i), nowMark(now), ...items.slice(i)];
+}
+
+// Sessions over by `now` fold into a disclosure during the event, kept open in the address
+// (?earlier=1) so Back and a redraw find it as it was left.
+function earlier(ended, store, now, open) {
+  if (!ended.length) return null;
+  return h(
+    "details",
+    {
+      class: "earlier",
+      open,
+      ontoggle: (event) => history.replaceState(history.state, "", withQuery(location.href, { earlier: event.target.open })),
+    },
+    h("summary", {}, `${ended.length} earlier session${ended.length === 1 ? "" : "s"}`),
+    cards(ended, store, new Map(), now),
+  );
+}
+
+export function render(ctx) {
+  const { store, now } = ctx;
+  const data = store.data;
+  const starred = data.sessions.filter((s) => store.isStarred(s.id));
+  const removed = [...store.stars].filter(([id]) => !data.byId.has(id));
+  // During the event the list moves on with the day: ended sessions fold away, a line marks now.
+  const during = phase(data, now) === "during";
+  const ended = during ? starred.filter((s) => isPast(s, now)) : [];
+  const ahead = during ? starred.filter((s) => !isPast(s, now)) : starred;
+  const clash = clashes(ahead.filter((s) => !s.cancelled)); // during the event, none has ended
+  const list = cards(ahead, store, clash, during ? now : null);
+  const items = during && starred.length ? withNowLine(list, ahead.find((s) => s.start > now), now) : list;
   return {
     title: "My schedule",
     node: h(
@@ -95,7 +142,8 @@ export function render(ctx) {
         ),
       !starred.length && !removed.length && empty("Nothing starred yet. Tap ☆ on a session to add it here."),
       starred.length > 0 && zoneNote(starred[0].start),
-      nextHere(data, starred, ctx.now),
+      nextHere(data, starred, now),
+      during && earlier(ended, store, now, ctx.query.get("earlier") === "1"),
       items,
       starred.length > 0 && reminderBox(starred.map((s) => s.id)),
       removed.length > 0 &&

@@ -1,18 +1,15 @@
-// Now and next: one compact row per room (what is on with the minutes left, what starts next),
-// so a floor's worth of rooms fits in a screen or two on a phone. `now` comes from data/clock.js.
+// Now and next: one compact row per room (the track it holds, what is on with the minutes left,
+// what starts next), rooms with a starred session first, a filter by track kept in the address
+// (?track=). At a congress's 90 rooms a row is about three lines. `now` comes from data/clock.js.
 
-import { badges } from "../ui/session-card.js";
+import { badges, starButton } from "../ui/session-card.js";
 import { h } from "../ui/dom.js";
 import { cardFlag, roomNoticeLine } from "../ui/room-notices.js";
 import { conferenceDay, dayLabel, length, time, venueDay, zoneLabel } from "../data/time.js";
-import { nowNext } from "../features/venue/venue-plan.js";
 import { heading } from "../ui/page-parts.js";
+import { withQuery } from "../ui/query-links.js";
 import { isHidden, readHidden } from "../data/hidden.js";
 import { hiddenLine, showingHidden } from "../features/tracks/hidden-line.js";
-
-function left(session, now) {
-  return `until ${time(session.end)} · ${length(now, session.end)} left`;
-}
 
 function startsAt(session, now) {
   const m = Math.round((session.start - now) / 60000);
@@ -21,40 +18,114 @@ function startsAt(session, now) {
   return `${dayLabel(session.day, "short")}, ${time(session.start)}`;
 }
 
-function line(kind, label, session, when, flag = null) {
+// A starred session's mark, where the row's star button is another session's.
+const starredMark = (store, session, lead) =>
+  session !== lead && store.isStarred(session.id) && h("span", { class: "mine", role: "img", "aria-label": "Starred" }, "★");
+
+// What is on: its title on one line, the minutes left beside the room's name when it is the
+// row's `lead` (its first running session; a second one at once, rare, gets a line of its own).
+function onLine(store, doc, session, now, lead) {
+  const first = session === lead;
   return h(
     "div",
-    { class: `nowline ${kind}`, "data-session": session.id },
-    h("span", { class: "tag" }, label),
-    h("span", { class: "what" }, h("a", { href: `/session/${session.id}` }, session.title), " ", h("span", { class: "at" }, when)),
-    flag,
+    { class: `nowline on${first ? " lead" : ""}`, "data-session": session.id },
+    h("span", { class: "tag" }, "Now"),
+    h("span", { class: "what" }, starredMark(store, session, lead), h("a", { href: `/session/${session.id}` }, session.title)),
+    h("span", { class: "at" }, `${length(now, session.end)} left`),
+    cardFlag(doc, session, now),
     badges(session.id),
   );
 }
 
-function row(data, doc, room, now) {
-  const { now: on, next } = nowNext(data, room.id, now);
+function nextLine(store, session, now, lead) {
+  return h(
+    "div",
+    { class: "nowline next", "data-session": session.id },
+    h("span", { class: "tag" }, "Next"),
+    h("span", { class: "what" }, h("span", { class: "at" }, startsAt(session, now)), " ", starredMark(store, session, lead), h("a", { href: `/session/${session.id}` }, session.title)),
+    badges(session.id),
+  );
+}
+
+const idle = (tag, text, extra = "") => h("div", { class: `nowline idle${extra}` }, h("span", { class: "tag" }, tag), h("span", {}, text));
+
+// Each room at `now`: what runs, what is next, and the track it holds (the running session's,
+// else the next one's today): at a congress a room is known by its track more than by its code.
+// `here`: the room's sessions not cancelled, in time order (venue-plan.js's nowNext, without a
+// pass over the whole programme for each of 90 rooms).
+function roomState(data, room, here, now) {
+  const on = here.filter((s) => s.start <= now && now < s.end);
+  const next = here.find((s) => s.start > now) || null;
+  const today = next && next.day === conferenceDay(now) ? next : null;
+  const track = data.tracks.get((on[0] || today)?.track) || null;
+  return { room, on, next, track, tracks: new Set([...on, today].filter(Boolean).map((s) => s.track)) };
+}
+
+function row(store, doc, state, now) {
+  const { room, on, next, track } = state;
+  const lead = on[0] || next;
   return h(
     "li",
     { class: "nowrow", "data-room": room.id },
-    h("h2", {}, h("a", { href: `/room/${room.id}` }, room.name)),
+    h("div", { class: "roomhead" }, h("h2", {}, h("a", { href: `/room/${room.id}` }, room.name)), track && h("span", { class: "track" }, track.name)),
     roomNoticeLine(doc, room.id, now),
-    on.map((s) => line("on", "Now", s, left(s, now), cardFlag(doc, s, now))),
-    on.length === 0 && h("div", { class: "nowline idle" }, h("span", { class: "tag" }, "Now"), h("span", {}, "Nothing on")),
-    next ? line("next", "Next", next, startsAt(next, now)) : h("div", { class: "nowline idle" }, h("span", { class: "tag" }, "Next"), h("span", {}, "Nothing more here")),
+    on.map((s) => onLine(store, doc, s, now, lead)),
+    on.length === 0 && idle("Now", "Nothing on", " lead"),
+    next ? nextLine(store, next, now, lead) : idle("Next", "Nothing more here"),
+    lead && !lead.cancelled && starButton(store, lead),
+  );
+}
+
+const holdsStar = (store, state) => [...state.on, state.next].some((s) => s && store.isStarred(s.id));
+
+function rows(store, states, chosen, now) {
+  const shown = chosen ? states.filter((st) => st.tracks.has(chosen)) : states;
+  // Rooms with a starred session on or next come first, in the venue's order; then the others.
+  const ordered = [...shown.filter((st) => holdsStar(store, st)), ...shown.filter((st) => !holdsStar(store, st))];
+  if (!ordered.length) return h("p", { class: "empty nowrows" }, "Nothing on or coming next in this track.");
+  return h("ul", { class: "nowrows" }, ordered.map((st) => row(store, store.doc, st, now)));
+}
+
+// The tracks held now or next, by name; the chosen one stays listed even when it has gone quiet.
+function trackFilter(data, states, chosen, onChange) {
+  const held = new Set(states.flatMap((st) => [...st.tracks]));
+  if (chosen) held.add(chosen);
+  const tracks = [...held].map((id) => data.tracks.get(id)).filter(Boolean).sort((a, b) => a.name.localeCompare(b.name));
+  return h(
+    "div",
+    { class: "field now-filter" },
+    h("label", { for: "now-track" }, "Track"),
+    h(
+      "select",
+      { id: "now-track", name: "track", onchange: onChange },
+      h("option", { value: "" }, "All tracks"),
+      tracks.map((t) => h("option", { value: t.id, selected: t.id === chosen }, t.name)),
+    ),
   );
 }
 
 export function render(ctx) {
-  const data = ctx.store.data;
-  const now = ctx.now;
-  const live = data.sessions.filter((s) => !s.cancelled);
-  const over = live.length > 0 && live.every((s) => s.end <= now);
+  const { store, now } = ctx;
+  const data = store.data;
   // Hidden rooms lose their row, hidden tracks' sessions their line, unless ?hidden=show.
   const hidden = readHidden(ctx.query);
   const showing = showingHidden(ctx.query);
-  const kept = showing ? data : { ...data, sessions: data.sessions.filter((s) => !isHidden(s, hidden)) };
+  const live = data.sessions.filter((s) => !s.cancelled && (showing || !isHidden(s, hidden)));
+  const over = live.length > 0 && live.every((s) => s.end <= now);
   const rooms = [...data.rooms.values()].filter((r) => showing || !hidden.rooms.has(r.id));
+  const byRoom = new Map(rooms.map((room) => [room.id, []]));
+  for (const s of live) byRoom.get(s.room)?.push(s);
+  const states = rooms.map((room) => roomState(data, room, byRoom.get(room.id), now));
+  const asked = ctx.query.get("track");
+  const chosen = asked && data.tracks.has(asked) ? asked : null;
+  let list = rows(store, states, chosen, now);
+  const onChange = (event) => {
+    const track = event.target.value || null;
+    history.replaceState(history.state, "", withQuery(location.href, { track }));
+    const fresh = rows(store, states, track, now);
+    list.replaceWith(fresh);
+    list = fresh;
+  };
   return {
     title: "Now and next",
     node: h(
@@ -63,7 +134,8 @@ export function render(ctx) {
       heading("Now and next", `As of ${dayLabel(venueDay(now), "short")}, ${time(now)} ${zoneLabel(now)}`),
       over && h("p", { class: "note" }, "The event is over. Thank you for coming!"),
       hiddenLine(hidden, null),
-      h("ul", { class: "nowrows" }, rooms.map((room) => row(kept, ctx.store.doc, room, now))),
+      data.tracks.size > 1 && trackFilter(data, states, chosen, onChange),
+      list,
     ),
   };
 }

@@ -7,6 +7,7 @@ import { dayLabel, length, time, zoneLabel } from "../data/time.js";
 import { organizerName } from "../data/organizer-session.js";
 import { sessionCode } from "../features/qr/qr-view.js";
 import { heading, notFound } from "../ui/page-parts.js";
+import { sourceLinks } from "../ui/source-links.js";
 
 const SLIDES = { true: "Slides attached", false: "No slides" };
 
@@ -67,15 +68,25 @@ export function render(ctx) {
   const session = data.byId.get(ctx.params[0]);
   if (!session) return notFound("session", ctx.params[0]);
   const room = data.rooms.get(session.room);
+  const track = data.tracks.get(session.track);
   const history = ctx.changes?.history() || [];
   const { before, after } = room ? neighbours(data, session) : { before: null, after: null };
-  // Time and place first, then who, then what: what a person at the door needs, in that order.
+  // Place, time, then who, then what: what a person at the door needs, in that order.
   return {
     title: session.title,
     node: h(
       "article",
       { class: "detail" + (session.cancelled ? " cancelled" : "") },
       heading(session.title),
+      // The track and the room right under the title: at a congress, what a talk belongs to
+      // and where it is are read before its time (the facts at the end repeat them).
+      (track || room) &&
+        h(
+          "p",
+          { class: "place" },
+          track && h("span", { class: "track-of" }, "Track: ", h("a", { href: `/?track=${track.id}` }, track.name)),
+          room && h("span", { class: "where-link" }, "Where: ", h("a", { href: `/room/${room.id}` }, room.name), h("span", { class: "sub" }, " (map and directions)")),
+        ),
       session.cancelled && cancelled(session, history),
       badges(session.id),
       organizerName() && h("p", { class: "organizer-link" }, h("a", { href: `/organize/correct?session=${session.id}` }, "Correct this session")),
@@ -88,7 +99,6 @@ export function render(ctx) {
         h("time", { datetime: session.end.toISOString() }, time(session.end)),
         ` ${zoneLabel(session.start)} · ${length(session.start, session.end)}`,
       ),
-      room && h("p", { class: "where-link" }, "Where: ", h("a", { href: `/room/${room.id}` }, room.name), h("span", { class: "sub" }, " (map and directions)")),
       session.cancelled
         ? store.isStarred(session.id) &&
           h("p", { class: "actions" }, h("button", { type: "button", class: "linkish", onclick: () => store.toggleStar(session.id) }, "Remove from My schedule"))
@@ -100,6 +110,7 @@ export function render(ctx) {
             h("a", { href: `/session/${session.id}.ics`, class: "ics" }, "Add to calendar"),
           ),
       sessionCode(session),
+      sourceLinks(session),
       session.people.length > 0 &&
         h(
           "section",
