@@ -9,11 +9,12 @@ from __future__ import annotations
 import hashlib
 import re
 
-from flask import Flask, render_template
+from flask import render_template
 
+from ..serving.runtime import Runtime
+from ..serving.shell import LOADING, documents
 from ..web import assets
 from ..web.built import WORKER_BUNDLE, WORKER_MODULE
-from .shell import LOADING, documents
 
 # The worker's push handling, an ES module like the app's so both run the same code (the
 # corrections' rules, the kept schedule, what rings): bundled into the worker itself.
@@ -74,9 +75,9 @@ def worker_code(tree: assets.AssetTree) -> str:
     return built.body.decode("utf-8") if built else ""
 
 
-def script(app: Flask, app_routes: tuple[str, ...]) -> bytes:
-    tree = assets.tree(app)
-    docs = documents(app)
+def script(rt: Runtime, app_routes: tuple[str, ...]) -> bytes:
+    tree = rt.tree()
+    docs = documents(rt)
     precache = precache_list(tree)
     body = render_template(
         "sw.js",
