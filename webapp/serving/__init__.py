@@ -36,7 +36,7 @@ def start(rt: Runtime) -> None:
     starts here, then following the sources (HALLWAY_FOLLOW)."""
     if not assets.serving():
         return
-    from . import follow, push
+    from . import follow, push  # here: a command's app never loads the senders' crypto
 
     push.start(rt)
     follow.start(rt)
