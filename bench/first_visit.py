@@ -39,8 +39,12 @@ WIRE_GOAL = 33 * 1024
 # from 121 KB to 73 KB (one bundled, minified script; the schedule split in outline and texts),
 # so the budget went from 120 KB to 76 KB. Issue 27 (Web Push) took it to 88.9 KB: the worker's
 # push handling (8.2 KB brotli, inside /sw.js, which every first visit installs) and the page's
-# (about 4 KB of the bundle); the budget is 90 KB until issue 28 brings the first visit down.
-WIRE_BUDGET = 90 * 1024
+# (about 4 KB of the bundle). Issue 26 (a congress in your pocket) grew the bundle 36.5 -> 43.9
+# KB (tracks, filters and hiding, ranked search, Back to the place left, Now and My schedule by
+# the clock, kind names, offline calendar files) after 12 KB of rarely read views and the QR
+# encoder moved to the worker's second phase: 94.6 KB. The budget is 96 KB until issue 28
+# brings the first visit down (docs/benchmarks.md).
+WIRE_BUDGET = 96 * 1024
 SHELL_GOAL = 14 * 1024
 QUIET = 0.8  # seconds without a request in flight: the first visit is over
 # The worker's second phase is in its cache (every LATER file): the visit has left nothing out.

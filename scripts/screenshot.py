@@ -10,6 +10,12 @@ The README's pictures:
     .venv/bin/python scripts/screenshot.py --path /rooms --at 2026-04-07T12:50:00Z \
         --viewport 844x390 --show .grid-scroll --out docs/grid.png
 
+At congress size, on bench/generate.py's congress written to a data dir:
+
+    .venv/bin/python bench/generate.py --congress /tmp/congress
+    .venv/bin/python scripts/screenshot.py --data-dir /tmp/congress --path /tracks \
+        --at 2026-09-15T09:20:00Z --out docs/congress-tracks.png   # and /now, "/?q=rust"
+
 The organizers' console (docs/console.png), signed in and with a move checked for clashes:
 
     .venv/bin/python scripts/screenshot.py --organizer --path "/organize/correct?session=dehegc" \
@@ -138,7 +144,7 @@ def shoot(
             stars.nth(i).click()
     page.goto(f"http://127.0.0.1:{port}{path}")
     page.wait_for_selector("main h1")
-    page.wait_for_selector("main article, main .nowrow, main .empty, main form")
+    page.wait_for_selector("main article, main .nowrow, main .empty, main form, main .track-list")
     for step in steps:
         do_step(page, step)
     page.mouse.move(0, 0)

@@ -12,10 +12,10 @@ from . import settings
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app. A server's worker reads the static tree `hallway build` made before it takes its
     first request (webapp.web.assets.at_start); it never builds it. A server also starts
-    following its sources (HALLWAY_FOLLOW, webapp/web/follow.py); a command never does."""
+    following its sources (HALLWAY_FOLLOW, webapp/serving/follow.py); a command never does."""
     app = Flask(
         __name__,
-        # No default /static route: files are served only under /assets/<hash>/ (webapp/assets.py),
+        # No default /static route: files are served only under /assets/<hash>/ (webapp/web/assets.py),
         # so every URL a browser caches immutably names the exact content it holds.
         static_folder=None,
         template_folder=str(settings.PROJECT_ROOT / "templates"),
@@ -27,22 +27,21 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Host: only hosts the operator named may be answered (Flask's own TRUSTED_HOSTS check).
     app.config["TRUSTED_HOSTS"] = settings.trusted_hosts(app.config)
 
-    from . import cli
-    from .views import api, exports, health, pages, push, qr, venue
-    from .web import assets, caching, compress, proxy, security
+    from . import cli, serving
+    from .domain.serialize import ScheduleFormatError
+    from .serving.failures import StoreUnavailable
+    from .views import api_read, api_write, errors, exports, health, pages, push, qr, venue
+    from .web import compress, proxy, security
 
-    for module in (api, pages, exports, qr, venue, health, push):
+    rt = serving.init_app(app)  # the runtime: stores, clock, caches, the static build
+    for module in (api_read, api_write, pages, exports, qr, venue, health, push):
         app.register_blueprint(module.bp)
-    caching.init_app(app)
-    security.init_app(app)
+    # Any route that reads the schedule may meet these: a 503 that says why, never a 500.
+    app.register_error_handler(ScheduleFormatError, errors.no_schedule)
+    app.register_error_handler(StoreUnavailable, errors.store_unavailable)
+    security.init_app(app, rt.style_hash)
     proxy.init_app(app)
     compress.init_app(app)
     cli.init_app(app)
-    assets.at_start(app)
-    if assets.serving():  # not a command, which must never race a server to write the schedule
-        from . import push as web_push
-        from .web import follow
-
-        web_push.init_app(app)  # forks the sending loop: before any thread is started here
-        follow.init_app(app)
+    serving.start(rt)  # a server's background loops (push, following); a command's app has none
     return app

@@ -36,25 +36,15 @@ def build_command() -> None:
 
 
 def init_app(app: Flask) -> None:
-    app.cli.add_command(build_command)
-    from .importers import cli as import_cli
+    """Every command under `hallway`: each is written above the packages it drives
+    (webapp/commands/), so none reaches another through the app."""
+    from .commands.corrections import corrections_group
+    from .commands.export import export_command
+    from .commands.schedule import schedule_group
+    from .commands.venue import venue_group
 
-    app.cli.add_command(import_cli.schedule_group)
-    from .corrections.cli import corrections_group, report_reimport, served_schedule
-
-    app.cli.add_command(corrections_group)
-    from .corrections.delta import report as report_delta
-
-    # How phones get the import first, then what became of each correction (its last word).
-    app.extensions.setdefault("hallway.after_import", []).extend((report_delta, report_reimport))
-    app.extensions["hallway.served_schedule"] = served_schedule
-    from .venue.cli import venue_group
-
-    app.cli.add_command(venue_group)
-    from .static_site.export import export_command
-
-    app.cli.add_command(export_command)
-    app.extensions["hallway.export"] = export_command  # `schedule follow --export DIR`
+    for command in (build_command, schedule_group, corrections_group, venue_group, export_command):
+        app.cli.add_command(command)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import pytest
 from e2e_support import FIXTURES, before_the_event
 from playwright.sync_api import expect
 
-from webapp.web.texts import zone_table
+from webapp.serving.texts import zone_table
 
 # Every way a page can start ICU's locale data, counted from before the app's first line.
 COUNT_INTL = """(() => {

@@ -22,8 +22,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 import generate  # noqa: E402
 from common import Figure, over_budget  # noqa: E402
 
-from webapp.corrections.published import build  # noqa: E402
 from webapp.domain.serialize import schedule_from_dict  # noqa: E402
+from webapp.serving.published import build  # noqa: E402
 
 SCHEMA = json.loads((ROOT / "webapp" / "schemas" / "schedule.schema.json").read_text("utf-8"))
 

@@ -9,26 +9,21 @@ WAL mode makes a commit durable before the request is answered.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..domain import jsontext
 from ..domain.timeutil import parse_iso, to_iso
 from .apply import Change, Correction, CorrectionError
-from .database import KEY_COLUMNS, Connections, write_lock
+from .database import Connections, write_lock
+from .rows import COLUMNS, READ, SET_ASIDE, Damaged, Writer, read_row, sorted_out, stamp
+from .rows import KeyReused as KeyReused  # what a writer's callers catch
 
 STORE_FILE = "corrections.sqlite3"
 IMPORT = "import"
-# The organizer's repair of a row that no longer reads: it names the row (`reverts`), which is
-# then left out of the schedule; reverting the set-aside brings the row back.
-SET_ASIDE = "set_aside"
-
 HEAD_QUERY = (
     "SELECT (SELECT max(version) FROM history), (SELECT value FROM meta WHERE key = 'store_id'), "
     "(SELECT CAST(time || kind || coalesce(session, '') || after AS BLOB) FROM history "
@@ -36,13 +31,6 @@ HEAD_QUERY = (
 )
 STAMP_QUERY = (
     "SELECT CAST(time || kind || coalesce(session, '') || after AS BLOB) FROM history WHERE version = ?"
-)
-COLUMNS = "version, time, kind, session, before, after, note, reverts, organizer"
-# Read as bytes: one row whose text is not UTF-8 any more (a flipped bit) would otherwise fail
-# the whole query, and with it every route.
-READ = (
-    "version, CAST(time AS BLOB), CAST(kind AS BLOB), CAST(session AS BLOB), CAST(before AS BLOB), "
-    "CAST(after AS BLOB), CAST(note AS BLOB), reverts, CAST(organizer AS BLOB)"
 )
 
 
@@ -57,22 +45,6 @@ class Head:
     stamp: str = ""
 
 
-def stamp(row_text: str | bytes | None) -> str:
-    """A short name for one stored version's content (its time, kind, session and new values)."""
-    if row_text is None:
-        return ""
-    data = row_text if isinstance(row_text, bytes) else row_text.encode("utf-8", "replace")
-    return hashlib.sha256(data).hexdigest()[:12]
-
-
-@dataclass(frozen=True)
-class Damaged:
-    """A stored row that no longer reads as a correction (its bytes changed on disk)."""
-
-    version: int
-    reason: str
-
-
 @dataclass(frozen=True)
 class State:
     head: Head
@@ -80,10 +52,6 @@ class State:
     base_sha256: str
     corrections: tuple[Correction, ...]  # every one, oldest first: they stay on top of a re-import
     damaged: tuple[Damaged, ...] = ()  # rows that do not read and are not set aside
-
-
-class KeyReused(Exception):
-    """An idempotency key already stored with a different request."""
 
 
 def utcnow() -> datetime:
@@ -166,7 +134,7 @@ class Store:
             rows = conn.execute(
                 f"SELECT {READ} FROM history WHERE kind != ? ORDER BY version", (IMPORT,)
             ).fetchall()
-        readable, damaged = sorted_out(_read_row(r) for r in rows)
+        readable, damaged = sorted_out(read_row(r) for r in rows)
         return State(head, last[0], last[1], tuple(readable), tuple(damaged))
 
     def since(self, version: int, limit: int) -> tuple[Head, int, list[Correction]]:
@@ -178,7 +146,7 @@ class Store:
                 f"SELECT {READ} FROM history WHERE version > ? AND kind != ? ORDER BY version LIMIT ?",
                 (version, IMPORT, limit),
             ).fetchall()
-        read = [c for c in map(_read_row, rows) if isinstance(c, Correction)]
+        read = [c for c in map(read_row, rows) if isinstance(c, Correction)]
         return head, (last[0] if last else 0), read
 
     def last_repair(self) -> int:
@@ -193,12 +161,12 @@ class Store:
     def corrections(self) -> list[Correction]:
         """Every correction that reads and is not set aside, oldest first."""
         rows = self._conn().execute(f"SELECT {READ} FROM history WHERE kind != ? ORDER BY version", (IMPORT,))
-        return sorted_out(_read_row(r) for r in rows.fetchall())[0]
+        return sorted_out(read_row(r) for r in rows.fetchall())[0]
 
     def rows(self) -> list[Correction | Damaged]:
         """Every stored correction as it reads, damaged ones included, for `corrections list`."""
         rows = self._conn().execute(f"SELECT {READ} FROM history WHERE kind != ? ORDER BY version", (IMPORT,))
-        return [_read_row(r) for r in rows.fetchall()]
+        return [read_row(r) for r in rows.fetchall()]
 
     def lookup(self, version: int) -> Correction:
         """The correction at `version`, if it can still be reverted; CorrectionError otherwise."""
@@ -206,7 +174,7 @@ class Store:
         row = conn.execute(f"SELECT {READ} FROM history WHERE version = ?", (version,)).fetchone()
         if row is None or row[2] == IMPORT.encode():
             raise CorrectionError(f"no correction has version {version}")
-        found = _read_row(row)
+        found = read_row(row)
         if isinstance(found, Damaged):
             raise CorrectionError(f"version {version} is damaged ({found.reason}); set it aside instead")
         return found
@@ -225,84 +193,15 @@ class Store:
         query = "SELECT max(version) FROM history WHERE reverts = ?"
         return self._conn().execute(query, (version,)).fetchone()[0]
 
-    def append(self, make: Callable[[], Change], by: str | None = None) -> Correction:
-        """Store the change `make()` returns under the next version, holding the write lock while
-        `make` reads the current state, so two writers never decide on the same state."""
-        return self.append_once(make, None, None, by)[0]
-
-    def append_once(
-        self, make: Callable[[], Change], key: str | None, request_sha256: str | None, by: str | None = None
-    ) -> tuple[Correction, bool]:
-        """Like `append`, stored with its idempotency `key`: (correction, True) when stored now;
-        (the stored one, False) when `key` came before with the same request; KeyReused when
-        with another. The key is looked up under the write lock and before `make` runs: a
-        retried edit that was stored would otherwise be refused as changing nothing."""
+    @contextmanager
+    def writing(self) -> Iterator[Writer]:
+        """The write lock, held until the block ends: what the block reads through this store is
+        the newest state, and no other writer decides on it meanwhile. An exception rolls back."""
         conn = self._conn()
         with self._write(conn):
-            if key is not None:
-                row = conn.execute(
-                    f"SELECT {COLUMNS}, request_sha256 FROM history WHERE idempotency_key = ?", (key,)
-                ).fetchone()
-                if row is not None:
-                    if row[-1] != request_sha256:
-                        raise KeyReused(
-                            f"the Idempotency-Key {key!r} was used for another request "
-                            f"(version {row[0]}); use a new key for a new correction"
-                        )
-                    return _correction(row[:-1]), False
-            change = make()
-            version = (conn.execute("SELECT max(version) FROM history").fetchone()[0] or 0) + 1
-            correction = Correction(version, self.clock(), change, by)
-            conn.execute(
-                f"INSERT INTO history ({COLUMNS}, {', '.join(KEY_COLUMNS)}) VALUES ({', '.join('?' * 11)})",
-                (
-                    version,
-                    to_iso(correction.time),
-                    change.kind,
-                    change.session,
-                    json.dumps(change.before, ensure_ascii=False),
-                    json.dumps(change.after, ensure_ascii=False),
-                    change.note,
-                    change.reverts,
-                    by,
-                    key,
-                    request_sha256,
-                ),
-            )
-        return correction, True
+            yield Writer(conn, self.clock)
 
-
-def _correction(row: tuple) -> Correction:
-    version, time, kind, session, before, after, note, reverts, by = row
-    change = Change(kind, session, jsontext.loads(before), jsontext.loads(after), note, reverts)
-    return Correction(version, parse_iso(time), change, by)
-
-
-def _read_row(row: tuple) -> Correction | Damaged:
-    """A row read as bytes (READ): the correction, or what is wrong with it."""
-    version = row[0]
-    try:
-        texts = [None if v is None else bytes(v).decode("utf-8") for v in row[1:7]]
-        by = None if row[8] is None else bytes(row[8]).decode("utf-8")
-        time, kind, session, before, after, note = texts
-        if not isinstance(time, str) or not isinstance(kind, str) or not kind:
-            raise ValueError("no time or kind")
-        correction = _correction((version, time, kind, session, before, after, note, row[7], by))
-        c = correction.change
-        if not isinstance(c.before, dict) or not isinstance(c.after, dict):
-            raise ValueError("its before or after is not an object")
-    except (ValueError, TypeError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
-        return Damaged(version, f"{type(exc).__name__}: {str(exc)[:160]}")
-    return correction
-
-
-def sorted_out(rows: Iterable[Correction | Damaged]) -> tuple[list[Correction], list[Damaged]]:
-    """(corrections that read and are not set aside, damaged rows not set aside)."""
-    rows = list(rows)
-    read = [r for r in rows if isinstance(r, Correction)]
-    withdrawn = {c.change.reverts for c in read if c.change.kind == "revert"}
-    aside = {c.change.reverts for c in read if c.change.kind == SET_ASIDE and c.version not in withdrawn}
-    # Set-asides stay listed (they name no session: nothing to apply); what they name does not.
-    kept = [c for c in read if c.version not in aside]
-    damaged = [r for r in rows if isinstance(r, Damaged) and r.version not in aside]
-    return kept, damaged
+    def append(self, change: Change, by: str | None = None) -> Correction:
+        """Store a change decided beforehand (a set-aside) under the next version."""
+        with self.writing() as writer:
+            return writer.append(change, by)

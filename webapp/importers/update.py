@@ -3,7 +3,7 @@
 schedule, a followed source does too).
 
 The previous schedule's ids are kept (`merge`), the file is replaced atomically, and the
-served side notices the new file (`corrections.published.sync_import`) with every correction
+served side notices the new file (`serving.imports.sync_import`) with every correction
 staying on top of it.
 """
 

@@ -11,22 +11,23 @@ process leaves when the worker that forked it is gone.
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from pathlib import Path
 
-from flask import Flask
-
-from ..corrections.published import STORE_ERRORS, clock, store_for
-from ..corrections.store import Head
+from ..corrections.store import Head, Store
 from ..importers.follow_state import Lead
-from . import SENT, store, subject, vapid_key
+from . import SENT
 from .keys import PUSH_DIR
 from .schedule import Debounce, changes_message, wake_messages
 from .send import Message, Outcome, Sender
+from .store import PushStore
 from .vapid import Vapid
 
 TICK = 0.2  # seconds between two looks at the store by the process that sends
@@ -36,20 +37,25 @@ WAIT = 5.0  # seconds between two tries for the lead by the others: how soon one
 class Runner:
     def __init__(
         self,
-        app: Flask,
         *,
+        corrections: Store,
+        subscriptions: PushStore,
+        vapid: Vapid,
+        data_dir: Path,
+        clock: Callable[[], datetime],
+        logger: logging.Logger,
         monotonic: Callable[[], float] = time.monotonic,
         parent: int | None = None,
         **sender: float,
     ) -> None:
-        self.app = app
+        self.corrections = corrections  # whose version says "the schedule changed"
+        self.logger = logger
         self.parent = parent  # the process whose end ends this loop
-        self.store = store(app)
-        self.clock = clock(app)
+        self.store = subscriptions
+        self.clock = clock
         self.monotonic = monotonic
-        self.lead = Lead(Path(app.config["DATA_DIR"]), PUSH_DIR)
+        self.lead = Lead(data_dir, PUSH_DIR)
         self.stopped = threading.Event()
-        vapid = Vapid(vapid_key(app), subject(app), self.clock)
         self.sender = Sender(vapid, stopped=self.stopped, **sender)  # type: ignore[arg-type]
         self.debounce = Debounce()
         self.seen: Head | None = None  # the corrections store's head as this process last read it
@@ -62,11 +68,11 @@ class Runner:
                 try:
                     self.step()
                 except Exception:  # noqa: BLE001 - the loop must outlive any one bad pass
-                    self.app.logger.exception("push: a sending pass failed")
+                    self.logger.exception("push: a sending pass failed")
                 self.stopped.wait(TICK)
                 continue
             if not said_wait:
-                self.app.logger.warning("push: process %s sends; this one waits", self.lead.holder())
+                self.logger.warning("push: process %s sends; this one waits", self.lead.holder())
                 said_wait = True
             self.stopped.wait(WAIT)
         self.lead.release()
@@ -76,13 +82,13 @@ class Runner:
         outcome = Outcome()
         messages, late = wake_messages(self.store, self.clock())
         if late:
-            self.app.logger.warning("push: %d wake-ups were too late to send (server down?)", late)
+            self.logger.warning("push: %d wake-ups were too late to send (server down?)", late)
         if messages:
             self._count(outcome, self._send(messages))
         try:
-            head = store_for(self.app).head()
-        except STORE_ERRORS as exc:  # read again next tick; the corrections store reports it
-            self.app.logger.error("push: cannot read the newest version: %s", exc)
+            head = self.corrections.head()
+        except (sqlite3.Error, OSError) as exc:  # read again next tick; the corrections store reports it
+            self.logger.error("push: cannot read the newest version: %s", exc)
             return outcome
         if head != self.seen:
             if head.version != self.store.counter(SENT + head.store_id):
@@ -99,9 +105,7 @@ class Runner:
         done = self.sender.send_all(messages)
         if done.gone:
             self.store.remove(done.gone)
-            self.app.logger.info(
-                "push: removed %d subscriptions their push service calls gone", len(done.gone)
-            )
+            self.logger.info("push: removed %d subscriptions their push service calls gone", len(done.gone))
         return done
 
     @staticmethod
@@ -119,9 +123,9 @@ class Runner:
         self.lead.release()
 
 
-def fork(app: Flask) -> int:
-    """Start the sending loop in a child process (called before this process starts a thread,
-    so the child inherits no lock held by another); the child's process id."""
+def fork(make: Callable[[int], Runner], logger: logging.Logger) -> int:
+    """Start the sending loop `make(parent)` builds in a child process (called before this
+    process starts a thread, so the child inherits no lock held by another); the child's id."""
     parent = os.getpid()
     pid = os.fork()
     if pid:
@@ -132,9 +136,9 @@ def fork(app: Flask) -> int:
         for sig in INHERITED_SIGNALS:  # the server's handlers (gunicorn's) are not this process's
             signal.signal(sig, signal.SIG_DFL)
         os.nice(NICE)
-        Runner(app, parent=parent).run()
+        make(parent).run()
     except BaseException:  # noqa: BLE001 - logged; the child must never return into the server's code
-        app.logger.exception("push: the sending process failed")
+        logger.exception("push: the sending process failed")
         code = 1
     finally:
         os._exit(code)
@@ -157,10 +161,3 @@ INHERITED_SIGNALS = tuple(
     if hasattr(signal, name)
 )
 NICE = 4  # readers first (10 kept reads at ~93 % but slowed a fan-out by ~2 s: docs/benchmarks.md)
-
-
-def start(app: Flask, **kwargs: float) -> Runner:
-    """The loop as a thread of this process (tests)."""
-    runner = app.extensions["hallway.push"] = Runner(app, **kwargs)  # type: ignore[arg-type]
-    runner.thread.start()
-    return runner

@@ -1,4 +1,4 @@
-"""`flask --app webapp export DIR`: the attendee side as plain files for any static host.
+"""The attendee side as plain files for any static host (`hallway export DIR`, commands/export.py).
 
 The export asks the app itself, through Flask's test client, for every page, asset, feed,
 calendar file, QR code and door sign, so the files are byte for byte what the server would
@@ -18,27 +18,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import click
-from flask import Flask, current_app
-from flask.cli import with_appcontext
+from flask import Flask
 from werkzeug.exceptions import HTTPException
 
 from .. import settings
-from ..corrections.cli import served_schedule
-from ..corrections.published import published, store_for
 from ..domain import jsontext
+from ..serving import runtime
+from ..serving.published import published
 from ..views.pages import APP_ROUTES
-from ..web import assets, codings, security
+from ..web import codings, security
 from . import headers as export_headers
 from . import paths as export_paths
-from . import sync as export_sync
 
 # Routes not exported, with the reason. A guard test checks every route is exported or here.
 EXCLUDED: dict[str, str] = {
-    "api.post_correction": "the write path: organizers publish on their own instance, then export again",
-    "api.check_correction": "part of the write path (a dry run of a correction)",
-    "api.whoami": "an organizer's sign-in check: a static host has no organizers",
-    "api.follow_status": "how the server follows its sources, for organizers: a static host follows none",
+    "api_write.post_correction": "the write path: organizers publish on their own server, then export again",
+    "api_write.check_correction": "part of the write path (a dry run of a correction)",
+    "api_write.whoami": "an organizer's sign-in check: a static host has no organizers",
+    "api_write.follow_status": "how the server follows its sources (organizers): a static host follows none",
     "exports.starred": "built from each visitor's stars (?s=...), which only a server can read",
     "health.healthz": "the state of a server process; a static host has none",
     "push.key": "Web Push needs a server that stores subscriptions and sends; a static host cannot",
@@ -68,7 +65,7 @@ class Export:
 
 def seed_urls(app: Flask) -> list[str]:
     """Every URL of the export except those reached by following links (door signs)."""
-    schedule = published(app).schedule
+    schedule = published(runtime(app)).schedule
     ids = {
         "session": [s.id for s in schedule.sessions],
         "speaker": [s.id for s in schedule.speakers],
@@ -86,7 +83,7 @@ def seed_urls(app: Flask) -> list[str]:
     urls += ["/sw.js", "/manifest.webmanifest", "/api/v1/schedule.json", "/api/v1/venue.json"]
     urls += ["/api/v1/outline.json", "/api/v1/texts.json"]  # what the app itself loads
     urls += ["/schedule.ics", "/export/schedule.json", "/export/schedule.xml", "/print", "/print/all"]
-    tree = assets.tree(app)
+    tree = runtime(app).tree()
     return urls + [tree.url(p) for p in tree.files]
 
 
@@ -120,7 +117,7 @@ def render(app: Flask, public_url: str) -> Export:
     try:
         for _ in range(ATTEMPTS):
             out = _walk(app, base)
-            if published(app).version == out.version:
+            if published(runtime(app)).version == out.version:
                 return out
             # A correction was published meanwhile: the files would mix two versions.
         raise ExportError(f"corrections kept arriving during {ATTEMPTS} exports; run it again")
@@ -130,7 +127,7 @@ def render(app: Flask, public_url: str) -> Export:
 
 def _walk(app: Flask, base: str) -> Export:
     out = Export()
-    out.version = published(app).version  # first: it records a changed schedule file as an import
+    out.version = published(runtime(app)).version  # first: it records a changed schedule file as an import
     client = app.test_client()
     since = _changes_since(app, client, base)
     queue = deque(seed_urls(app))
@@ -166,7 +163,7 @@ def _walk(app: Flask, base: str) -> Export:
 def _changes_since(app: Flask, client: object, base: str) -> int:
     """Where the one changes file starts: at the import before the last one when the last one
     is a delta a phone can apply (so a phone from before it patches its copy), else at the last."""
-    imports = store_for(app).imports()
+    imports = runtime(app).store.imports()
     for since in imports[-2:]:
         body, _, _ = _get(client, base, f"/api/v1/changes?since={since}")
         if jsontext.loads(body).get("reload") is False:
@@ -219,33 +216,6 @@ def build(app: Flask, public_url: str, precompress: bool = False) -> Export:
     out.files[export_headers.NGINX_FILE] = export_headers.render_nginx(common).encode()
     out.files[export_headers.CADDY_FILE] = export_headers.render_caddy(common).encode()
     if precompress:
-        built = {asset.digest: asset.encoded for asset in assets.tree(app).files.values()}
+        built = {asset.digest: asset.encoded for asset in runtime(app).tree().files.values()}
         out.files.update(compressed(out.files, built))
     return out
-
-
-@click.command("export", help="Write the attendee side as static files into DIR (see docs/deploy.md).")
-@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-@click.option(
-    "--public-url", help="The site's address, for QR codes and calendar links [HALLWAY_PUBLIC_URL]."
-)
-@click.option("--precompress", is_flag=True, help="Also write .gz and .br files (nginx gzip_static, Caddy).")
-@with_appcontext
-def export_command(directory: Path, public_url: str | None, precompress: bool) -> None:
-    served_schedule()  # no schedule, or a mistyped data directory: say so, no traceback
-    if assets.ensure_built(Path(current_app.config["STATIC_DIR"])):
-        click.echo("built the static files (they had changed since the last build)")
-    public_url = public_url or current_app.config.get("PUBLIC_URL")
-    if not public_url:
-        raise click.UsageError(
-            "give --public-url (or set HALLWAY_PUBLIC_URL): QR codes and calendars carry it"
-        )
-    try:
-        out = build(current_app, public_url, precompress)
-        report = export_sync.sync(directory, out.files)
-    except (ExportError, export_sync.ExportDirError, export_paths.ExportPathError, OSError) as exc:
-        raise click.ClickException(str(exc)) from None
-    click.echo(
-        f"exported version {out.version} to {directory}: {len(report.written)} files written, "
-        f"{len(report.unchanged)} unchanged, {len(report.removed)} removed"
-    )

@@ -15,11 +15,11 @@ from datetime import UTC, datetime
 
 from flask import Blueprint, Response, current_app, request
 
-from ..corrections.published import Published, published, schedule_path
 from ..domain.model import Session
 from ..exports import frab, ical
 from ..exports.frab_xml import to_schedule_xml
-from ..web import caching
+from ..serving import cache, current_runtime
+from ..serving.published import Published, published
 
 bp = Blueprint("exports", __name__)
 
@@ -29,7 +29,7 @@ MAX_STARRED = 500
 
 @bp.get("/export/schedule.json")
 def frab_json() -> Response:
-    pub = published(current_app)
+    pub = published(current_runtime())
     doc = frab.to_schedule_json(pub.schedule, _app_url(), version=str(pub.version))
     body = json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8")
     return _send(pub, body, "application/json", None)
@@ -37,21 +37,21 @@ def frab_json() -> Response:
 
 @bp.get("/export/schedule.xml")
 def frab_xml() -> Response:
-    pub = published(current_app)
+    pub = published(current_runtime())
     body = to_schedule_xml(pub.schedule, _app_url(), version=str(pub.version))
     return _send(pub, body, "application/xml", None)
 
 
 @bp.get("/schedule.ics")
 def whole_event() -> Response:
-    pub = published(current_app)
+    pub = published(current_runtime())
     ev = pub.schedule.event
     return _calendar(pub, pub.schedule.sessions, ev.name, f"{ev.id}.ics")
 
 
 @bp.get("/session/<session_id>.ics")
 def one_session(session_id: str) -> Response:
-    pub = published(current_app)
+    pub = published(current_runtime())
     session = pub.schedule.session(session_id) if _ID.match(session_id) else None
     if session is None:
         return _plain(404, f"No session with id {session_id!r} in this schedule.")
@@ -61,7 +61,7 @@ def one_session(session_id: str) -> Response:
 
 @bp.get("/room/<room_id>.ics")
 def one_room(room_id: str) -> Response:
-    pub = published(current_app)
+    pub = published(current_runtime())
     room = pub.schedule.room(room_id) if _ID.match(room_id) else None
     if room is None:
         return _plain(404, f"No room with id {room_id!r} in this schedule.")
@@ -84,7 +84,7 @@ def starred() -> Response:
     bad = [i for i in ids if not _ID.match(i)]
     if bad:
         return _plain(400, f"Not a session id: {bad[0][:80]!r} (ids are letters, digits, - and _).")
-    pub = published(current_app)
+    pub = published(current_runtime())
     wanted = set(ids)
     sessions = [s for s in pub.schedule.sessions if s.id in wanted]
     name = f"{pub.schedule.event.name}: my schedule"
@@ -99,7 +99,7 @@ def _calendar(pub: Published, sessions: Iterable[Session], title: str, filename:
     # Built once per version and URL (a whole-event calendar takes tens of ms), not per request;
     # only URLs without parameters read are kept, so made-up query strings cannot fill the cache.
     key = None if any(name in request.args for name in READ_PARAMETERS) else f"hallway/export/{_etag(pub)}"
-    body = caching.get(key) if key else None
+    body = cache.get(current_runtime(), key) if key else None
     if body is None:
         body = ical.calendar(
             pub.schedule,
@@ -111,7 +111,7 @@ def _calendar(pub: Published, sessions: Iterable[Session], title: str, filename:
             alarm_minutes=alarm,
         )
         if key:
-            caching.set(key, body)
+            cache.set(current_runtime(), key, body)
     return _send(pub, body, "text/calendar; charset=utf-8", filename)
 
 
@@ -150,7 +150,7 @@ def _app_url() -> str:
 def _stamp() -> datetime:
     """When the schedule was last written: the time a calendar entry was published."""
     try:
-        mtime = schedule_path(current_app).stat().st_mtime
+        mtime = current_runtime().schedule_path.stat().st_mtime
     except OSError:  # the file is gone: the schedule is served from the store, and it is now
         mtime = time.time()
     return datetime.fromtimestamp(int(mtime), UTC)

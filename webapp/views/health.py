@@ -16,43 +16,44 @@ import json
 import time
 from typing import Any
 
-from flask import Blueprint, Response, current_app
+from flask import Blueprint, Response
 
-from ..corrections import problems
-from ..corrections.published import published, store_for
-from ..web import caching, follow
+from ..serving import cache, current_runtime, follow
+from ..serving.published import published
+from ..serving.runtime import Runtime
 
 bp = Blueprint("health", __name__)
 HEADERS = {"Cache-Control": "no-store"}
 
 
-def _cache_state() -> str:
-    left = caching.bypassed()
+def _cache_state(rt: Runtime) -> str:
+    left = cache.bypassed(rt)
     if left:  # not asked again: a hung backend would hold every health check a second
         return f"bypassed for {left:.0f} s: answers are computed by this worker"
     try:
-        backend = caching.cache.cache
+        backend = cache.cache.cache
         backend.set("hallway/healthz", time.time(), timeout=60)
         backend.get("hallway/healthz")
     except Exception as exc:  # noqa: BLE001 - any backend failure is "unavailable", never a 500
-        caching.failed(exc)
+        cache.failed(rt, exc)
         return f"unavailable: {type(exc).__name__}"
     return "ok"
 
 
 @bp.get("/healthz")
 def healthz() -> Response:
-    doc: dict[str, Any] = {"cache": _cache_state()}
+    rt = current_runtime()
+    doc: dict[str, Any] = {"cache": _cache_state(rt)}
     try:
-        pub = published(current_app)  # serves from memory when the store is damaged
-        head = store_for(current_app).head()
+        pub = published(rt)  # serves from memory when the store is damaged
+        head = rt.store.head()
     except Exception as exc:  # noqa: BLE001 - the proxy needs a 503, whatever broke
-        current_app.logger.error("health check failed: %s: %s", type(exc).__name__, exc)
+        rt.logger.error("health check failed: %s: %s", type(exc).__name__, exc)
         doc.update(status="error", error=f"{type(exc).__name__}: {str(exc)[:200]}")
-        doc["problems"] = problems.current(current_app)
+        doc["problems"] = rt.problems.current()
         return Response(json.dumps(doc), status=503, mimetype="application/json", headers=HEADERS)
-    found = problems.current(current_app)
-    following = follow.report(current_app)  # from the follower's status file, in any process
+    found = rt.problems.current()
+    following = follow.report(rt)  # from the follower's status file, in any process
     if following is not None:
         doc["follow"] = following
         if following["problem"]:

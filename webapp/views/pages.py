@@ -1,6 +1,6 @@
 """The app shell for every app route, the hashed assets, the manifest and the worker.
 
-Routes are thin: documents are built in `webapp.views.shell`, the worker in `webapp.views.sw`.
+Routes are thin: documents are built in `webapp.serving.shell`, the worker in `webapp.views.sw`.
 """
 
 from __future__ import annotations
@@ -8,12 +8,13 @@ from __future__ import annotations
 import hashlib
 import re
 
-from flask import Blueprint, Response, abort, current_app, request
+from flask import Blueprint, Response, abort, request
 
-from ..corrections.published import published
+from ..serving import current_runtime
+from ..serving.published import published
+from ..serving.shell import documents
 from ..web import assets
 from . import sw
-from .shell import documents
 
 bp = Blueprint("pages", __name__)
 
@@ -33,7 +34,7 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 
 
 def _exists(kind: str, sid: str) -> bool:
-    schedule = published(current_app).schedule
+    schedule = published(current_runtime()).schedule
     find = {
         "session": schedule.session,
         "speaker": schedule.speaker,
@@ -57,7 +58,7 @@ def shell(sid: str | None = None) -> Response:
         kind = request.path.split("/")[1]
         if not ID.fullmatch(sid) or not _exists(kind, sid):
             status = 404
-    docs = documents(current_app)
+    docs = documents(current_runtime())
     return _revalidated(docs.shell, docs.shell_etag, "text/html", status)
 
 
@@ -67,7 +68,7 @@ for _rule in APP_ROUTES:
 
 @bp.get("/manifest.webmanifest")
 def manifest() -> Response:
-    docs = documents(current_app)
+    docs = documents(current_runtime())
     return _revalidated(docs.manifest, docs.manifest_etag, "application/manifest+json")
 
 
@@ -75,13 +76,13 @@ def manifest() -> Response:
 def service_worker() -> Response:
     # The browser asks for the worker at every navigation and update check: with an ETag an
     # unchanged worker costs a 304, not its 1.5 KB again.
-    body = sw.script(current_app, APP_ROUTES)
+    body = sw.script(current_runtime(), APP_ROUTES)
     return _revalidated(body, '"' + hashlib.sha256(body).hexdigest()[:16] + '"', "text/javascript")
 
 
 @bp.get("/assets/<tree_hash>/<path:name>")
 def asset(tree_hash: str, name: str) -> Response:
-    tree = assets.tree(current_app)
+    tree = current_runtime().tree()
     found = tree.files.get(name)
     if tree_hash != tree.tree_hash or found is None:
         abort(404)

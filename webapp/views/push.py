@@ -8,15 +8,17 @@ import json
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from flask import Blueprint, Flask, Response, current_app, request
+from flask import Blueprint, Response, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..corrections.apply import CorrectionError
-from ..corrections.published import clock, published
-from ..push import enabled, store, vapid_key
+from ..push import enabled
 from ..push.validate import PushRequestError, endpoint_request, subscription_request
+from ..serving import current_runtime
+from ..serving.published import published
+from ..serving.runtime import Runtime
 from ..web import ratelimit
-from .api import _error, _json_body, _limiter
+from .answers import error, json_body
 
 bp = Blueprint("push", __name__, url_prefix="/api/v1/push")
 MAX_BODY = 16 * 1024
@@ -25,14 +27,14 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 @bp.before_request
 def push_is_on() -> Response | None:
-    if not enabled(current_app):
-        return _error(404, "push is turned off on this server (HALLWAY_PUSH=0)")
+    if not enabled(current_runtime().config):
+        return error(404, "push is turned off on this server (HALLWAY_PUSH=0)")
     return None
 
 
 @bp.get("/key")
 def key() -> Response:
-    body = json.dumps({"publicKey": vapid_key(current_app).public_b64})
+    body = json.dumps({"publicKey": current_runtime().vapid_key().public_b64})
     return Response(body, mimetype="application/json", headers={"Cache-Control": "no-cache"})
 
 
@@ -40,14 +42,15 @@ def key() -> Response:
 def put_subscription() -> Response:
     if (limited := _limited()) is not None:
         return limited
-    now = clock(current_app)()
+    rt = current_runtime()
+    now = rt.now()
     try:
-        sub, wake = subscription_request(_body(), event_window(current_app), now)
+        sub, wake = subscription_request(_body(), event_window(rt), now)
     except RequestEntityTooLarge:
-        return _error(413, f"the body is larger than {MAX_BODY} bytes")
+        return error(413, f"the body is larger than {MAX_BODY} bytes")
     except (PushRequestError, CorrectionError) as exc:
-        return _error(400, str(exc))
-    store(current_app).put(sub, wake, now.timestamp())
+        return error(400, str(exc))
+    rt.push_store.put(sub, wake, now.timestamp())
     return Response(
         json.dumps({"ok": True, "wake": len(wake)}), mimetype="application/json", headers=NO_STORE
     )
@@ -60,35 +63,36 @@ def delete_subscription() -> Response:
     try:
         url = endpoint_request(_body())
     except RequestEntityTooLarge:
-        return _error(413, f"the body is larger than {MAX_BODY} bytes")
+        return error(413, f"the body is larger than {MAX_BODY} bytes")
     except (PushRequestError, CorrectionError) as exc:
-        return _error(400, str(exc))
-    store(current_app).remove([url])
+        return error(400, str(exc))
+    current_runtime().push_store.remove([url])
     return Response(status=204, headers=NO_STORE)
 
 
 def _body() -> object:
-    return _json_body(MAX_BODY)  # CorrectionError says "the body is not valid JSON: ..."
+    return json_body(MAX_BODY)  # CorrectionError says "the body is not valid JSON: ..."
 
 
 def _limited() -> Response | None:
-    now = clock(current_app)().timestamp()
+    rt = current_runtime()
     client = request.remote_addr or "?"
-    limit = current_app.config["PUSH_RATE_LIMIT"]
-    wait = ratelimit.client_write(_limiter(), "push", client, limit, now)
+    wait = ratelimit.client_write(
+        rt.limiter, "push", client, rt.config["PUSH_RATE_LIMIT"], rt.now().timestamp()
+    )
     if wait is None:
         return None
-    return _error(
+    return error(
         429,
         f"too many push subscription changes from {client}; retry in {wait} s",
         {"Retry-After": str(wait)},
     )
 
 
-def event_window(app: Flask) -> tuple[datetime, datetime]:
+def event_window(rt: Runtime) -> tuple[datetime, datetime]:
     """From the first session's start to the last one's end (the event's days when it has no
     sessions yet): wake-up instants must fall within a day of it."""
-    schedule = published(app).schedule
+    schedule = published(rt).schedule
     if schedule.sessions:
         return min(s.start for s in schedule.sessions), max(s.end for s in schedule.sessions)
     ranges = schedule.event.day_ranges

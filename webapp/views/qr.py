@@ -9,9 +9,9 @@ from datetime import date
 from flask import Blueprint, Response, abort, current_app, render_template, request
 from markupsafe import Markup
 
-from ..corrections.published import published
 from ..exports import qr, signs
-from ..web import assets
+from ..serving import current_runtime
+from ..serving.published import published
 
 bp = Blueprint("qr", __name__)
 
@@ -19,7 +19,7 @@ bp = Blueprint("qr", __name__)
 @bp.context_processor
 def _asset_urls() -> dict[str, object]:
     # Door signs link their stylesheet and script by content hash, like the app's assets.
-    return {"asset": assets.tree(current_app).url}
+    return {"asset": current_runtime().tree().url}
 
 
 SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -53,7 +53,7 @@ def _image(body: bytes, mimetype: str) -> Response:
 def _known_session(session_id: str) -> str:
     if not SESSION_ID.match(session_id):
         abort(_plain(400, "malformed session id: expected 1-64 letters, digits, '-' or '_'"))
-    if published(current_app).schedule.session(session_id) is None:
+    if published(current_runtime()).schedule.session(session_id) is None:
         abort(_plain(404, f"no session with id {session_id}"))
     return session_url(session_id)
 
@@ -93,14 +93,14 @@ def _render(page_title: str, sheets: list[signs.Sign]) -> str:
         page_title=page_title,
         sheets=sheets,
         codes=codes,
-        event=published(current_app).schedule.event,
+        event=published(current_runtime()).schedule.event,
         base_label=base.split("://", 1)[-1],
     )
 
 
 @bp.get("/print")
 def print_index() -> str:
-    schedule = published(current_app).schedule
+    schedule = published(current_runtime()).schedule
     event_days = signs.days(schedule)
     every = signs.index(schedule)
     rows = [every[i : i + len(event_days)] for i in range(0, len(every), len(event_days) or 1)]
@@ -115,7 +115,7 @@ def print_index() -> str:
 
 @bp.get("/print/room/<room_id>")
 def print_room(room_id: str) -> str:
-    schedule = published(current_app).schedule
+    schedule = published(current_runtime()).schedule
     room = schedule.room(room_id)
     if room is None:
         abort(_plain(404, f"no room with id {room_id[:64]}"))
@@ -126,7 +126,7 @@ def print_room(room_id: str) -> str:
 
 @bp.get("/print/all")
 def print_all() -> str:
-    schedule = published(current_app).schedule
+    schedule = published(current_runtime()).schedule
     text = request.args.get("day")
     wanted = None if text is None else _day(signs.days(schedule), text)
     sheets = [sheet for sheet in signs.index(schedule) if sheet.sessions]

@@ -9,12 +9,12 @@ from __future__ import annotations
 import hashlib
 import re
 
-from flask import Flask, render_template
+from flask import render_template
 
+from ..serving.runtime import Runtime
+from ..serving.shell import LOADING, documents
 from ..web import assets
-from ..web.built import WORKER_BUNDLE, WORKER_MODULE
-from ..web.bundle import LAZY_VIEWS
-from .shell import LOADING, documents
+from ..web.built import LAZY_VIEWS, WORKER_BUNDLE, WORKER_MODULE
 
 # The worker's push handling, an ES module like the app's so both run the same code (the
 # corrections' rules, the kept schedule, what rings): bundled into the worker itself.
@@ -99,9 +99,9 @@ def worker_code(tree: assets.AssetTree) -> str:
     return built.body.decode("utf-8") if built else ""
 
 
-def script(app: Flask, app_routes: tuple[str, ...]) -> bytes:
-    tree = assets.tree(app)
-    docs = documents(app)
+def script(rt: Runtime, app_routes: tuple[str, ...]) -> bytes:
+    tree = rt.tree()
+    docs = documents(rt)
     precache = precache_list(tree)
     body = render_template(
         "sw.js",

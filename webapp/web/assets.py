@@ -2,7 +2,8 @@
 
 Serving `static/` under `/assets/<tree hash>/` lets every file be cached immutably while
 relative ES-module imports keep working. The tree is built once by `hallway build`
-(`webapp.web.build`: bundled, minified, compressed) and a worker only reads it, at start.
+(`webapp.web.build`: bundled, minified, compressed) and a worker only reads it, at start; the
+runtime (`webapp.serving`) holds what it read.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import re
 from pathlib import Path
 
 import click
-from flask import Flask
 
 from . import built
 from .built import Asset, AssetTree, BuildMissing
@@ -25,20 +25,18 @@ INLINE_CSS = "css/app.css"  # inlined into the shell so the first paint needs on
 SERVING_COMMAND = "run"  # `flask run`, `hallway run`: the development server
 
 
-def tree(app: Flask) -> AssetTree:
-    """The built tree, read once: a deployment is a build and a restart. In debug mode the files
-    are looked at on each call, and built again when one changed."""
-    static = Path(app.config["STATIC_DIR"])
-    held = app.extensions.get("hallway.assets")
-    if held is not None and not app.debug:
-        return held[1]
+def tree(static: Path, debug: bool, held: tuple[Path, AssetTree] | None) -> tuple[Path, AssetTree]:
+    """(where, tree): the build of `static`, read once (`held`: what was read before, the
+    runtime keeps it): a deployment is a build and a restart. In debug mode the files are
+    looked at on each call, and built again when one changed."""
+    if held is not None and not debug:
+        return held
     where = built.locate(static)
     if held is None or held[0] != where:
-        if app.debug:
+        if debug:
             ensure_built(static)
         held = (where, built.read(where, static))
-        app.extensions["hallway.assets"] = held
-    return held[1]
+    return held
 
 
 def ensure_built(static_dir: Path) -> bool:
@@ -50,19 +48,16 @@ def ensure_built(static_dir: Path) -> bool:
     return build.ensure(static_dir)[1]
 
 
-def at_start(app: Flask) -> None:
-    """The tree as the app is created. A server's worker reads the build, and refuses to start
-    without one (the error names the command that makes it); the development server's command
-    builds it first when missing; other commands read it only if they need it."""
-    if app.debug:
-        return  # read on each request
-    if not serving():
-        return
+def at_start(static: Path, debug: bool) -> bool:
+    """Whether the app reads its tree as it is created. A server's worker reads the build, and
+    refuses to start without one (the error names the command that makes it); the development
+    server's command builds it first when missing; other commands read it only if they need it."""
+    if debug or not serving():
+        return False  # debug: read on each request
     command = click.get_current_context(silent=True)
-    static = Path(app.config["STATIC_DIR"])
     if command is not None and ensure_built(static):
         click.echo(f"built the static files of {static} (they had changed since the last build)", err=True)
-    tree(app)
+    return True
 
 
 def serving() -> bool:

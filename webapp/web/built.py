@@ -37,6 +37,11 @@ COMMAND = "`hallway build` (or `flask --app webapp build`)"
 
 # The service worker's push handling and what it imports (changes.js, wake.js...): joined by
 # the build into plain script the worker template takes in (webapp/views/sw.py).
+# The views read least and the modules only they use (scanning a door's code, a shared list,
+# the venue map) stay files of their own beside the bundle (webapp.web.bundle): the worker
+# fetches them after the first screen (webapp/views/sw.py LATER), so they work offline without
+# weighing on the first visit.
+LAZY_VIEWS = ("js/views/scan.js", "js/views/share.js", "js/views/map.js")
 WORKER_MODULE = "js/features/push/worker-push.js"
 WORKER_BUNDLE = "js/sw.bundle.js"
 

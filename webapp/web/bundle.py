@@ -20,13 +20,9 @@ from __future__ import annotations
 import posixpath
 import re
 
-from .built import BUNDLE
+from .built import BUNDLE, LAZY_VIEWS
 from .jsmodule import Module, ModuleError, read, text, walk
 
-# The views read least and the modules only they use (scanning a door's code, a shared list,
-# the venue map) stay files too: the worker fetches them after the first screen (sw.py LATER),
-# so they work offline without weighing on the first visit.
-LAZY_VIEWS = ("js/views/scan.js", "js/views/share.js", "js/views/map.js")
 LAZY = ("js/features/organize/", "js/features/qr/qr-encode.js", "js/data/calendar-file.js", "vendor/", *LAZY_VIEWS)
 
 __all__ = ["BUNDLE", "LAZY", "Bundle", "ModuleError", "build"]

@@ -7,6 +7,8 @@ setting its own Content-Security-Policy header, which is then left alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Flask, Response
 
 from . import assets
@@ -33,17 +35,19 @@ def policy(style_hash: str | None) -> str:
     return "; ".join(parts)
 
 
-def _style_hash(app: Flask) -> str | None:
-    tree = assets.tree(app)
+def style_hash(tree: assets.AssetTree) -> str | None:
+    """The CSP source of the shell's inline style, None for a tree without one."""
     if assets.INLINE_CSS not in tree.files:
         return None
     return assets.csp_hash(tree.text(assets.INLINE_CSS))
 
 
-def init_app(app: Flask) -> None:
+def init_app(app: Flask, style: Callable[[], str | None]) -> None:
+    """`style`: the inline style's CSP source for the tree served now (the runtime keeps it)."""
+
     @app.after_request
     def add_headers(response: Response) -> Response:
-        response.headers.setdefault("Content-Security-Policy", policy(_style_hash(app)))
+        response.headers.setdefault("Content-Security-Policy", policy(style()))
         for name, value in HEADERS.items():
             response.headers.setdefault(name, value)
         return response

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from webapp import create_app
-from webapp.corrections.published import publish, store_for
 from webapp.corrections.store import READ, STORE_FILE
+from webapp.serving import runtime
+from webapp.serving.writes import publish
 
 TOKEN = "t0ken"
 NOTES = ["first-note-aaaa", "second-note-bbbb", "third-note-cccc"]
@@ -42,10 +43,13 @@ def checkpointed(data_dir: Path) -> Path:
 def store_with_three(data_dir: Path) -> Path:
     app = app_on(data_dir)
     with app.app_context():
-        publish(app, {"kind": "move", "session": "s1a2b3", "room": "side", "note": NOTES[0], "force": True})
-        publish(app, {"kind": "cancel", "session": "k9x8y7", "note": NOTES[1]})
-        publish(app, {"kind": "edit", "session": "q4w5e6", "title": "Renamed", "note": NOTES[2]})
-    store_for(app)._connections = None  # let go of the file
+        publish(
+            runtime(app),
+            {"kind": "move", "session": "s1a2b3", "room": "side", "note": NOTES[0], "force": True},
+        )
+        publish(runtime(app), {"kind": "cancel", "session": "k9x8y7", "note": NOTES[1]})
+        publish(runtime(app), {"kind": "edit", "session": "q4w5e6", "title": "Renamed", "note": NOTES[2]})
+    runtime(app).store._connections = None  # let go of the file
     return checkpointed(data_dir)
 
 

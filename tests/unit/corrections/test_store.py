@@ -13,8 +13,10 @@ import pytest
 
 from webapp import create_app
 from webapp.corrections.apply import Change, CorrectionError
-from webapp.corrections.published import publish, published, store_for
 from webapp.corrections.store import HEAD_QUERY, STORE_FILE, Store
+from webapp.serving import runtime
+from webapp.serving.published import published
+from webapp.serving.writes import publish
 
 ROOT = Path(__file__).parents[3]
 
@@ -28,7 +30,7 @@ def test_first_import_is_version_zero_and_a_changed_file_is_a_new_version(tmp_pa
     assert store.head().version == 0
     assert store.record_import("aaa", b"{}") == 0
     assert store.record_import("aaa", b"{}") is None  # the same file again: nothing new
-    store.append(lambda: move("side"))
+    store.append(move("side"))
     assert store.record_import("bbb", b"{1}") == 2
     assert store.record_import("aaa", b"{}") == 3  # going back to an older file is still new
     assert store.head().version == 3
@@ -41,14 +43,14 @@ def test_first_import_is_version_zero_and_a_changed_file_is_a_new_version(tmp_pa
 def test_versions_follow_each_other_and_a_refused_change_stores_nothing(tmp_path):
     store = Store(tmp_path / STORE_FILE)
     store.record_import("aaa", b"{}")
-    versions = [store.append(lambda room=room: move(room)).version for room in ("side", "main", "side")]
+    versions = [store.append(move(room)).version for room in ("side", "main", "side")]
     assert versions == [1, 2, 3]
 
-    def refuse() -> Change:
+    # A change refused while the write lock is held (a clash found after deciding): the
+    # block's append is rolled back with it.
+    with pytest.raises(CorrectionError), store.writing() as writer:
+        writer.append(move("main"))
         raise CorrectionError("no")
-
-    with pytest.raises(CorrectionError):
-        store.append(refuse)
     assert store.head().version == 3
     assert [c.version for c in store.corrections()] == [1, 2, 3]
 
@@ -56,7 +58,7 @@ def test_versions_follow_each_other_and_a_refused_change_stores_nothing(tmp_path
 def test_history_is_append_only(tmp_path):
     store = Store(tmp_path / STORE_FILE)
     store.record_import("aaa", b"{}")
-    store.append(lambda: move("side"))
+    store.append(move("side"))
     conn = sqlite3.connect(tmp_path / STORE_FILE)
     with pytest.raises(sqlite3.DatabaseError, match="append-only"):
         conn.execute("UPDATE history SET note = 'x' WHERE version = 1")
@@ -82,7 +84,7 @@ def test_reading_the_current_version_uses_indexes_only(tmp_path):
 def test_lookup_refuses_imports_and_unknown_versions_and_not_versions_before_a_reimport(tmp_path):
     store = Store(tmp_path / STORE_FILE)
     store.record_import("aaa", b"{}")
-    store.append(lambda: move("side"))
+    store.append(move("side"))
     assert store.lookup(1).change.after == {"room": "side"}
     with pytest.raises(CorrectionError, match="no correction has version 0"):
         store.lookup(0)
@@ -95,11 +97,12 @@ def test_lookup_refuses_imports_and_unknown_versions_and_not_versions_before_a_r
 
 def test_corrections_survive_a_restart_of_the_server_process(data_dir):
     script = (
-        "import sys; from webapp import create_app; from webapp.corrections.published import publish\n"
+        "import sys; from webapp import create_app; from webapp.serving import runtime\n"
+        "from webapp.serving.writes import publish\n"
         "app = create_app({'DATA_DIR': sys.argv[1]})\n"
         "with app.app_context():\n"
         "    body = {'kind': 'move', 'session': 's1a2b3', 'room': 'side', 'force': True}\n"
-        "    print(publish(app, body).version)\n"
+        "    print(publish(runtime(app), body).version)\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", script, str(data_dir)], cwd=ROOT, capture_output=True, text=True, timeout=60
@@ -107,7 +110,7 @@ def test_corrections_survive_a_restart_of_the_server_process(data_dir):
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "1"
     app = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})  # a fresh process's view
-    pub = published(app)
+    pub = published(runtime(app))
     assert pub.version == 1
     assert pub.schedule.session("s1a2b3").room == "side"
 
@@ -117,13 +120,13 @@ def _writer(data_dir: str, worker: int, count: int, queue: multiprocessing.Queue
     acked = []
     for i in range(count):
         body = {"kind": "edit", "session": "s1a2b3", "title": f"w{worker}-{i}"}
-        acked.append((publish(app, body).version, body["title"]))
+        acked.append((publish(runtime(app), body).version, body["title"]))
     queue.put(acked)
 
 
 def test_concurrent_writers_lose_nothing_and_never_repeat_a_version(data_dir):
     workers, each = 4, 25
-    published(create_app({"DATA_DIR": str(data_dir)}))  # the import, as a running server would
+    published(runtime(create_app({"DATA_DIR": str(data_dir)})))  # the import, as a running server would
     ctx = multiprocessing.get_context("spawn")
     queue = ctx.Queue()
     procs = [ctx.Process(target=_writer, args=(str(data_dir), w, each, queue)) for w in range(workers)]
@@ -133,7 +136,7 @@ def test_concurrent_writers_lose_nothing_and_never_repeat_a_version(data_dir):
     for p in procs:
         p.join(timeout=30)
         assert p.exitcode == 0
-    stored = store_for(create_app({"DATA_DIR": str(data_dir)})).corrections()
+    stored = runtime(create_app({"DATA_DIR": str(data_dir)})).store.corrections()
     assert [c.version for c in stored] == list(range(1, workers * each + 1))  # gapless, no duplicate
     assert sorted(acked) == sorted((c.version, c.change.after["title"]) for c in stored)
     # Each writer saw its own corrections in the order it made them.
@@ -147,19 +150,19 @@ def test_concurrent_writers_lose_nothing_and_never_repeat_a_version(data_dir):
 
 def test_a_broken_schedule_file_keeps_the_last_import_served(data_dir):
     app = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
-    first = published(app)
+    first = published(runtime(app))
     (data_dir / "schedule.json").write_text('{"event": "half a fi', encoding="utf-8")
-    again = published(create_app({"TESTING": True, "DATA_DIR": str(data_dir)}))
+    again = published(runtime(create_app({"TESTING": True, "DATA_DIR": str(data_dir)})))
     assert (again.version, again.etag) == (first.version, first.etag)
 
 
 def test_a_reimported_schedule_is_a_new_version_and_keeps_the_corrections_on_top(data_dir):
     app = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
-    publish(app, {"kind": "move", "session": "s1a2b3", "room": "side", "force": True})
+    publish(runtime(app), {"kind": "move", "session": "s1a2b3", "room": "side", "force": True})
     doc = json.loads((data_dir / "schedule.json").read_text(encoding="utf-8"))
     doc["sessions"][1]["title"] = "Renamed at the source"
     (data_dir / "schedule.json").write_text(json.dumps(doc), encoding="utf-8")
-    pub = published(create_app({"TESTING": True, "DATA_DIR": str(data_dir)}))
+    pub = published(runtime(create_app({"TESTING": True, "DATA_DIR": str(data_dir)})))
     assert pub.version == 2
     assert pub.schedule.session("k9x8y7").title == "Renamed at the source"
     assert pub.schedule.session("s1a2b3").room == "side"  # the correction survives the re-import

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from webapp.domain.languages import TABLE, language_names, tag_of
-from webapp.web.texts import split
+from webapp.serving.texts import split
 
 
 def _doc(session_languages: list[str | None], event_language: str | None = None) -> dict:
@@ -40,9 +40,9 @@ def test_tags_the_table_lacks_are_left_to_the_browser() -> None:
 
 
 def test_the_outline_carries_the_names_of_the_sessions_and_the_events_languages() -> None:
-    outline = json.loads(split(json.dumps(_doc(["de", None, "fr"], event_language="en")).encode())[0])
+    outline = split(_doc(["de", None, "fr"], event_language="en"))[0]
     assert outline["language_names"] == {"de": "German", "en": "English", "fr": "French"}
-    outline = json.loads(split(json.dumps(_doc([None])).encode())[0])
+    outline = split(_doc([None]))[0]
     assert "language_names" not in outline
 
 

@@ -3,14 +3,13 @@ the app shows venue times from it without Intl, so it must match the tz database
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from webapp.domain.timeutil import zone_label, zone_periods
-from webapp.web.texts import ZONE_MARGIN, split, zone_table
+from webapp.serving.texts import ZONE_MARGIN, split, zone_table
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
 END = datetime(2027, 1, 1, tzinfo=UTC)
@@ -92,7 +91,7 @@ def test_the_outline_table_covers_the_sessions_with_the_margin() -> None:
     assert table["until"] == (datetime(2026, 4, 8, 16, 30, tzinfo=UTC) + ZONE_MARGIN).strftime(
         "%Y-%m-%dT%H:%M:%SZ"
     )
-    outline = json.loads(split(json.dumps(_doc(sessions)).encode())[0])
+    outline = split(_doc(sessions))[0]
     assert outline["zone"] == table
 
 
@@ -100,4 +99,4 @@ def test_no_table_without_sessions_or_with_an_unknown_zone() -> None:
     assert zone_table(_doc([])) is None
     session = {"id": "a", "start": "2026-04-07T09:00:00+00:00", "end": "2026-04-07T10:00:00+00:00"}
     assert zone_table(_doc([session], timezone="Nowhere/City")) is None
-    assert "zone" not in json.loads(split(json.dumps(_doc([])).encode())[0])
+    assert "zone" not in split(_doc([]))[0]

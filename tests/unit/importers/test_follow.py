@@ -12,12 +12,13 @@ import pytest
 
 from tests.unit.importers.source_server import Source
 from webapp import create_app
-from webapp.corrections.published import published
 from webapp.importers import follow as follow_module
 from webapp.importers import follow_state
 from webapp.importers.fetch import shown
 from webapp.importers.follow import Follower, Plan, load_plan
 from webapp.importers.merge import Overrides
+from webapp.serving import runtime
+from webapp.serving.published import published
 
 SOURCES = Path(__file__).resolve().parents[3] / "data" / "sources"
 INTERMEDIATE = sorted(SOURCES.glob("*.txt"))[1]
@@ -32,8 +33,6 @@ class Clock:
     def __call__(self) -> datetime:
         self.now += timedelta(minutes=5)  # each cycle is five minutes after the last
         return self.now
-
-
 
 
 @pytest.fixture
@@ -84,7 +83,7 @@ def test_a_changed_source_is_merged_with_ids_and_corrections_kept(tmp_path, sour
     f = follower(data_dir, source.url)
     assert f.cycle().imported is not None
     app = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
-    before = {s.title: s.id for s in published(app).schedule.sessions}
+    before = {s.title: s.id for s in published(runtime(app)).schedule.sessions}
     torchstore = next(i for t, i in before.items() if t.startswith("TorchStore"))
     done = app.test_cli_runner().invoke(
         args=["corrections", "add", "edit", torchstore, "title=TorchStore, corrected"]
@@ -94,7 +93,7 @@ def test_a_changed_source_is_merged_with_ids_and_corrections_kept(tmp_path, sour
     source.set(TEXT.replace(FORECASTING, "Why Forecasting Transformers Fail").encode())
     changed = f.cycle()
     assert changed.error is None and changed.imported is not None and changed.imported.kept == len(before)
-    after = published(create_app({"TESTING": True, "DATA_DIR": str(data_dir)})).schedule
+    after = published(runtime(create_app({"TESTING": True, "DATA_DIR": str(data_dir)}))).schedule
     assert after.session(torchstore).title == "TorchStore, corrected"  # the correction stays on top
     forecasting = next(i for t, i in before.items() if t.startswith(FORECASTING))
     assert after.session(forecasting).title.startswith("Why Forecasting Transformers Fail")  # same id

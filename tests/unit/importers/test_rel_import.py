@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 
 from webapp import create_app
-from webapp.corrections.published import published
 from webapp.domain import storage
+from webapp.serving import runtime
+from webapp.serving.published import published
 
 ROOT = Path(__file__).resolve().parents[3]
 SEEDS = sorted((ROOT / "data" / "sources").glob("*.txt"))
@@ -44,7 +45,7 @@ def test_disk_refusing_the_write_at_any_step_keeps_the_previous_schedule(runner,
     name, err = STEPS[step]
     target = data_dir / "schedule.json"
     before = target.read_bytes()
-    served = published(create_app({"TESTING": True, "DATA_DIR": str(data_dir)})).etag
+    served = published(runtime(create_app({"TESTING": True, "DATA_DIR": str(data_dir)}))).etag
     if name == "mkstemp":
         monkeypatch.setattr(storage.tempfile, "mkstemp", fail(err))
     elif name == "fdopen":
@@ -65,7 +66,7 @@ def test_disk_refusing_the_write_at_any_step_keeps_the_previous_schedule(runner,
     assert os.strerror(err) in result.output and str(target) in result.output
     assert target.read_bytes() == before
     assert not [p.name for p in data_dir.iterdir() if p.name.endswith(".tmp")], "a temp file was left"
-    assert published(create_app({"TESTING": True, "DATA_DIR": str(data_dir)})).etag == served
+    assert published(runtime(create_app({"TESTING": True, "DATA_DIR": str(data_dir)}))).etag == served
 
 
 # Runs the import command in its own process with a hook on one os call of storage.write_atomic:
@@ -118,7 +119,7 @@ def test_import_killed_while_it_writes_leaves_the_old_or_the_new_schedule_whole(
     target = data_dir / "schedule.json"
     old, new = target.read_bytes(), new_schedule_bytes(data_dir, tmp_path)
     assert old != new
-    served = published(create_app({"TESTING": True, "DATA_DIR": str(data_dir)}))
+    served = published(runtime(create_app({"TESTING": True, "DATA_DIR": str(data_dir)})))
     marker = tmp_path / "marker"
     env = {**os.environ, "HALLWAY_DATA_DIR": str(data_dir)}
     cmd = [sys.executable, "-c", HOOKED_IMPORT, name, str(nth), str(marker), *map(str, SEEDS)]
@@ -132,7 +133,7 @@ def test_import_killed_while_it_writes_leaves_the_old_or_the_new_schedule_whole(
     print(f"\nkilled at {point}: schedule is the {expected} one, {len(leftovers)} temp file(s) left")
     assert target.read_bytes() == {"old": old, "new": new}[expected]
     storage.load_schedule(target)
-    after = published(create_app({"TESTING": True, "DATA_DIR": str(data_dir)}))
+    after = published(runtime(create_app({"TESTING": True, "DATA_DIR": str(data_dir)})))
     if expected == "old":
         assert after.etag == served.etag
     else:
@@ -168,16 +169,16 @@ def test_import_killed_at_random_moments_never_leaves_a_partial_schedule(data_di
 def test_a_store_that_cannot_write_answers_503_and_changes_nothing(data_dir, monkeypatch, message) -> None:
     import sqlite3
 
-    from webapp.corrections.store import Store
+    from webapp.corrections.store import Writer
 
     app = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "ADMIN_TOKEN": "t", "WRITE_RATE_LIMIT": 0})
     client = app.test_client()
     before = client.get("/api/v1/schedule.json").data
 
-    def refuse(self, make, by=None):
+    def refuse(self, change, *args):
         raise sqlite3.OperationalError(message)
 
-    monkeypatch.setattr(Store, "append", refuse)
+    monkeypatch.setattr(Writer, "append", refuse)
     body = {"kind": "cancel", "session": "s1a2b3"}
     resp = client.post("/api/v1/corrections", json=body, headers={"Authorization": "Bearer t"})
     assert resp.status_code == 503 and resp.headers["Retry-After"] == "5"

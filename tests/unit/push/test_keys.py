@@ -8,7 +8,8 @@ import threading
 import pytest
 
 from webapp import create_app, settings
-from webapp.push import keys, vapid_key
+from webapp.push import keys
+from webapp.serving import runtime
 
 
 def test_a_key_is_made_on_first_use_and_the_same_one_read_after(tmp_path):
@@ -49,7 +50,7 @@ def test_a_damaged_key_file_is_refused_not_replaced(tmp_path):
 def test_the_key_from_settings_is_used_and_nothing_is_written(data_dir):
     given = keys.VapidKey(keys.load_or_create(data_dir / "elsewhere").private)
     app = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "PUSH_VAPID_KEY": given.private_b64})
-    assert vapid_key(app).public_b64 == given.public_b64
+    assert runtime(app).vapid_key().public_b64 == given.public_b64
     assert app.test_client().get("/api/v1/push/key").get_json() == {"publicKey": given.public_b64}
     assert not (data_dir / "push" / "vapid.json").exists()
 

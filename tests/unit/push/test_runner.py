@@ -11,7 +11,7 @@ import pytest
 
 from tests.unit.push.push_service import PushService
 from webapp import create_app
-from webapp.push import runner, store
+from webapp.serving import push, runtime
 
 TOKEN = "push-runner-token"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -50,7 +50,7 @@ def ticks():
 
 @pytest.fixture
 def run(app, ticks):
-    r = runner.Runner(app, monotonic=lambda: ticks[0], backoff=0.01)
+    r = push.runner(runtime(app), monotonic=lambda: ticks[0], backoff=0.01)
     yield r
     r.stop()
 
@@ -114,11 +114,11 @@ def test_a_burst_of_corrections_is_one_changes_message_per_device_two_seconds_af
 def test_changes_noted_before_a_restart_are_sent_by_the_next_sender(app, service, ticks):
     subscribe(app, service, "a", [])
     version = correct(app, "While no process sent")
-    first = runner.Runner(app, monotonic=lambda: ticks[0])
+    first = push.runner(runtime(app), monotonic=lambda: ticks[0])
     ticks[0] = 5.0
     assert first.step().delivered == 0  # seen now: the quiet time starts now
     first.stop()
-    second = runner.Runner(app, monotonic=lambda: ticks[0])
+    second = push.runner(runtime(app), monotonic=lambda: ticks[0])
     second.step()
     ticks[0] = 7.0
     assert second.step().delivered == 1 and service.received[0].payload["version"] == version
@@ -135,8 +135,8 @@ def test_a_device_its_push_service_calls_gone_is_removed(app, service, run, tick
     ticks[0] = 2.0
     outcome = run.step()
     assert outcome.gone == [gone.endpoint] and outcome.delivered == 1
-    assert store(app).get(gone.endpoint) is None
-    assert store(app).count() == 1
+    assert runtime(app).push_store.get(gone.endpoint) is None
+    assert runtime(app).push_store.count() == 1
 
 
 def test_a_correction_is_stored_even_when_the_push_store_cannot_be_written(app, data_dir):
@@ -157,11 +157,11 @@ def test_a_new_import_noticed_by_any_request_is_one_changes_message(app, service
 
 
 def test_a_correction_from_the_command_line_is_one_changes_message(app, service, run, ticks):
-    from webapp.corrections.published import publish
+    from webapp.serving.writes import publish
 
     subscribe(app, service, "a", [])
     with app.app_context():
-        version = publish(app, {"kind": "cancel", "session": "k9x8y7"}, "cli").version
+        version = publish(runtime(app), {"kind": "cancel", "session": "k9x8y7"}, "cli").version
     run.step()
     ticks[0] = 2.0
     assert run.step().delivered == 1 and service.received[0].payload == {

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from webapp.corrections.published import publish
+from webapp.serving import runtime
+from webapp.serving.writes import publish
 from webapp.static_site import export as static_export
 from webapp.static_site import headers as export_headers
 from webapp.static_site import paths as export_paths
@@ -88,10 +89,8 @@ def test_qr_codes_and_calendars_carry_the_public_address(app, out):
 
 
 def test_every_hashed_asset_is_written_under_its_tree_hash(app, out):
-    from webapp.web import assets
-
     export(app, out)
-    tree = assets.tree(app)
+    tree = runtime(app).tree()
     for path, asset in tree.files.items():
         assert (out / "assets" / tree.tree_hash / path).read_bytes() == asset.body
 
@@ -109,8 +108,8 @@ def test_door_sign_links_with_a_day_point_at_files_that_exist(app, out):
 
 
 def test_changes_feed_holds_every_correction_since_the_last_import(app, out):
-    publish(app, {"kind": "move", "session": "s1a2b3", "room": "side", "force": True})
-    publish(app, {"kind": "cancel", "session": "q4w5e6"})
+    publish(runtime(app), {"kind": "move", "session": "s1a2b3", "room": "side", "force": True})
+    publish(runtime(app), {"kind": "cancel", "session": "q4w5e6"})
     export(app, out)
     doc = json.loads((out / "api/v1/changes").read_text())
     assert (doc["version"], doc["since"], doc["reload"]) == (2, 0, False)
@@ -119,7 +118,7 @@ def test_changes_feed_holds_every_correction_since_the_last_import(app, out):
 
 
 def test_changes_feed_starts_at_a_new_import(app, data_dir, out):
-    publish(app, {"kind": "cancel", "session": "q4w5e6"})
+    publish(runtime(app), {"kind": "cancel", "session": "q4w5e6"})
     doc = json.loads((data_dir / "schedule.json").read_text())
     doc["event"]["name"] = "MiniCon 2026 (second import)"
     (data_dir / "schedule.json").write_text(json.dumps(doc))
@@ -140,7 +139,7 @@ def test_after_a_correction_only_the_files_it_changes_are_rewritten(app, out):
     export(app, out)
     before = snapshot(out)
     publish(
-        app,
+        runtime(app),
         {
             "kind": "retime",
             "session": "k9x8y7",
@@ -346,7 +345,7 @@ def test_a_correction_published_during_the_export_is_not_half_exported(app, monk
     def walk_while_publishing(app_, base):
         result = walk(app_, base)
         if not calls:
-            publish(app, {"kind": "cancel", "session": "q4w5e6"})
+            publish(runtime(app), {"kind": "cancel", "session": "q4w5e6"})
         calls.append(result.version)
         return result
 
@@ -363,7 +362,7 @@ def test_an_export_that_never_settles_is_refused(app, monkeypatch):
     def walk_while_publishing(app_, base):
         result = walk(app_, base)
         note = f"n{next(counter)}"
-        publish(app, {"kind": "edit", "session": "q4w5e6", "title": note})
+        publish(runtime(app), {"kind": "edit", "session": "q4w5e6", "title": note})
         return result
 
     monkeypatch.setattr(static_export, "_walk", walk_while_publishing)

@@ -13,7 +13,8 @@ import pytest
 from referencing import Registry, Resource
 
 from webapp import create_app
-from webapp.corrections.published import publish
+from webapp.serving import runtime
+from webapp.serving.writes import publish
 
 SCHEMAS = Path(__file__).parents[3] / "webapp" / "schemas"
 
@@ -76,7 +77,7 @@ def apply_like_a_client(schedule: dict, feed: dict) -> dict:
 def test_a_client_applying_the_changes_gets_exactly_the_served_schedule(app, client):
     old = client.get("/api/v1/schedule.json").get_json()
     for body in EDITS:
-        publish(app, body)
+        publish(runtime(app), body)
     new = client.get("/api/v1/schedule.json").get_json()
     SCHEDULE.validate(new)
     feed = client.get("/api/v1/changes?since=0").get_json()
@@ -87,7 +88,7 @@ def test_a_client_applying_the_changes_gets_exactly_the_served_schedule(app, cli
 
 def test_since_zero_lists_everything_and_since_current_lists_nothing(app, client):
     for body in EDITS[:3]:
-        publish(app, body)
+        publish(runtime(app), body)
     assert changes(client, 0)["version"] == 3
     assert [c["version"] for c in changes(client, 1)["changes"]] == [2, 3]
     assert changes(client, 3) == {"version": 3, "since": 3, "reload": False, "changes": []}
@@ -98,7 +99,7 @@ def test_before_any_correction_the_feed_is_empty_at_version_zero(client):
 
 
 def test_a_future_version_tells_the_client_to_reload(app, client):
-    publish(app, EDITS[0])
+    publish(runtime(app), EDITS[0])
     doc = changes(client, 2)
     assert (doc["reload"], doc["version"]) == (True, 1)
     assert "unknown" in doc["reason"]
@@ -120,7 +121,7 @@ def test_versions_before_a_reimport_of_another_event_must_reload_and_the_import_
     app, client, data_dir
 ):
     # What a re-import of the same event changed comes as a delta: test_api_source_changes.py.
-    publish(app, EDITS[0])
+    publish(runtime(app), EDITS[0])
     doc = json.loads((data_dir / "schedule.json").read_text(encoding="utf-8"))
     doc["event"]["name"] = "Re-imported"
     (data_dir / "schedule.json").write_text(json.dumps(doc), encoding="utf-8")
@@ -130,7 +131,7 @@ def test_versions_before_a_reimport_of_another_event_must_reload_and_the_import_
         doc = changes(client, since)
         assert doc["reload"] is True and "imported again at version 2" in doc["reason"]
     assert changes(client, 2) == {"version": 2, "since": 2, "reload": False, "changes": []}
-    publish(app, EDITS[1])
+    publish(runtime(app), EDITS[1])
     assert [c["version"] for c in changes(client, 2)["changes"]] == [3]
 
 
@@ -138,7 +139,7 @@ def test_a_client_too_far_behind_is_told_to_reload(data_dir):
     app = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "CHANGES_LIMIT": 2})
     client = app.test_client()
     for body in EDITS[:3]:
-        publish(app, body)
+        publish(runtime(app), body)
     assert changes(client, 0)["reload"] is True
     assert len(changes(client, 1)["changes"]) == 2
 
@@ -150,7 +151,7 @@ def test_schedule_etag_follows_the_version(app, client):
         client.get("/api/v1/schedule.json", headers={"If-None-Match": first.headers["ETag"]}).status_code
         == 304
     )
-    publish(app, EDITS[0])
+    publish(runtime(app), EDITS[0])
     again = client.get("/api/v1/schedule.json", headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 200
     assert again.get_json()["version"] == 1

@@ -13,8 +13,9 @@ import pytest
 
 from webapp import create_app
 from webapp.corrections.apply import Change
-from webapp.corrections.published import publish_once, store_for
 from webapp.corrections.store import STORE_FILE, KeyReused, Store
+from webapp.serving import runtime
+from webapp.serving.writes import publish_once
 
 TOKEN = "idem-Organizer-token"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -34,7 +35,7 @@ def post(client, body, key: str | None = None, raw: bytes | None = None):
 
 
 def versions(app) -> list[int]:
-    return [c.version for c in store_for(app).corrections()]
+    return [c.version for c in runtime(app).store.corrections()]
 
 
 def test_a_retry_with_the_same_key_answers_the_stored_correction_and_stores_nothing(app, client):
@@ -100,7 +101,7 @@ def old_store(path: Path) -> None:
     """A store as made before idempotency keys: no key columns, one import and one correction."""
     old = Store(path)
     old.record_import("aaa", b"{}")
-    old.append(lambda: Change("move", "s1a2b3", {"room": "main"}, {"room": "side"}))
+    old.append(Change("move", "s1a2b3", {"room": "main"}, {"room": "side"}))
     conn = old._conn()
     conn.execute("DROP INDEX history_idempotency_key")
     conn.execute("ALTER TABLE history DROP COLUMN request_sha256")
@@ -116,10 +117,13 @@ def test_an_old_store_gains_the_key_column_in_place_and_stays_append_only(tmp_pa
     store = Store(path)
     assert [c.version for c in store.corrections()] == [1]  # old rows kept, key NULL
     change = Change("move", "s1a2b3", {"room": "side"}, {"room": "main"})
-    assert store.append_once(lambda: change, "k-1", "sha")[1] is True
-    assert store.append_once(lambda: change, "k-1", "sha")[0].version == 2
-    with pytest.raises(KeyReused):
-        store.append_once(lambda: change, "k-1", "other")
+    with store.writing() as writer:
+        assert writer.stored("k-1", "sha") is None
+        writer.append(change, None, "k-1", "sha")
+    with store.writing() as writer:
+        assert writer.stored("k-1", "sha").version == 2
+        with pytest.raises(KeyReused):
+            writer.stored("k-1", "other")
     assert store.head().version == 2
     db = sqlite3.connect(path)
     with pytest.raises(sqlite3.IntegrityError):  # the UNIQUE index, below the lookup
@@ -135,7 +139,7 @@ def _retrier(data_dir: str, start, queue) -> None:
     start.wait(60)
     results = []
     for _ in range(5):
-        correction, stored_now = publish_once(app, EDIT, "same-key")
+        correction, stored_now = publish_once(runtime(app), EDIT, "same-key")
         results.append((correction.version, stored_now))
     queue.put(results)
 

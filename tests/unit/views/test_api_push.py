@@ -12,8 +12,8 @@ import pytest
 
 from tests.unit.push.push_service import Device
 from webapp import create_app
-from webapp.push import store
 from webapp.push.keys import b64url_decode
+from webapp.serving import runtime
 
 OPENAPI = json.loads((Path(__file__).parents[3] / "webapp/schemas/openapi.json").read_text(encoding="utf-8"))
 NOW = datetime(2026, 4, 7, 6, 0, tzinfo=UTC)  # before the fixture's first session (07:00 UTC)
@@ -49,7 +49,7 @@ def test_a_subscription_is_stored_with_its_future_instants_and_replaced_by_the_n
     valid("PushSubscriptionStored", resp.get_json())
     resp = client.put(URL, json=body(device, ["2026-04-08T09:50:00+02:00", "2026-04-07T05:00:00Z"], lead=5))
     assert resp.get_json() == {"ok": True, "wake": 1}  # 05:00 is past: dropped
-    sub, wake = store(app).get(device.endpoint)
+    sub, wake = runtime(app).push_store.get(device.endpoint)
     assert (sub.lead, wake) == (5, [int(datetime(2026, 4, 8, 7, 50, tzinfo=UTC).timestamp())])
 
 
@@ -57,7 +57,7 @@ def test_a_subscription_is_forgotten_and_an_unknown_one_answers_the_same(app, cl
     device = Device("https://push.example/send/abc")
     client.put(URL, json=body(device, ["2026-04-07T09:05:00+02:00"]))
     assert client.delete(URL, json={"endpoint": device.endpoint}).status_code == 204
-    assert store(app).get(device.endpoint) is None
+    assert runtime(app).push_store.get(device.endpoint) is None
     assert client.delete(URL, json={"endpoint": device.endpoint}).status_code == 204
 
 
@@ -75,7 +75,7 @@ def test_a_bad_body_is_a_400_naming_the_fault_and_nothing_is_stored(app, client,
     resp = client.put(URL, data=data, content_type="application/json")
     assert resp.status_code == 400
     assert message in resp.get_json()["error"]
-    assert store(app).count() == 0
+    assert runtime(app).push_store.count() == 0
 
 
 def test_a_body_over_16_kb_is_refused(client):

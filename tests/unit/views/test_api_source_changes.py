@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 
 from webapp import create_app
-from webapp.corrections.published import publish, store_for
+from webapp.serving import runtime
+from webapp.serving.changes import MAX_IMPORTS
+from webapp.serving.writes import publish
 from webapp.static_site import export as static_export
-from webapp.web.feed import MAX_IMPORTS
 
 from .test_api_changes import CHANGES, SCHEDULE
 
@@ -126,9 +127,9 @@ def test_a_phone_at_the_version_before_a_reimport_gets_only_what_it_changed(clie
 
 def test_a_phone_older_than_some_corrections_gets_them_and_the_import_in_order(app, client, data_dir):
     old = served(client)
-    publish(app, {"kind": "move", "session": "q4w5e6", "room": "side", "force": True})
+    publish(runtime(app), {"kind": "move", "session": "q4w5e6", "room": "side", "force": True})
     reimport(data_dir, source_edits)
-    publish(app, {"kind": "edit", "session": "late01", "title": "Later Talk"})
+    publish(runtime(app), {"kind": "edit", "session": "late01", "title": "Later Talk"})
     answer = feed(client, 0)
     assert [c["version"] for c in answer["changes"]] == [1, 2, 2, 2, 2, 2, 2, 3]
     assert apply_like_a_client(old, answer) == without_nulls(served(client))
@@ -137,10 +138,10 @@ def test_a_phone_older_than_some_corrections_gets_them_and_the_import_in_order(a
 
 
 def test_corrections_stay_on_top_and_are_never_changed_by_the_reimport(app, client, data_dir):
-    publish(app, {"kind": "move", "session": "s1a2b3", "room": "side", "force": True})
-    publish(app, {"kind": "cancel", "session": "q4w5e6"})
-    publish(app, {"kind": "move", "session": "k9x8y7", "room": "main", "force": True})
-    kept = [c.to_dict() for c in store_for(app).corrections()]
+    publish(runtime(app), {"kind": "move", "session": "s1a2b3", "room": "side", "force": True})
+    publish(runtime(app), {"kind": "cancel", "session": "q4w5e6"})
+    publish(runtime(app), {"kind": "move", "session": "k9x8y7", "room": "main", "force": True})
+    kept = [c.to_dict() for c in runtime(app).store.corrections()]
     before = served(client)
 
     def edit(doc: Doc) -> None:
@@ -158,7 +159,7 @@ def test_corrections_stay_on_top_and_are_never_changed_by_the_reimport(app, clie
     ]
     assert (session(after, "s1a2b3")["room"], session(after, "q4w5e6")["status"]) == ("side", "cancelled")
     assert apply_like_a_client(before, answer) == without_nulls(after)
-    assert [c.to_dict() for c in store_for(app).corrections()] == kept
+    assert [c.to_dict() for c in runtime(app).store.corrections()] == kept
     assert [c["version"] for c in feed(client, 0)["changes"] if "origin" not in c] == [1, 2, 3]
 
 
@@ -188,7 +189,7 @@ def test_a_reimport_that_changes_nothing_for_attendees_is_an_empty_step(client, 
 
 def test_the_static_export_writes_the_delta_of_the_last_import(app, client, data_dir, tmp_path):
     old = served(client)
-    publish(app, {"kind": "move", "session": "q4w5e6", "room": "side", "force": True})
+    publish(runtime(app), {"kind": "move", "session": "q4w5e6", "room": "side", "force": True})
     reimport(data_dir, source_edits)
     files = static_export.build(app, "https://schedule.example.org").files
     answer = json.loads(files[static_export.CHANGES_FILE])

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from webapp.corrections.published import publish
 from webapp.exports import ical
+from webapp.serving import runtime
+from webapp.serving.writes import publish
 
 
 def _count_builds(monkeypatch) -> list[int]:
@@ -24,7 +25,7 @@ def test_whole_event_calendar_is_built_once_per_version(app, client, monkeypatch
     assert client.get("/schedule.ics").data == first
     assert len(calls) == 1
     with app.app_context():
-        publish(app, {"kind": "move", "session": "s1a2b3", "room": "side", "force": True})
+        publish(runtime(app), {"kind": "move", "session": "s1a2b3", "room": "side", "force": True})
     moved = client.get("/schedule.ics").data
     assert len(calls) == 2 and moved != first
 

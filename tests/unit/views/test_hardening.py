@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from webapp import create_app
-from webapp.corrections.store import STORE_FILE
+from webapp.corrections.store import STORE_FILE, Store
+from webapp.serving import runtime
 
 TOKEN = "hardening-token"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -138,7 +139,9 @@ def test_a_damaged_store_keeps_reads_served_from_memory(app, client, data_dir, d
     conn = sqlite3.connect(store)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the whole store in the one file to damage
     conn.close()
-    app.extensions.pop("hallway.store")  # as a new request thread would: no connection kept open
+    runtime(app).store = Store(
+        store, clock=runtime(app).now
+    )  # as a new request thread would: no connection kept open
     damage(store)
     caplog.set_level(logging.ERROR)
     for path in READS:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from webapp import create_app
-from webapp.corrections.published import publish
 from webapp.corrections.store import STORE_FILE
+from webapp.serving import runtime
+from webapp.serving.writes import publish
 
 
 def test_healthy_worker_reports_the_version_and_the_sessions(app, client):
-    publish(app, {"kind": "cancel", "session": "q4w5e6"})
+    publish(runtime(app), {"kind": "cancel", "session": "q4w5e6"})
     response = client.get("/healthz")
     assert response.status_code == 200
     assert response.json == {"status": "ok", "version": 1, "sessions": 3, "cache": "ok"}

@@ -1,4 +1,4 @@
-"""The manifest's shortcuts and screenshots (webapp/views/install.py)."""
+"""The manifest's shortcuts and screenshots (webapp/serving/install.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from webapp.views import install
+from webapp.serving import install
 from webapp.web.assets import Asset, AssetTree
 
 

@@ -8,6 +8,7 @@ import re
 
 from bs4 import BeautifulSoup
 
+from webapp.serving import runtime
 from webapp.views import sw
 from webapp.views.pages import APP_ROUTES
 from webapp.web import assets
@@ -27,7 +28,7 @@ def console_files(tree: assets.AssetTree) -> list[str]:
 
 
 def test_console_files_exist_and_are_left_out_of_the_precache(app, client) -> None:
-    tree = assets.tree(app)
+    tree = runtime(app).tree()
     files = console_files(tree)
     assert "js/features/organize/console.js" in files and "css/organize.css" in files
     body = client.get("/sw.js").data.decode()
@@ -42,11 +43,11 @@ def test_the_shell_loads_no_console_module(app, client) -> None:
     loaded += [link["href"] for link in soup.find_all("link", rel="modulepreload")]
     assert loaded and not [h for h in loaded if "/organize/" in h]
     # The bundle the shell loads holds the attendee app only; the console is imported later.
-    assert [p for p in assets.tree(app).bundled if p.startswith("js/features/organize/")] == []
+    assert [p for p in runtime(app).tree().bundled if p.startswith("js/features/organize/")] == []
 
 
 def test_no_attendee_module_imports_the_console_statically(app) -> None:
-    tree = assets.tree(app)
+    tree = runtime(app).tree()
     attendee = [p for p in tree.files if p.endswith(".js") and not p.startswith("js/features/organize/")]
     graph = assets.module_graph(tree, *attendee)
     assert [p for p in graph if p.startswith("js/features/organize/")] == []

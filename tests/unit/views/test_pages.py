@@ -10,8 +10,8 @@ import pytest
 from bs4 import BeautifulSoup
 from PIL import Image
 
-from webapp.views.shell import short_name
-from webapp.web import assets
+from webapp.serving import runtime
+from webapp.serving.shell import short_name
 
 APP_PATHS = ["/", "/my", "/now", "/rooms", "/speakers", "/session/s1a2b3", "/speaker/ada-lovelace"]
 
@@ -67,7 +67,7 @@ def test_shell_with_its_css_fits_the_first_round_trip(client) -> None:
 
 def asset_url(app, path: str) -> str:
     with app.app_context():
-        return assets.tree(app).url(path)
+        return runtime(app).tree().url(path)
 
 
 @pytest.mark.parametrize(
@@ -81,7 +81,7 @@ def test_assets_are_immutable_and_compressed_as_accepted(app, client, accept, co
     assert response.headers["Vary"] == "Accept-Encoding"
     assert response.headers.get("Content-Encoding") == coding
     assert response.mimetype == "text/javascript"
-    plain = (assets.tree(app).files["js/data/store.js"]).body
+    plain = (runtime(app).tree().files["js/data/store.js"]).body
     assert decode(response.data) == plain
 
 
@@ -99,7 +99,7 @@ def test_unknown_asset_paths_are_404(app, client, suffix) -> None:
 
 def test_an_old_tree_hash_is_404(app, client) -> None:
     url = asset_url(app, "js/app.js")
-    assert client.get(url.replace(assets.tree(app).tree_hash, "000000000000")).status_code == 404
+    assert client.get(url.replace(runtime(app).tree().tree_hash, "000000000000")).status_code == 404
 
 
 def test_manifest_makes_the_app_installable(client) -> None:

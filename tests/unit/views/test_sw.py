@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from webapp import create_app, settings
+from webapp.serving import runtime
 from webapp.views import sw
 from webapp.views.pages import APP_ROUTES
-from webapp.web import assets, build, jsmodule
+from webapp.web import build, jsmodule
 
 STATIC = Path(settings.PROJECT_ROOT) / "static"
 
@@ -26,7 +27,7 @@ def worker(client) -> tuple[str, str, list[str]]:
 
 def test_every_static_file_is_precached_or_deliberately_left_out(app, client) -> None:
     _, _, precache = worker(client)
-    tree = assets.tree(app)
+    tree = runtime(app).tree()
     on_disk = sorted(p.relative_to(STATIC).as_posix() for p in STATIC.rglob("*") if p.is_file())
     for path in on_disk:
         if any(part.startswith((".", "__")) for part in path.split("/")):

@@ -11,6 +11,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from webapp import settings
+from webapp.serving import runtime
 from webapp.web import assets, build, built
 
 ROOT = settings.PROJECT_ROOT
@@ -54,7 +55,7 @@ def test_shell_loads_the_app_as_one_module_holding_every_attendee_view(client) -
     scripts = [s["src"].split("/", 3)[3] for s in soup.find_all("script")]
     assert scripts == ["js/app.bundle.js"]
     assert soup.find_all("link", rel="modulepreload") == []
-    tree = assets.tree(client.application)
+    tree = runtime(client.application).tree()
     assert {
         "js/app.js",
         "js/data/store.js",

@@ -12,7 +12,8 @@ import click
 import pytest
 
 from webapp import create_app
-from webapp.web import assets, build, built
+from webapp.serving import runtime
+from webapp.web import build, built
 
 STYLE = "/* the page */\nbody {\n  margin: 0;\n}\n" + "".join(f".c{i} {{ color: red; }}\n" for i in range(40))
 
@@ -140,17 +141,17 @@ def test_the_development_server_builds_first_and_other_commands_do_not(
     with click.Context(click.Command(command), info_name=command):
         app = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "STATIC_DIR": str(static)})
     assert (tmp_path / "build").exists() == builds
-    assert ("hallway.assets" in app.extensions) == builds
+    assert (runtime(app).assets.last() is not None) == builds
     if not builds:
         with pytest.raises(built.BuildMissing):
-            assets.tree(app)
+            runtime(app).tree()
 
 
 def test_the_debug_server_builds_again_when_a_file_changed(data_dir, tmp_path, monkeypatch) -> None:
     monkeypatch.setattr(built, "BUILD_ROOT", tmp_path / "build")
     static = static_dir(tmp_path)
     app = create_app({"TESTING": True, "DEBUG": True, "DATA_DIR": str(data_dir), "STATIC_DIR": str(static)})
-    first = assets.tree(app).tree_hash
+    first = runtime(app).tree().tree_hash
     (static / "js/x.js").write_text("export const x = 3;\n")
-    assert assets.tree(app).tree_hash != first
-    assert assets.tree(app).files["js/x.js"].body == b"export const x = 3;\n"
+    assert runtime(app).tree().tree_hash != first
+    assert runtime(app).tree().files["js/x.js"].body == b"export const x = 3;\n"

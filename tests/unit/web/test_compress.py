@@ -9,7 +9,8 @@ import time
 import brotli
 import pytest
 
-from webapp.web import assets, compress
+from webapp.serving import runtime
+from webapp.web import compress
 
 DYNAMIC = ["/", "/manifest.webmanifest", "/api/v1/schedule.json", "/sw.js", "/schedule.ics"]
 
@@ -51,10 +52,10 @@ def test_not_modified_has_no_body_and_no_encoding(client) -> None:
 
 
 def test_hashed_assets_are_not_encoded_twice(app, client) -> None:
-    url = assets.tree(app).url("js/app.js")
+    url = runtime(app).tree().url("js/app.js")
     response = client.get(url, headers={"Accept-Encoding": "br"})
     assert response.headers["Content-Encoding"] == "br"
-    assert brotli.decompress(response.data) == assets.tree(app).files["js/app.js"].body
+    assert brotli.decompress(response.data) == runtime(app).tree().files["js/app.js"].body
 
 
 def test_error_pages_and_tiny_bodies_stay_plain(client) -> None:

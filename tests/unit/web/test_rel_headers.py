@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from webapp.web import assets
+from webapp.serving import runtime
 
 # A real value for each URL parameter, per route, and one that names nothing.
 GOOD = {"sid": "s1a2b3", "session_id": "s1a2b3", "room_id": "main", "filename": "js/app.js"}
@@ -26,7 +26,7 @@ NEVER_CACHED = ("/sw.js", "/api/v1/", "/export/", ".ics", "/healthz")
 
 def urls(app) -> list[tuple[str, str]]:
     """(rule, url) for every GET route: once with good values, once with an unknown id."""
-    tree = assets.tree(app)
+    tree = runtime(app).tree()
     out = []
     for rule in app.url_map.iter_rules():
         if "GET" not in rule.methods:
@@ -84,7 +84,7 @@ def test_errors_carry_the_security_headers_too(client, method, url, status) -> N
 
 
 def test_hashed_assets_are_immutable_and_the_worker_and_feeds_are_never_cached(client, app) -> None:
-    tree = assets.tree(app)
+    tree = runtime(app).tree()
     for name in sorted(tree.files):
         cache = client.get(tree.url(name)).headers["Cache-Control"]
         assert "immutable" in cache and "max-age=31536000" in cache, (name, cache)
@@ -139,7 +139,7 @@ def leaked(body: bytes) -> list[str]:
 
 
 def test_no_path_reaches_a_file_outside_static(client, app) -> None:
-    paths = traversal_paths(assets.tree(app).tree_hash)
+    paths = traversal_paths(runtime(app).tree().tree_hash)
     statuses: Counter[int] = Counter()
     for path in paths:
         resp = client.get(path)
@@ -152,7 +152,7 @@ def test_no_path_reaches_a_file_outside_static(client, app) -> None:
 
 
 def test_static_files_come_only_from_the_static_directory(client, app) -> None:
-    tree = assets.tree(app)
+    tree = runtime(app).tree()
     for name in ("js/app.js", "sw.js", "manifest.webmanifest"):
         if name in tree.files:
             assert client.get(tree.url(name)).data == tree.files[name].body

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from tests.conftest import FIXTURES
 from webapp import create_app
-from webapp.corrections.store import STORE_FILE
+from webapp.corrections.store import STORE_FILE, Store
+from webapp.serving import runtime
 
 TOKEN = "campaign-token"
 EDITS = [
@@ -111,7 +112,9 @@ def test_any_life_of_the_store_keeps_serving_and_clients_follow(tmp_path_factory
         elif step == "damage":
             remove_store(data_dir)
             (data_dir / STORE_FILE).write_bytes(b"not a database" * 300)
-            app.extensions.pop("hallway.store", None)  # as a new worker thread: no open connection
+            runtime(app).store = Store(
+                data_dir / STORE_FILE, clock=runtime(app).now
+            )  # as a new worker thread: no open connection
             damaged = True
         elif step == "reimport":
             doc = json.loads((FIXTURES / "mini_schedule.json").read_text(encoding="utf-8"))

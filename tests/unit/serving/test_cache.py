@@ -1,4 +1,5 @@
-"""flask-caching in front of the feed: it is used, keyed by version, and never hides a new version."""
+"""The shared cache in front of the feed: workers share what they built, keyed by version;
+a new version is never hidden behind an old one."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from webapp import create_app
-from webapp.corrections.published import publish, store_for
-from webapp.web import caching
+from webapp.serving import cache, runtime
+from webapp.serving.writes import publish
 
 
 @pytest.fixture
@@ -18,24 +19,40 @@ def app(data_dir: Path):
 
 
 def key(app, kind: str, *rest: object) -> str:
-    head = store_for(app).head()
+    head = runtime(app).store.head()
     return "/".join(("hallway", kind, head.store_id, str(head.version), head.stamp, *map(str, rest)))
 
 
-def test_feed_answers_come_from_the_cache_under_their_version(app, client):
-    client.get("/api/v1/schedule.json")
-    with app.app_context():
-        caching.set(key(app, "schedule"), ('"v0-planted"', b'{"planted": true}'))
-        caching.set(key(app, "changes", 0), b'{"planted": "changes"}')
-    assert client.get("/api/v1/schedule.json").get_json() == {"planted": True}
-    assert client.get("/api/v1/changes?since=0").get_json() == {"planted": "changes"}
+def test_a_worker_takes_what_the_cache_holds_under_the_version_instead_of_building_it(data_dir):
+    first, second = two_workers(data_dir)
+    first.test_client().get("/api/v1/schedule.json")  # the import is recorded: version 0
+    with first.app_context():
+        for kind in ("schedule", "outline", "texts"):
+            cache.set(
+                runtime(first), key(first, kind), ('"v0-planted"', b'{"planted": "%s"}' % kind.encode())
+            )
+        cache.set(runtime(first), key(first, "changes", 0), b'{"planted": "changes"}')
+    b = second.test_client()  # has built nothing yet
+    for kind in ("schedule", "outline", "texts"):
+        assert b.get(f"/api/v1/{kind}.json").get_json() == {"planted": kind}
+    assert b.get("/api/v1/changes?since=0").get_json() == {"planted": "changes"}
+
+
+def test_what_a_worker_built_is_put_in_the_shared_cache_under_its_version(data_dir):
+    first, second = two_workers(data_dir)
+    served = {
+        kind: first.test_client().get(f"/api/v1/{kind}.json") for kind in ("schedule", "outline", "texts")
+    }
+    with second.app_context():
+        for kind, resp in served.items():
+            assert cache.get(runtime(second), key(second, kind)) == (resp.headers["ETag"], resp.get_data())
 
 
 def test_a_new_version_is_never_hidden_behind_a_cached_old_one(app, client):
     old = client.get("/api/v1/schedule.json")
     client.get("/api/v1/changes?since=0")
     with app.app_context():
-        publish(app, {"kind": "cancel", "session": "s1a2b3"})
+        publish(runtime(app), {"kind": "cancel", "session": "s1a2b3"})
     new = client.get("/api/v1/schedule.json")
     assert new.get_json()["version"] == 1 and new.headers["ETag"] != old.headers["ETag"]
     assert [c["version"] for c in client.get("/api/v1/changes?since=0").get_json()["changes"]] == [1]
@@ -46,8 +63,8 @@ def two_workers(data_dir: Path):
     first = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
     second = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
     with first.app_context():
-        shared = caching.cache.cache
-    second.extensions["cache"][caching.cache] = shared
+        shared = cache.cache.cache
+    second.extensions["cache"][cache.cache] = shared
     return first, second
 
 
@@ -57,7 +74,7 @@ def test_two_workers_sharing_a_cache_agree_on_the_newest_version(data_dir):
     assert a.get("/api/v1/schedule.json").get_json()["version"] == 0
     assert b.get("/api/v1/schedule.json").get_json()["version"] == 0
     with first.app_context():
-        publish(first, {"kind": "move", "session": "s1a2b3", "room": "side", "force": True})
+        publish(runtime(first), {"kind": "move", "session": "s1a2b3", "room": "side", "force": True})
     assert b.get("/api/v1/schedule.json").get_json()["version"] == 1
     assert b.get("/api/v1/changes?since=0").get_json()["version"] == 1
 
@@ -79,7 +96,7 @@ def test_a_cache_that_is_down_does_not_take_the_feed_down(data_dir):
 
 def test_counter_counts_within_its_window(app):
     with app.app_context():
-        assert [caching.count("hallway/test", 60) for _ in range(3)] == [1, 2, 3]
+        assert [cache.count("hallway/test", 60) for _ in range(3)] == [1, 2, 3]
 
 
 def test_a_restored_backup_written_again_never_serves_the_lost_edits(data_dir):
@@ -94,23 +111,23 @@ def test_a_restored_backup_written_again_never_serves_the_lost_edits(data_dir):
     a, b = first.test_client(), second.test_client()
     store = data_dir / STORE_FILE
     with first.app_context():
-        publish(first, {"kind": "move", "session": "s1a2b3", "room": "side", "force": True})
+        publish(runtime(first), {"kind": "move", "session": "s1a2b3", "room": "side", "force": True})
     conn = sqlite3.connect(store)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
     backup = data_dir.parent / "backup.sqlite3"
     shutil.copy(store, backup)
     with first.app_context():
-        publish(first, {"kind": "edit", "session": "q4w5e6", "title": "Lost edit"})
-        publish(first, {"kind": "cancel", "session": "k9x8y7"})
+        publish(runtime(first), {"kind": "edit", "session": "q4w5e6", "title": "Lost edit"})
+        publish(runtime(first), {"kind": "cancel", "session": "k9x8y7"})
     lost = b.get("/api/v1/schedule.json").get_json()  # cached by both workers' shared cache
     assert lost["version"] == 3 and b.get("/api/v1/changes?since=1").get_json()["version"] == 3
     for suffix in ("", "-wal", "-shm"):  # restored as a new file, as `cp` to a new name and `mv` do
         (data_dir / (STORE_FILE + suffix)).unlink(missing_ok=True)
     shutil.copy(backup, store)
     with second.app_context():
-        publish(second, {"kind": "edit", "session": "q4w5e6", "title": "Kept edit"})
-        publish(second, {"kind": "edit", "session": "s1a2b3", "title": "Another"})
+        publish(runtime(second), {"kind": "edit", "session": "q4w5e6", "title": "Kept edit"})
+        publish(runtime(second), {"kind": "edit", "session": "s1a2b3", "title": "Another"})
     for client in (a, b):
         doc = client.get("/api/v1/schedule.json").get_json()
         titles = {s["id"]: s["title"] for s in doc["sessions"]}
@@ -126,14 +143,14 @@ def test_a_restored_backup_written_again_never_serves_the_lost_edits(data_dir):
 
 def test_a_sweep_of_every_since_caches_only_answers_near_the_newest_version(app, client):
     # Sweeping since=0..head after each version grew Redis by ~540 MB a version.
-    from webapp.web import feed
+    from webapp.serving import changes
 
     with app.app_context():
         for n in range(45):
             room = "side" if n % 2 == 0 else "main"
-            publish(app, {"kind": "move", "session": "s1a2b3", "room": room, "force": True})
-        backend = caching.cache.cache
+            publish(runtime(app), {"kind": "move", "session": "s1a2b3", "room": room, "force": True})
+        backend = cache.cache.cache
     for since in range(46):
         assert client.get(f"/api/v1/changes?since={since}").status_code == 200
     cached = [k for k in backend._cache if "/changes/" in k]
-    assert len(cached) == feed.CACHED_BEHIND + 1, len(cached)
+    assert len(cached) == changes.CACHED_BEHIND + 1, len(cached)

@@ -7,11 +7,12 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Flask, render_template
+from flask import render_template
 
-from ..corrections.published import published
 from ..web import assets, built
 from . import install
+from .published import published
+from .runtime import Runtime
 
 THEME_COLOR = "#0b4f8a"
 BACKGROUND_COLOR = "#f7f8fa"
@@ -74,16 +75,16 @@ def _etag(body: bytes) -> str:
     return '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
 
 
-def documents(app: Flask) -> Documents:
+def documents(rt: Runtime) -> Documents:
     """Built once per (asset tree, event name, public URL): the name is all the shell takes from
     the data; the public URL lets the scanner open door-sign codes made for another address."""
-    tree = assets.tree(app)
-    name = published(app).schedule.event.name
-    public_url = app.config.get("PUBLIC_URL") or ""
+    tree = rt.tree()
+    name = published(rt).schedule.event.name
+    public_url = rt.config.get("PUBLIC_URL") or ""
     key = (tree.tree_hash, name, public_url)
-    cached = app.extensions.get("hallway.documents")
-    if cached is not None and cached[0] == key:
-        return cached[1]
+    found = rt.shell.get(key)
+    if found is not None:
+        return found
     css = tree.text(assets.INLINE_CSS)
     html = render_template(
         "shell.html",
@@ -98,6 +99,4 @@ def documents(app: Flask) -> Documents:
         loading=LOADING,
     ).encode("utf-8")
     manifest = json.dumps(manifest_dict(name, tree), ensure_ascii=False, indent=1).encode("utf-8")
-    docs = Documents(html, _etag(html), manifest, _etag(manifest), assets.csp_hash(css))
-    app.extensions["hallway.documents"] = (key, docs)
-    return docs
+    return rt.shell.put(key, Documents(html, _etag(html), manifest, _etag(manifest), assets.csp_hash(css)))

@@ -15,55 +15,24 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import click
-from flask import current_app
 from flask.cli import with_appcontext
 
+from ..corrections.apply import Correction, CorrectionError, describe
+from ..corrections.clashes import ClashError
+from ..corrections.reimport import reapply
+from ..corrections.store import Damaged, sorted_out
 from ..domain import jsontext
 from ..domain.model import Schedule
-from ..domain.serialize import ScheduleFormatError, schedule_from_dict
-from ..domain.storage import SCHEDULE_FILE
-from .apply import Change, Correction, CorrectionError, describe
-from .clashes import ClashError
-from .database import describe as describe_error
-from .published import (
-    STORE_ERRORS,
-    StoreUnavailable,
-    current_damaged,
-    publish,
-    published,
-    reimport_findings,
-    store_for,
-    sync_import,
-)
-from .reimport import CONTRADICTED, reapply
-from .store import SET_ASIDE, STORE_FILE, Damaged, sorted_out
+from ..domain.serialize import schedule_from_dict
+from ..serving import current_runtime, writes
+from ..serving.failures import STORE_ERRORS
+from ..serving.published import published
+from .served import served_schedule, unreadable
 
 corrections_group = click.Group("corrections", help="Publish, list and revert schedule corrections.")
-NO_SCHEDULE = "no schedule imported yet; run `hallway schedule import SOURCE...` first (docs/importing.md)"
-
-
-def served_schedule() -> Schedule:
-    """The schedule being served, or a ClickException that says what to do (exit 1, no
-    traceback): for every command that reads it. A data directory that does not exist is
-    refused rather than created empty: it is most likely a mistyped HALLWAY_DATA_DIR."""
-    data_dir = Path(current_app.config["DATA_DIR"])
-    if not data_dir.is_dir():
-        raise click.ClickException(
-            f"the data directory {data_dir} does not exist: check HALLWAY_DATA_DIR, or import a "
-            "schedule into it with `hallway schedule import SOURCE...`"
-        )
-    if not (data_dir / SCHEDULE_FILE).exists() and not (data_dir / STORE_FILE).exists():
-        raise click.ClickException(f"{NO_SCHEDULE} (nothing in {data_dir})")
-    try:
-        return published(current_app).schedule
-    except ScheduleFormatError as exc:
-        raise click.ClickException(f"{NO_SCHEDULE} ({exc})") from None
-    except (*STORE_ERRORS, StoreUnavailable) as exc:
-        raise _unreadable(exc) from None
 
 
 def parse_args(kind: str, args: tuple[str, ...], note: str | None) -> dict[str, Any]:
@@ -92,25 +61,21 @@ BY_HELP = "Organizer name recorded with the correction (default: cli)."
 
 
 def _publish(body: dict[str, Any], by: str, force: bool = False) -> None:
-    served_schedule()
+    rt = current_runtime()
+    served_schedule(rt)
     try:
-        correction = publish(current_app, {**body, "force": True} if force else body, by)
+        correction = writes.publish(rt, {**body, "force": True} if force else body, by)
     except CorrectionError as exc:
         raise click.ClickException(f"refused, nothing changed: {exc}") from None
     except ClashError as exc:
         raise click.ClickException(f"refused, nothing changed: {exc} (--force publishes it anyway)") from None
     except STORE_ERRORS as exc:
-        raise _unreadable(exc) from None
+        raise unreadable(rt, exc) from None
     _echo(correction)
 
 
-def _unreadable(exc: BaseException) -> click.ClickException:
-    path = store_for(current_app).path
-    return click.ClickException(f"{path}: cannot read or write the corrections store ({describe_error(exc)})")
-
-
 def _echo(correction: Correction, schedule: Schedule | None = None) -> None:
-    line = describe(correction.change, schedule or published(current_app).schedule)
+    line = describe(correction.change, schedule or published(current_runtime()).schedule)
     by = f" [by {correction.by}]" if correction.by else ""
     click.echo(f"v{correction.version} {correction.change.kind}: {line}{by}")
 
@@ -144,11 +109,12 @@ def revert_command(version: int, note: str | None, by: str, force: bool) -> None
 @with_appcontext
 def list_command(since: int, as_json: bool) -> None:
     """List published corrections, oldest first, each under the session's title at the time."""
-    schedule = served_schedule()
+    rt = current_runtime()
+    schedule = served_schedule(rt)
     try:
-        rows = store_for(current_app).rows()
+        rows = rt.store.rows()
     except STORE_ERRORS as exc:
-        raise _unreadable(exc) from None
+        raise unreadable(rt, exc) from None
     corrections, damaged = sorted_out(rows)
     aside = {r.version for r in rows} - {c.version for c in corrections} - {d.version for d in damaged}
     titled = {} if as_json else _as_they_were(corrections)
@@ -183,23 +149,21 @@ def list_command(since: int, as_json: bool) -> None:
 def set_aside_command(version: int, note: str | None, by: str) -> None:
     """Set a damaged stored correction aside: the schedule is served without it and writes work
     again. Itself a correction: `corrections revert` of it brings the row back."""
-    served_schedule()
-    store = store_for(current_app)
+    rt = current_runtime()
+    served_schedule(rt)
     try:
-        damaged = {d.version: d for d in current_damaged(current_app)}
-        if version not in damaged:
-            raise click.ClickException(f"version {version} is not a damaged correction; nothing changed")
-        change = Change(SET_ASIDE, None, {}, {"reason": damaged[version].reason}, note, reverts=version)
-        stored = store.append(lambda: change, by)
+        stored = writes.set_aside(rt, version, note, by)
     except STORE_ERRORS as exc:
-        raise _unreadable(exc) from None
+        raise unreadable(rt, exc) from None
+    if stored is None:
+        raise click.ClickException(f"version {version} is not a damaged correction; nothing changed")
     click.echo(f"v{stored.version} set aside v{version}: the schedule is served without it")
 
 
 def _as_they_were(corrections: list[Correction]) -> dict[int, Schedule]:
     """Version -> the schedule just before that correction (its import, with the corrections
     before it), so that it is described under the title its session had then."""
-    store = store_for(current_app)
+    store = current_runtime().store
     imports = store.imports()
     out: dict[int, Schedule] = {}
     schedule, base, done = None, None, []
@@ -214,30 +178,3 @@ def _as_they_were(corrections: list[Correction]) -> dict[int, Schedule]:
         schedule, _ = reapply(schedule, [c])
         done.append(c)
     return out
-
-
-def report_reimport(schedule: Schedule, dry_run: bool) -> None:
-    """After `schedule import`: every correction stays on top of the new schedule; name those it
-    already contains (redundant) and those it contradicts, for the organizer to keep or revert."""
-    if not (Path(current_app.config["DATA_DIR"]) / STORE_FILE).exists():
-        return  # nothing was ever published here
-    corrections = [c for c in store_for(current_app).corrections() if c.change.session is not None]
-    if not corrections:
-        return
-    findings = reimport_findings(current_app, schedule)
-    verb = "would stay" if dry_run else "stay"
-    click.echo(f"{len(corrections)} correction(s) {verb} on top of this import", nl=False)
-    if not findings:
-        click.echo("; the new data neither contains nor contradicts any of them.")
-        return
-    click.echo(":")
-    for f in findings:
-        c = f.correction
-        click.echo(f"  v{c.version} {c.change.kind} {c.change.session}: {f.status}: {f.reason}")
-    contradicted = [f.correction.version for f in findings if f.status == CONTRADICTED]
-    click.echo(
-        "Each is kept; `corrections revert VERSION` undoes one"
-        + (f" (contradicted: {', '.join(f'v{v}' for v in contradicted)})." if contradicted else ".")
-    )
-    if not dry_run:
-        sync_import(current_app)  # record the import now, so the feed's version moves at once

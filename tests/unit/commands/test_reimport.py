@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 
 from webapp import create_app
-from webapp.corrections.published import published
+from webapp.serving import runtime
+from webapp.serving.published import published
 
 SOURCES = Path(__file__).resolve().parents[3] / "data" / "sources"
 INTERMEDIATE = sorted(SOURCES.glob("*.txt"))[1]
@@ -49,7 +50,7 @@ def test_reimport_keeps_corrections_and_reports_redundant_and_contradicted(tmp_p
     assert "the import has title Why Your Forecasting Transformers Aren’…" in contradicted  # shortened
     assert "it keeps title Why Forecasting Fails" in contradicted
     assert lines[-1] == "Each is kept; `corrections revert VERSION` undoes one (contradicted: v2)."
-    fresh = published(create_app({"TESTING": True, "DATA_DIR": str(data_dir)}))
+    fresh = published(runtime(create_app({"TESTING": True, "DATA_DIR": str(data_dir)})))
     assert fresh.version == 3
     assert fresh.schedule.session(forecasting).title == "Why Forecasting Fails"
     assert fresh.schedule.session(torchstore).room == "central-room"
@@ -61,15 +62,16 @@ def test_reimport_keeps_corrections_and_reports_redundant_and_contradicted(tmp_p
 def test_a_reimport_the_server_notices_by_itself_logs_what_it_contradicts(data_dir, caplog):
     import logging
 
-    from webapp.corrections.published import publish
+    from webapp.serving import runtime
+    from webapp.serving.writes import publish
 
     app = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
-    publish(app, {"kind": "edit", "session": "k9x8y7", "title": "Ours"})
+    publish(runtime(app), {"kind": "edit", "session": "k9x8y7", "title": "Ours"})
     doc = json.loads((data_dir / "schedule.json").read_text(encoding="utf-8"))
     doc["sessions"][1]["title"] = "Theirs"
     (data_dir / "schedule.json").write_text(json.dumps(doc), encoding="utf-8")
     caplog.set_level(logging.WARNING)
-    fresh = published(create_app({"TESTING": True, "DATA_DIR": str(data_dir)}))
+    fresh = published(runtime(create_app({"TESTING": True, "DATA_DIR": str(data_dir)})))
     assert fresh.schedule.session("k9x8y7").title == "Ours"
     assert (
         "re-import: correction v1 (edit k9x8y7) is contradicted: the import has title Theirs" in caplog.text
@@ -82,7 +84,7 @@ def test_an_import_into_the_served_file_says_how_phones_get_it(tmp_path):
     runner = app.test_cli_runner()
     first = runner.invoke(args=["schedule", "import", str(INTERMEDIATE)])
     assert first.exit_code == 0 and "Phones" not in first.output  # no server has served it yet
-    assert published(app).version == 0  # served once: the store exists
+    assert published(runtime(app)).version == 0  # served once: the store exists
     text = INTERMEDIATE.read_text(encoding="utf-8")
     updated = tmp_path / INTERMEDIATE.name
     updated.write_text(text.replace(OLD_SLOT, OLD_SLOT.replace("Master Stage", "Central Room")), "utf-8")

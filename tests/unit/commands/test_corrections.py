@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from webapp.corrections.cli import parse_args
-from webapp.corrections.published import published
+from webapp.commands.corrections import parse_args
+from webapp.serving import runtime
+from webapp.serving.published import published
 
 
 def run(runner, *args: str):
@@ -21,13 +22,13 @@ def test_add_publishes_and_prints_the_new_version(app, runner):
     assert result.exit_code == 0, result.output
     assert result.output.startswith("v1 move: ")
     assert "room main -> side (moved to the larger room)" in result.output
-    assert published(app).schedule.session("s1a2b3").room == "side"
+    assert published(runtime(app)).schedule.session("s1a2b3").room == "side"
 
 
 def test_json_values_with_colon_equals(app, runner):
     result = run(runner, "add", "edit", "q4w5e6", 'speakers:=["ada-lovelace"]', "slides:=true", "title=42")
     assert result.exit_code == 0, result.output
-    session = published(app).schedule.session("q4w5e6")
+    session = published(runtime(app)).schedule.session("q4w5e6")
     assert (session.speakers, session.slides, session.title) == (("ada-lovelace",), True, "42")
 
 
@@ -35,14 +36,14 @@ def test_add_a_session_without_an_id(app, runner):
     result = run(runner, "add", "add", "title=Late addition", "start=2026-04-08T16:00:00+02:00",
                  "end=2026-04-08T16:30:00+02:00", "room=main", "--force")  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert [s.title for s in published(app).schedule.sessions][-1] == "Late addition"
+    assert [s.title for s in published(runtime(app)).schedule.sessions][-1] == "Late addition"
 
 
 def test_refused_correction_exits_non_zero_with_the_reason_and_changes_nothing(app, runner):
     result = run(runner, "add", "move", "s1a2b3", "room=attic")
     assert result.exit_code == 1
     assert "refused, nothing changed: unknown room 'attic'" in result.output
-    assert published(app).version == 0
+    assert published(runtime(app)).version == 0
 
 
 def test_revert_and_list(app, runner):
@@ -51,7 +52,7 @@ def test_revert_and_list(app, runner):
     result = run(runner, "revert", "1", "--note", "it happens after all", "--force")
     assert result.exit_code == 0, result.output
     assert result.output.startswith("v2 revert: ")
-    assert published(app).schedule.session("k9x8y7").status == "confirmed"
+    assert published(runtime(app)).schedule.session("k9x8y7").status == "confirmed"
     listed = run(runner, "list")
     assert [line.split(" ")[1] for line in listed.output.splitlines()] == ["v1", "v2"]
     as_json = [json.loads(line) for line in run(runner, "list", "--json", "--since", "1").output.splitlines()]

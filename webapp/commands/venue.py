@@ -1,30 +1,30 @@
-"""`flask --app webapp venue check`: validate data/venue.json against the schedule."""
+"""`hallway venue check`: validate $HALLWAY_DATA_DIR/venue.json against the served schedule."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
-from flask import current_app
-from flask.cli import AppGroup
+from flask.cli import with_appcontext
 
-from ..corrections.cli import served_schedule
-from .plan import VENUE_FILE, VenueError, load_venue
+from ..serving import current_runtime
+from ..venue.plan import VENUE_FILE, VenueError, load_venue
+from .served import served_schedule
 
-venue_group = AppGroup("venue", help="Check the venue plan ($HALLWAY_DATA_DIR/venue.json).")
+venue_group = click.Group("venue", help="Check the venue plan ($HALLWAY_DATA_DIR/venue.json).")
 
 
 @venue_group.command("check")
+@with_appcontext
 def check() -> None:
     """Report every problem in the venue plan ($HALLWAY_DATA_DIR/venue.json), or summarise it;
     exit 1 on problems or when there is no plan."""
-    schedule = served_schedule()
-    path = Path(current_app.config["DATA_DIR"]) / VENUE_FILE
+    rt = current_runtime()
+    schedule = served_schedule(rt)
+    path = rt.data_dir / VENUE_FILE
     if not path.exists():
         raise click.ClickException(f"no venue plan: {path} does not exist (docs/venue.md)")
     rooms = {r.id: r.name for r in schedule.rooms}
     try:
-        venue = load_venue(Path(current_app.config["DATA_DIR"]), rooms)
+        venue = load_venue(rt.data_dir, rooms)
     except VenueError as exc:
         raise click.ClickException(str(exc)) from exc
     for warning in venue.warnings:

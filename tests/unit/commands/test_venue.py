@@ -1,6 +1,6 @@
 import json
 
-from .test_plan import PLAN, VENUE
+from tests.unit.venue.test_plan import PLAN, VENUE
 
 
 def test_venue_check_summarises_a_good_plan(runner, data_dir):

@@ -8,11 +8,9 @@ stays whole for every other reader.
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from ..domain import jsontext
 from ..domain.kinds import kind_names
 from ..domain.languages import language_names
 from ..domain.timeutil import parse_iso, zone_periods
@@ -22,35 +20,38 @@ from ..domain.timeutil import parse_iso, zone_periods
 ZONE_MARGIN = timedelta(days=400)
 
 
-def split(body: bytes) -> tuple[bytes, bytes]:
-    """(outline, texts) JSON of the schedule document `body` (its `version` and `store` in both).
+def split(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(outline, texts) of the schedule document `doc` (its `version` and `store` in both);
+    `doc` itself is left as it is.
 
     The outline is the document minus each session's `description` and each speaker's `bio`;
     the texts hold the non-empty ones by id: {"version", "store", "descriptions", "bios"}.
     """
-    doc = jsontext.loads(body)  # our own document, but every read goes one way (depth-safe)
     descriptions: dict[str, list[str]] = {}
     bios: dict[str, str] = {}
     for session in doc["sessions"]:
-        text = session.pop("description", None)
-        if text:
-            descriptions[session["id"]] = text
+        if session.get("description"):
+            descriptions[session["id"]] = session["description"]
     for speaker in doc["speakers"]:
-        bio = speaker.pop("bio", None)
-        if bio:
-            bios[speaker["id"]] = bio
+        if speaker.get("bio"):
+            bios[speaker["id"]] = speaker["bio"]
+    outline = {
+        **doc,
+        "speakers": [{k: v for k, v in p.items() if k != "bio"} for p in doc["speakers"]],
+        "sessions": [{k: v for k, v in s.items() if k != "description"} for s in doc["sessions"]],
+    }
     texts = {"version": doc["version"], "store": doc["store"], "descriptions": descriptions, "bios": bios}
     table = zone_table(doc)
     if table:
-        doc["zone"] = table
+        outline["zone"] = table
     tags = [s.get("language") for s in doc["sessions"]] + [doc["event"].get("language")]
     names = language_names(tag for tag in tags if isinstance(tag, str))
     if names:
-        doc["language_names"] = names
+        outline["language_names"] = names
     kinds = kind_names(s["kind"] for s in doc["sessions"] if isinstance(s.get("kind"), str))
     if kinds:
-        doc["kind_names"] = kinds
-    return _json(doc), _json(texts)
+        outline["kind_names"] = kinds
+    return outline, texts
 
 
 def zone_table(doc: dict[str, Any]) -> dict[str, Any] | None:
@@ -75,7 +76,3 @@ def zone_table(doc: dict[str, Any]) -> dict[str, Any] | None:
 
 def _utc(t: datetime) -> str:
     return t.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def _json(doc: dict[str, Any]) -> bytes:
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

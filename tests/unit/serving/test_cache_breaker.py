@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from webapp import create_app
-from webapp.web import caching
+from webapp.serving import cache, runtime
 
 
 def free_port() -> int:
@@ -59,7 +59,7 @@ def test_a_hung_redis_is_left_alone_for_a_while_and_said_in_healthz(data_dir, re
     app = create_app(config)
     client = app.test_client()
     assert client.get("/healthz").json["cache"] == "ok"
-    backend = app.extensions["cache"][caching.cache]
+    backend = app.extensions["cache"][cache.cache]
     calls = []
     for name in ("get", "set"):
         real = getattr(backend, name)
@@ -81,9 +81,8 @@ def test_a_hung_redis_is_left_alone_for_a_while_and_said_in_healthz(data_dir, re
     assert "shared cache failed" in health.json["problems"]["cache"]
 
     proc.send_signal(signal.SIGCONT)
-    monkeypatch.setattr(caching, "BREAK_SECONDS", 0.0)
-    with app.app_context():
-        caching.failed(RuntimeError("a last failure, with no break after it"))
+    monkeypatch.setattr(cache, "BREAK_SECONDS", 0.0)
+    cache.failed(runtime(app), RuntimeError("a last failure, with no break after it"))
     assert client.get("/api/v1/changes?since=0").status_code == 200
     assert len(calls) > asked_while_hung  # the cache is asked again
     health = client.get("/healthz").json

@@ -1,28 +1,26 @@
-"""flask-caching for what the feed serves.
+"""flask-caching for what the feed serves, shared by the workers.
 
 Keys carry the store id and the version, so an answer cached for an older version is never
 served for a newer one, whichever worker cached it. The backend comes from the settings
 (`CACHE_TYPE`, `CACHE_REDIS_URL`, `CACHE_DEFAULT_TIMEOUT`): SimpleCache for one process,
-RedisCache to share across workers.
+RedisCache to share across workers. A process asks it only for what it has not built itself.
 """
 
 from __future__ import annotations
 
 import time
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from flask import Flask, current_app
 from flask_caching import Cache
 
-from ..corrections import problems
+from .runtime import Runtime
 
 cache = Cache()
 # After a backend error (a Redis stopped, hung or gone), this process leaves the cache alone
 # for this long and computes answers itself: with a 1 s timeout on every get and set, a hung
 # Redis cut the feed from 727 to 1.2 requests a second.
 BREAK_SECONDS = 30.0
-_broken: WeakKeyDictionary[Flask, float] = WeakKeyDictionary()  # app -> monotonic time it ends
 
 
 def init_app(app: Flask) -> None:
@@ -32,47 +30,48 @@ def init_app(app: Flask) -> None:
     cache.init_app(app)
 
 
-def get(key: str) -> Any:
-    if bypassed():
+def get(rt: Runtime, key: str) -> Any:
+    if bypassed(rt):
         return None
     try:
         value = cache.get(key)
     except Exception as exc:  # noqa: BLE001 - any backend error means "not cached"
-        failed(exc)
+        failed(rt, exc)
         return None
-    _working()
+    _working(rt)
     return value
 
 
-def set(key: str, value: Any) -> None:  # noqa: A001 - mirrors the cache API
-    if bypassed():
+def set(rt: Runtime, key: str, value: Any) -> None:  # noqa: A001 - mirrors the cache API
+    if bypassed(rt):
         return
     try:
         cache.set(key, value)
     except Exception as exc:  # noqa: BLE001
-        failed(exc)
+        failed(rt, exc)
         return
-    _working()
+    _working(rt)
 
 
-def bypassed() -> float:
+def bypassed(rt: Runtime) -> float:
     """Seconds this process still leaves the cache alone after an error (0: it uses it)."""
-    return max(0.0, _broken.get(current_app._get_current_object(), 0.0) - time.monotonic())
+    return max(0.0, rt.cache_bypassed_until - time.monotonic())
 
 
-def failed(exc: Exception) -> None:
+def failed(rt: Runtime, exc: Exception) -> None:
     """The backend failed: served from this process for BREAK_SECONDS, and said in /healthz."""
-    _broken[current_app._get_current_object()] = time.monotonic() + BREAK_SECONDS
+    rt.cache_bypassed_until = time.monotonic() + BREAK_SECONDS
     message = (
         f"the shared cache failed ({type(exc).__name__}: {str(exc)[:120]}); this worker computes "
         f"answers itself and tries the cache again in {BREAK_SECONDS:.0f} s"
     )
-    problems.report(current_app, "cache", message)
+    rt.problems.report("cache", message)
 
 
-def _working() -> None:
-    if _broken.pop(current_app._get_current_object(), None) is not None:
-        problems.clear(current_app, "cache")
+def _working(rt: Runtime) -> None:
+    if rt.cache_bypassed_until:
+        rt.cache_bypassed_until = 0.0
+        rt.problems.clear("cache")
 
 
 def count(key: str, window: int) -> int | None:

@@ -15,21 +15,19 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
-
-from ..corrections import problems
-from ..corrections.published import clock, schedule_path, sync_import
 from ..importers import follow_state
 from ..importers.fetch import shown
 from ..importers.follow import Follower, describe, load_plan
+from .imports import sync_import
+from .runtime import Runtime
 
 PROBLEM = "follow"
 
 
 class Runner:
-    def __init__(self, app: Flask) -> None:
-        config = app.config
-        self.app = app
+    def __init__(self, rt: Runtime) -> None:
+        config = rt.config
+        self.rt = rt
         self.interval: float = config["FOLLOW_INTERVAL"]
         try:
             plan = load_plan(Path(config["FOLLOW"]))
@@ -38,7 +36,7 @@ class Runner:
         data_dir = Path(config["DATA_DIR"])
         self.lead = follow_state.Lead(data_dir)
         self.follower = Follower(
-            plan, data_dir, schedule_path(app), config["FETCH_TIMEOUT"], config["FETCH_MAX_BYTES"], clock(app)
+            plan, data_dir, rt.schedule_path, config["FETCH_TIMEOUT"], config["FETCH_MAX_BYTES"], rt.now
         )
         self.stopped = threading.Event()
         self.thread = threading.Thread(target=self.run, name="hallway-follow", daemon=True)
@@ -52,55 +50,56 @@ class Runner:
                 sources = ", ".join(shown(s) for s in self.follower.plan.sources)
                 # Warnings, as Flask's logger shows nothing lower unless configured: which process
                 # follows must be readable in any server's log.
-                self.app.logger.warning("this process follows %s every %g s", sources, self.interval)
+                self.rt.logger.warning("this process follows %s every %g s", sources, self.interval)
                 self.step()
             elif not said_wait:  # said once: the follower's process can be read from the log
-                self.app.logger.warning("process %s follows the sources; this one waits", self.lead.holder())
+                self.rt.logger.warning("process %s follows the sources; this one waits", self.lead.holder())
                 said_wait = True
             self.stopped.wait(self.interval)
         self.lead.release()
 
     def step(self) -> None:
-        app = self.app
+        rt = self.rt
         try:
             done = self.follower.cycle()
         except Exception as exc:  # noqa: BLE001 - the thread must outlive any one bad cycle
-            app.logger.exception("following failed")
-            problems.report(app, PROBLEM, f"following failed: {type(exc).__name__}: {exc}")
+            rt.logger.exception("following failed")
+            rt.problems.report(PROBLEM, f"following failed: {type(exc).__name__}: {exc}")
             return
         if done.error:
             status = follow_state.status(self.follower.data_dir)
-            problems.report(app, PROBLEM, f"following: {describe(status)}")
+            rt.problems.report(PROBLEM, f"following: {describe(status)}")
             return
-        problems.clear(app, PROBLEM)
+        rt.problems.clear(PROBLEM)
         if done.imported is not None:
             sessions = len(done.imported.schedule.sessions)
-            app.logger.info("followed sources changed: wrote %s (%d sessions)", self.follower.out, sessions)
-            sync_import(app)  # recorded as a new version now; logs what it makes of the corrections
+            rt.logger.info("followed sources changed: wrote %s (%d sessions)", self.follower.out, sessions)
+            sync_import(rt)  # recorded as a new version now; logs what it makes of the corrections
 
 
-def init_app(app: Flask) -> None:
+def start(rt: Runtime) -> None:
     """Start following when HALLWAY_FOLLOW names a plan (called for a serving app only)."""
     # FOLLOW_IN_BACKGROUND (tests only): False leaves the cycles to the test, run by hand.
-    if not app.config.get("FOLLOW") or not app.config.get("FOLLOW_IN_BACKGROUND", True):
+    if not rt.config.get("FOLLOW") or not rt.config.get("FOLLOW_IN_BACKGROUND", True):
         return
-    runner = app.extensions["hallway.follow"] = Runner(app)
-    runner.thread.start()
+    rt.follow = Runner(rt)
+    rt.follow.thread.start()
 
 
-def report(app: Flask) -> dict[str, Any] | None:
+def report(rt: Runtime) -> dict[str, Any] | None:
     """How following goes, for /healthz and the console; None when this server follows nothing.
     `problem` is set when it fails, or when no check was recorded for well over an interval
     (the follower is stuck, or no process follows)."""
-    if not app.config.get("FOLLOW"):
+    config = rt.config
+    if not config.get("FOLLOW"):
         return None
-    status = follow_state.status(Path(app.config["DATA_DIR"])) or {}
+    status = follow_state.status(rt.data_dir) or {}
     doc: dict[str, Any] = {**status, "summary": describe(status), "problem": None}
     if status.get("error"):
         doc["problem"] = doc["summary"]
     else:
-        late = timedelta(seconds=2 * app.config["FOLLOW_INTERVAL"] + app.config["FETCH_TIMEOUT"])
+        late = timedelta(seconds=2 * config["FOLLOW_INTERVAL"] + config["FETCH_TIMEOUT"])
         checked = status.get("checked")
-        if checked and clock(app)() - datetime.fromisoformat(checked) > late:
+        if checked and rt.now() - datetime.fromisoformat(checked) > late:
             doc["problem"] = f"no check of the followed sources since {checked}"
     return doc

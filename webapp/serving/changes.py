@@ -1,0 +1,136 @@
+"""`/api/v1/changes?since=N`: the corrections after N, and what each re-import after N changed
+(`origin: source`); or why a phone at N must take the schedule whole (`reload`).
+
+Answers are cached by store, version and N in the shared cache for phones near the newest
+version; a re-import's entries are worked out once per process (`corrections.delta`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..corrections.delta import source_changes
+from ..corrections.store import Head
+from . import cache
+from .failures import STORE_ERRORS
+from .feed import json_bytes, key
+from .imports import noticed
+from .published import current, last_good
+from .runtime import Runtime
+
+MAX_IMPORTS = 8  # re-imports a phone catches up with from the changes feed; more: it reloads
+KEPT = 16  # imports whose entries a process keeps (each is a few KB)
+# Answers are cached for phones this close to the newest version (nearly all of them): a
+# sweep of every `since` after each version grew Redis by ~540 MB a version. Further behind,
+# an answer is worked out each time, which costs one indexed read.
+CACHED_BEHIND = 32
+
+
+def changes(rt: Runtime, since: int, stamp: str | None = None) -> bytes:
+    """The JSON of /api/v1/changes?since=`since` (already checked to be >= 0); `stamp`: what the
+    phone's version `since` held, to tell a store that went back and was written again."""
+    try:
+        return _changes(rt, since, stamp)
+    except STORE_ERRORS as exc:
+        # No history to list: a phone at the version in memory is up to date, any other reloads
+        # the schedule document (served from memory too).
+        pub = last_good(rt, exc)
+        head = Head(pub.store_id, pub.version, pub.stamp)
+        if since == pub.version:
+            return json_bytes(
+                {
+                    "version": pub.version,
+                    "store": pub.store_id,
+                    "since": since,
+                    "reload": False,
+                    "changes": [],
+                }
+            )
+        return json_bytes(_reload(head, "the corrections history cannot be read just now"))
+
+
+def _changes(rt: Runtime, since: int, stamp: str | None) -> bytes:
+    noticed(rt)
+    store = rt.store
+    head = store.head()
+    if since > head.version:  # not cached: any number can be asked for
+        # Versions only grow within a store, so a client ahead of it saw a history this store no
+        # longer has (a backup of the same store restored): it must take the schedule whole.
+        rewound = _reload(head, f"version {since} is unknown here; the newest is {head.version}")
+        return json_bytes({**rewound, "rewound": True})
+    if stamp is not None and store.stamp_of(since) != stamp:
+        # The same number, other content: a backup restored and written again since.
+        rewound = _reload(head, f"version {since} here is not the version {since} this phone saw")
+        return json_bytes({**rewound, "rewound": True})
+    cached = head.version - since <= CACHED_BEHIND
+    hit = cache.get(rt, key("changes", head, since)) if cached else None
+    if hit is not None:
+        return hit
+    limit = rt.config["CHANGES_LIMIT"]
+    head, last_import, rows = store.since(since, limit + 1)
+    left_out = {d.version for d in current(rt).damaged}  # they read, but do not apply
+    found = [c.to_dict() for c in rows if c.version not in left_out]
+    reason = None
+    repaired = store.last_repair()
+    if since < repaired:
+        reason = f"stored corrections were set aside at version {repaired}"
+    elif since < last_import and len(rows) <= limit:
+        reason = _reimports(rt, head, since, found)
+    if reason is not None:
+        answer = _reload(head, reason)
+    elif len(found) > limit:
+        answer = _reload(head, f"more than {limit} changes since version {since}")
+    else:
+        found.sort(key=lambda c: c["version"])  # stable: an import's own entries keep their order
+        answer = {
+            "version": head.version,
+            "store": head.store_id,
+            "stamp": head.stamp,
+            "since": since,
+            "reload": False,
+            "changes": found,
+        }
+    body = json_bytes(answer)
+    if cached:
+        cache.set(rt, key("changes", head, since), body)
+    return body
+
+
+def _reimports(rt: Runtime, head: Head, since: int, found: list[dict[str, Any]]) -> str | None:
+    """Add to `found` what each re-import after `since` changed for attendees (origin: source);
+    or say why a phone at `since` must take the schedule whole instead."""
+    imports = [v for v in rt.store.imports() if since < v <= head.version]
+    if len(imports) > MAX_IMPORTS:  # each is worked out from two snapshots
+        return (
+            f"the schedule was imported again at version {imports[-1]} ({len(imports)} imports since {since})"
+        )
+    for version in imports:
+        entries = import_changes(rt, version)
+        if isinstance(entries, str):
+            return f"the schedule was imported again at version {version}: {entries}"
+        found += entries
+    return None
+
+
+def import_changes(rt: Runtime, version: int) -> list[dict[str, Any]] | str:
+    """The feed entries of the import at `version`, or why a phone older than it must take the
+    schedule whole; worked out once per process."""
+    store = rt.store
+    # The stamp: a restored backup may reuse an import's version for another import.
+    kept = rt.source_changes
+    at = (store.head().store_id, version, store.stamp_of(version))
+    if at not in kept:
+        if len(kept) >= KEPT:
+            kept.pop(next(iter(kept)))
+        kept[at] = source_changes(store, version, store.corrections())
+    return kept[at]
+
+
+def _reload(head: Head, reason: str) -> dict[str, Any]:
+    return {
+        "version": head.version,
+        "store": head.store_id,
+        "stamp": head.stamp,
+        "reload": True,
+        "reason": reason,
+    }

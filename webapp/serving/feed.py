@@ -1,0 +1,112 @@
+"""The schedule documents a phone reads, each serialised once per version and notices: the
+whole document (`/api/v1/schedule.json`), the outline and the texts the app loads in turn.
+
+The documents carry the store's id (`store`) next to the version: versions count within one
+store, and a store replaced on disk (a backup restored, a new server) starts again, so a phone
+must know that its version 12 and the server's version 12 may be different schedules. The
+outline and the whole document also carry the room statuses and announcements current now
+(`notices`): a status that expires changes the body and the ETag within a version.
+
+A request that finds its document built in this process (nearly all: a 304 to a phone that
+holds it) costs a look at the schedule file, one read of the store's head and the notices; a
+process that has not built it takes it from the shared cache when another worker put it there.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from ..corrections.notices import notices
+from ..corrections.store import Head
+from . import cache
+from .failures import STORE_ERRORS
+from .imports import noticed
+from .published import Published, at, last_good, look
+from .runtime import Document, Memo, Runtime
+
+NONE: dict[str, Any] = {"rooms": {}, "announcements": []}
+
+
+def key(kind: str, head: Head, *rest: object) -> str:
+    """The shared cache's key for `kind` at `head`."""
+    return "/".join(("hallway", kind, head.store_id, str(head.version), head.stamp, *map(str, rest)))
+
+
+def schedule_document(rt: Runtime) -> Document:
+    """(ETag, body) of /api/v1/schedule.json at the current version, with its notices."""
+    return _noticed(rt, "schedule", rt.schedule_document, lambda pub: pub.doc)
+
+
+def outline_document(rt: Runtime) -> Document:
+    """(ETag, body) of /api/v1/outline.json: the schedule document without the long texts."""
+    return _noticed(rt, "outline", rt.outline_document, lambda pub: pub.parts[0])
+
+
+def texts_document(rt: Runtime) -> Document:
+    """(ETag, body) of /api/v1/texts.json: the descriptions and bios of the same version."""
+    try:
+        noticed(rt)
+        head = rt.store.head()
+        found = rt.texts_document.get(head)
+        if found is not None:
+            return found
+        hit = cache.get(rt, key("texts", head))
+        if hit is not None:
+            return rt.texts_document.put(head, hit)
+        pub = at(rt, head)
+    except STORE_ERRORS as exc:
+        return _texts(last_good(rt, exc))
+    value = _texts(pub)
+    if pub.version == head.version and pub.store_id == head.store_id:  # else a newer one came meanwhile
+        cache.set(rt, key("texts", head), value)
+        rt.texts_document.put(head, value)
+    return value
+
+
+def _texts(pub: Published) -> Document:
+    body = json_bytes(pub.parts[1])
+    return f'"t{pub.version}-{pub.store_id}-{hashlib.sha256(body).hexdigest()[:16]}"', body
+
+
+def _noticed(
+    rt: Runtime,
+    kind: str,
+    memo: Memo[tuple[str, dict[str, Any]], Document],
+    doc_of: Callable[[Published], dict[str, Any]],
+) -> Document:
+    """(ETag, body) of the document `doc_of` gives for the published schedule, with the notices
+    current now: built once per version and notices in this process."""
+    try:
+        head, pub = look(rt)
+    except STORE_ERRORS as exc:
+        pub = last_good(rt, exc)
+        return _with_notices(pub, doc_of(pub), _notices(rt, pub))
+    now = _notices(rt, pub)
+    found = memo.get((pub.etag, now))
+    if found is not None:
+        return found
+    # The same version can carry other notices later (a room status expires): they key it too.
+    extra = [] if now == NONE else [hashlib.sha256(json_bytes(now)).hexdigest()[:16]]
+    hit = cache.get(rt, key(kind, head, *extra))
+    if hit is not None:
+        return memo.put((pub.etag, now), hit)
+    value = _with_notices(pub, doc_of(pub), now)
+    if pub.version == head.version and pub.store_id == head.store_id:
+        cache.set(rt, key(kind, head, *extra), value)
+    return memo.put((pub.etag, now), value)
+
+
+def _notices(rt: Runtime, pub: Published) -> dict[str, Any]:
+    return notices(pub.notice_corrections, pub.schedule.event.timezone, rt.now())
+
+
+def _with_notices(pub: Published, doc: dict[str, Any], now: dict[str, Any]) -> Document:
+    body = json_bytes({**doc, "notices": now})
+    return f'"v{pub.version}-{pub.store_id}-{hashlib.sha256(body).hexdigest()[:16]}"', body
+
+
+def json_bytes(doc: dict[str, Any]) -> bytes:
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

@@ -1,0 +1,170 @@
+"""The schedule as attendees see it: the newest import with the corrections after it applied.
+
+Everything served reads it here: `published(rt)`, or `look(rt)` for the store's head with it.
+It is built once per version (the store's head names the version) and held by the runtime;
+the documents a phone reads are values built from it once (`outline`, `texts`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cached_property
+from typing import Any
+
+from ..corrections.apply import Correction
+from ..corrections.database import describe
+from ..corrections.reimport import UNREADABLE, reapply
+from ..corrections.store import Damaged, Head
+from ..domain.model import Schedule
+from ..domain.serialize import ScheduleFormatError, schedule_to_dict
+from . import texts
+from .failures import STORE_ERRORS, StoreDamaged, StoreUnavailable
+from .imports import base, noticed, sync_import
+from .runtime import Runtime
+
+
+@dataclass(frozen=True)
+class Published:
+    schedule: Schedule
+    version: int
+    doc: dict[str, Any]  # /api/v1/schedule.json without its notices, as a value
+    body: bytes  # `doc` serialised: its hash is the version's ETag
+    etag: str
+    store_id: str = ""  # which store's versions these are: a replaced store starts again
+    stamp: str = ""  # what its version holds (store.Head.stamp): a restored backup reuses numbers
+    # session id -> (corrections that touched it, time of the newest): SEQUENCE and
+    # LAST-MODIFIED in calendars, so subscribed calendars update in place.
+    revisions: dict[str, tuple[int, datetime]] = field(default_factory=dict)
+    # Room statuses and announcements (and their withdrawals): what `notices` reads at a given time.
+    notice_corrections: tuple[Correction, ...] = ()
+
+    @cached_property
+    def parts(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """(outline, texts) of `doc` for the app, split once per version (serving/texts.py)."""
+        return texts.split(self.doc)
+
+
+@dataclass(frozen=True)
+class Current:
+    """The store's newest state, applied: what `published` and the write path decide on."""
+
+    head: Head
+    schedule: Schedule
+    revisions: dict[str, tuple[int, datetime]]
+    corrections: tuple[Correction, ...]
+    damaged: tuple[Damaged, ...]  # rows that do not read or apply, not set aside
+
+
+def build(
+    schedule: Schedule,
+    version: int,
+    revisions: dict[str, tuple[int, datetime]] | None = None,
+    store_id: str = "",
+    corrections: Iterable[Correction] = (),
+    stamp: str = "",
+) -> Published:
+    # `store` tells a phone whose versions these are: version 3 of a restored backup or a new
+    # server is not version 3 of the store it knew, and must replace its copy, not patch it.
+    doc: dict[str, Any] = {
+        "version": version,
+        "store": store_id,
+        "stamp": stamp,
+        **schedule_to_dict(schedule),
+    }
+    body = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    etag = f'"v{version}-{store_id}-{hashlib.sha256(body).hexdigest()[:16]}"'
+    notice_corrections = tuple(c for c in corrections if c.change.session is None)
+    return Published(
+        schedule, version, doc, body, etag, store_id=store_id, stamp=stamp, revisions=revisions or {},
+        notice_corrections=notice_corrections,
+    )  # fmt: skip
+
+
+def revisions_of(corrections: Iterable[Correction]) -> dict[str, tuple[int, datetime]]:
+    out: dict[str, tuple[int, datetime]] = {}
+    for c in corrections:
+        if c.change.session is None:
+            continue
+        sequence = out.get(c.change.session, (0, c.time))[0]
+        out[c.change.session] = (sequence + 1, c.time)
+    return out
+
+
+def current(rt: Runtime) -> Current:
+    """The newest state in the store with every correction applied, built once per version."""
+    state = rt.store.state()
+    if state is None:  # a new, empty store (the old one deleted while running): import the file
+        rt.file_stamp = ()
+        sync_import(rt)
+        state = rt.store.state()
+    if state is None:
+        raise ScheduleFormatError(f"no schedule has been imported into {rt.data_dir}")
+    found = rt.current.get(state.head)
+    if found is not None:
+        return found
+    # Every correction, also those from before the newest import, on top of it (reimport.py).
+    schedule, findings = reapply(base(rt, state.base_version, state.base_sha256), state.corrections)
+    # A row that reads but no longer applies is damaged too: left out, like one that does not read.
+    unreadable = {f.correction.version: f.reason for f in findings if f.status == UNREADABLE}
+    damaged = state.damaged + tuple(Damaged(v, reason) for v, reason in unreadable.items())
+    corrections = tuple(c for c in state.corrections if c.version not in unreadable)
+    if damaged:
+        rt.problems.report("store rows", str(StoreDamaged(damaged)))
+    else:
+        rt.problems.clear("store rows")
+    return rt.current.put(
+        state.head, Current(state.head, schedule, revisions_of(corrections), corrections, damaged)
+    )
+
+
+def refuse_if_damaged(now: Current) -> None:
+    """Writes wait while rows are damaged: a correction decided on a schedule that silently
+    lacks one would be decided on the wrong state."""
+    if now.damaged:
+        raise StoreDamaged(now.damaged)
+
+
+def look(rt: Runtime) -> tuple[Head, Published]:
+    """The store's head and the schedule published at it (a newer one when a write came
+    meanwhile), the schedule file noticed first; STORE_ERRORS when the store cannot be read."""
+    noticed(rt)
+    head = rt.store.head()
+    return head, at(rt, head)
+
+
+def at(rt: Runtime, head: Head) -> Published:
+    found = rt.published.get(head)
+    if found is None:
+        now = current(rt)
+        found = build(now.schedule, now.head.version, now.revisions, now.head.store_id, now.corrections,
+                      now.head.stamp)  # fmt: skip
+        rt.published.put(now.head, found)
+    rt.problems.clear("store")
+    return found
+
+
+def published(rt: Runtime) -> Published:
+    """The current schedule. While the store cannot be read (corrupt, truncated, a directory in
+    its place), the last one built is served."""
+    try:
+        return look(rt)[1]
+    except STORE_ERRORS as exc:
+        return last_good(rt, exc)
+
+
+def last_good(rt: Runtime, exc: BaseException) -> Published:
+    """The schedule last built from the store, after `exc` said the store cannot be read now;
+    StoreUnavailable when this process never built one."""
+    path = rt.store.path
+    kept = rt.published.last()
+    said = f"serving version {kept.version} from memory" if kept else "nothing to serve"
+    rt.problems.report("store", f"{path} cannot be read ({describe(exc)}); {said}")
+    if kept is None:
+        raise StoreUnavailable(
+            f"the corrections store {path.name} cannot be read ({type(exc).__name__})"
+        ) from exc
+    return kept
