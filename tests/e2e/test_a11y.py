@@ -3,22 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-AXE = Axe()
-# target-size (WCAG 2.2) is off in axe by default; Lighthouse checks it, so do we.
-OPTIONS = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
-
-
-def serious(page, within: str | None = None) -> list[str]:
-    results = AXE.run(page, context=within, options=OPTIONS)
-    return [
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
-        for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-
+from tests.harness.a11y import serious
 
 NOW = "/now?now=2026-04-07T09:20:00%2B02:00"
 PATHS = ["/", "/session/k9x8y7", "/my", NOW, "/speaker/alan-turing", "/share"]

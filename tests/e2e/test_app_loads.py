@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from e2e_support import before_the_event, offsite_requests
 from playwright.sync_api import Page, expect
+
+from tests.harness.browser import before_the_event, offsite_requests
 
 
 def test_schedule_shows_sessions_of_the_first_day(page: Page, live_server) -> None:

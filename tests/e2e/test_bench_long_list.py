@@ -3,15 +3,14 @@ and a search narrows the list at once (bench/large.py times this on 1,000 sessio
 
 from __future__ import annotations
 
-import sys
 from datetime import datetime, timedelta
 
-from e2e_support import ROOT
 from playwright.sync_api import expect
-from schedules import write
 
-sys.path.insert(0, str(ROOT / "bench"))
-import generate  # noqa: E402
+from tests.harness.bench import bench_module
+from tests.harness.schedules import write
+
+generate = bench_module("generate")
 
 SESSIONS = 70
 

@@ -4,20 +4,22 @@ view have no serious or critical axe violations, light and dark, at 360 px."""
 from __future__ import annotations
 
 import pytest
-from corrections_support import TOKEN, open_app, publish, star
 from playwright.sync_api import expect
-from test_a11y import serious
+
+from tests.harness.a11y import serious
+from tests.harness.app import open_app, star
+from tests.harness.publish import WRITABLE
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_changes_chrome_and_view_have_no_serious_violations(browser, make_server, scheme) -> None:
-    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    server = make_server(env=WRITABLE)
     context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme)
     page = context.new_page()
     open_app(page, server)
     star(page, "Day Two Keynote")
-    publish(server, {"kind": "move", "session": "k9x8y7", "room": "main", "note": "bigger room"})
-    publish(server, {"kind": "cancel", "session": "q4w5e6"})
+    server.publish({"kind": "move", "session": "k9x8y7", "room": "main", "note": "bigger room"})
+    server.publish({"kind": "cancel", "session": "q4w5e6"})
     expect(page.locator("#changes-banner")).to_contain_text("2 changes", timeout=5000)
     expect(page.locator(".card .badge").first).to_be_visible()
     assert serious(page) == []

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import re
 
-from corrections_support import TOKEN, open_app, publish, star
 from playwright.sync_api import expect
+
+from tests.harness.app import open_app, star
+from tests.harness.publish import WRITABLE
 
 
 def test_correction_made_while_open_shows_without_reload(page, make_server) -> None:
-    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    server = make_server(env=WRITABLE)
     open_app(page, server)
     page.evaluate("() => { window.__sameDocument = true; }")
-    publish(server, {"kind": "move", "session": "k9x8y7", "room": "main", "note": "moved to the larger room"})
+    server.publish({"kind": "move", "session": "k9x8y7", "room": "main", "note": "moved to the larger room"})
 
     banner = page.locator("#changes-banner")
     expect(banner).to_be_visible(timeout=5000)
@@ -57,12 +59,12 @@ ServiceWorkerRegistration.prototype.showNotification = function (title, options)
 
 
 def test_starred_changes_come_first_and_notify_only_after_the_person_asked(page, make_server) -> None:
-    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    server = make_server(env=WRITABLE)
     page.add_init_script(FAKE_NOTIFICATIONS)
     open_app(page, server)
     star(page, "Day Two Keynote")
     assert page.evaluate("() => window.__asked") == 0  # never asked on load
-    publish(server, {"kind": "move", "session": "k9x8y7", "room": "main"})
+    server.publish({"kind": "move", "session": "k9x8y7", "room": "main"})
     expect(page.locator("#changes-banner")).to_contain_text("1 change", timeout=5000)
     assert page.evaluate("() => window.__shown") == []  # not starred, and not allowed yet
 
@@ -72,7 +74,7 @@ def test_starred_changes_come_first_and_notify_only_after_the_person_asked(page,
     assert page.evaluate("() => window.__asked") == 1
 
     retime = {"start": "2026-04-08T11:00:00+02:00", "end": "2026-04-08T11:45:00+02:00"}
-    publish(server, {"kind": "retime", "session": "q4w5e6", **retime})
+    server.publish({"kind": "retime", "session": "q4w5e6", **retime})
     mine = page.locator("#changes-mine + .changelist .change")
     expect(mine).to_have_count(1, timeout=5000)
     expect(mine).to_have_class(re.compile(r"\bmine\b"))
@@ -84,18 +86,16 @@ def test_starred_changes_come_first_and_notify_only_after_the_person_asked(page,
 
 
 def test_hostile_title_and_note_in_corrections_show_as_text(page, make_server) -> None:
-    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    server = make_server(env=WRITABLE)
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     open_app(page, server)
     star(page, "Compiling Things")
     hostile = '<img src=x onerror="window.__pwned=1">'
-    publish(
-        server,
+    server.publish(
         {"kind": "edit", "session": "k9x8y7", "title": f"Compiling {hostile}", "note": f"note {hostile}"},
     )
-    publish(
-        server,
+    server.publish(
         {
             "kind": "add",
             "title": "<script>window.__pwned=1</script>",
@@ -121,12 +121,12 @@ def test_hostile_title_and_note_in_corrections_show_as_text(page, make_server) -
 
 
 def test_two_open_tabs_record_each_change_once(context, make_server) -> None:
-    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    server = make_server(env=WRITABLE)
     first, second = context.new_page(), context.new_page()
     open_app(first, server)
     open_app(second, server)
-    publish(server, {"kind": "move", "session": "k9x8y7", "room": "main"})
-    publish(server, {"kind": "cancel", "session": "q4w5e6"})
+    server.publish({"kind": "move", "session": "k9x8y7", "room": "main"})
+    server.publish({"kind": "cancel", "session": "q4w5e6"})
     for page in (first, second):
         expect(page.locator("#changes-banner")).to_contain_text("2 changes", timeout=5000)
     kept = second.evaluate("() => JSON.parse(localStorage.getItem('hallway.changes.v1')).history")
@@ -137,7 +137,7 @@ def test_two_open_tabs_record_each_change_once(context, make_server) -> None:
 
 
 def test_hidden_app_with_notifications_on_still_checks_and_notifies(page, make_server) -> None:
-    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    server = make_server(env=WRITABLE)
     page.add_init_script(FAKE_NOTIFICATIONS)
     hidden = "window.__hidden ? 'hidden' : 'visible'"
     page.add_init_script(f"Object.defineProperty(document, 'visibilityState', {{ get: () => {hidden} }});")
@@ -146,7 +146,7 @@ def test_hidden_app_with_notifications_on_still_checks_and_notifies(page, make_s
     page.goto(server.url + "/?day=all&poll=1")
     star(page, "Compiling Things")
     page.evaluate("() => { window.__hidden = true; }")  # the phone is locked, the app open
-    publish(server, {"kind": "move", "session": "k9x8y7", "room": "main"})
+    server.publish({"kind": "move", "session": "k9x8y7", "room": "main"})
     page.wait_for_function("() => window.__shown.length > 0", timeout=5000)
     shown = page.evaluate("() => window.__shown")
     assert shown == [

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 
-from corrections_support import TOKEN, cli, open_app, publish
 from playwright.sync_api import expect
-from schedules import mini, write
+
+from tests.harness.app import open_app
+from tests.harness.publish import WRITABLE
+from tests.harness.schedules import mini, write
 
 FRESH = "footer [data-freshness]"
 
@@ -20,18 +22,12 @@ def test_phone_offline_while_corrections_were_made_shows_all_of_them_in_order(pa
     expect(page.locator(FRESH)).to_have_attribute("data-version", "0", timeout=5000)
     expect(page.locator(FRESH)).to_contain_text("Offline · last checked")
     # Published with the CLI on the data directory while the server is down.
-    cli(server, "add", "move", "k9x8y7", "room=main", "--note", "bigger room")
-    cli(server, "add", "retime", "q4w5e6", "start=2026-04-08T11:00:00+02:00", "end=2026-04-08T11:45:00+02:00")
-    cli(server, "add", "cancel", "s1a2b3", "--note", "speaker stuck in traffic")
-    cli(
-        server,
-        "add",
-        "add",
-        "title=Late talk",
-        "start=2026-04-08T12:00:00+02:00",
-        "end=2026-04-08T12:30:00+02:00",
-        "room=side",
-    )
+    server.publish_cli({"kind": "move", "session": "k9x8y7", "room": "main", "note": "bigger room"})
+    retime = {"start": "2026-04-08T11:00:00+02:00", "end": "2026-04-08T11:45:00+02:00"}
+    server.publish_cli({"kind": "retime", "session": "q4w5e6", **retime})
+    server.publish_cli({"kind": "cancel", "session": "s1a2b3", "note": "speaker stuck in traffic"})
+    added = {"title": "Late talk", "start": "2026-04-08T12:00:00+02:00", "end": "2026-04-08T12:30:00+02:00"}
+    server.publish_cli({"kind": "add", **added, "room": "side"})
     server.start()
 
     expect(page.locator(FRESH)).to_have_attribute("data-version", "4", timeout=10000)
@@ -59,9 +55,9 @@ def test_phone_offline_while_corrections_were_made_shows_all_of_them_in_order(pa
 
 
 def test_patched_schedule_holds_offline_after_a_reload(page, make_server) -> None:
-    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    server = make_server(env=WRITABLE)
     open_app(page, server, "/session/k9x8y7")
-    publish(server, {"kind": "move", "session": "k9x8y7", "room": "main"})
+    server.publish({"kind": "move", "session": "k9x8y7", "room": "main"})
     expect(page.locator(".where-link a")).to_have_text("Main Room", timeout=5000)
     server.stop()
     seen_before = len(server.requests())
@@ -77,11 +73,11 @@ def test_patched_schedule_holds_offline_after_a_reload(page, make_server) -> Non
 
 
 def test_coming_back_online_checks_at_once(page, context, make_server) -> None:
-    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    server = make_server(env=WRITABLE)
     open_app(page, server, poll=3600)  # the timer never fires during this test
     context.set_offline(True)
     expect(page.locator(FRESH)).to_contain_text("Offline")
-    publish(server, {"kind": "cancel", "session": "q4w5e6"})
+    server.publish({"kind": "cancel", "session": "q4w5e6"})
     context.set_offline(False)
     expect(page.locator("#changes-banner")).to_contain_text("Day Two Keynote: cancelled", timeout=5000)
     expect(page.locator(FRESH)).to_have_attribute("data-version", "1")
@@ -89,9 +85,9 @@ def test_coming_back_online_checks_at_once(page, context, make_server) -> None:
 
 
 def test_being_shown_again_checks_at_once(page, make_server) -> None:
-    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    server = make_server(env=WRITABLE)
     open_app(page, server, poll=3600)
-    publish(server, {"kind": "edit", "session": "q4w5e6", "title": "Day Two Opening Keynote"})
+    server.publish({"kind": "edit", "session": "q4w5e6", "title": "Day Two Opening Keynote"})
     page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
     expect(page.locator("#changes-banner")).to_contain_text(
         "renamed “Day Two Opening Keynote” (was “Day Two Keynote”)", timeout=5000
@@ -99,10 +95,10 @@ def test_being_shown_again_checks_at_once(page, make_server) -> None:
 
 
 def test_host_without_changes_feed_falls_back_to_the_whole_schedule(page, make_server) -> None:
-    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    server = make_server(env=WRITABLE)
     page.route("**/api/v1/changes*", lambda route: route.fulfill(status=404, body="Not Found"))
     open_app(page, server)
-    publish(server, {"kind": "move", "session": "k9x8y7", "room": "main"})
+    server.publish({"kind": "move", "session": "k9x8y7", "room": "main"})
     expect(page.locator("#changes-banner")).to_contain_text(
         "Compiling Things: moved to Main Room (was Side Room)", timeout=5000
     )

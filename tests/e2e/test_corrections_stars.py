@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import re
 
-from corrections_support import TOKEN, open_app, publish, star, stored_star_ids
 from playwright.sync_api import expect
+
+from tests.harness.app import open_app, star, stored_star_ids
+from tests.harness.publish import WRITABLE
 
 FRESH = "footer [data-freshness]"
 DAY2 = "2026-04-08T"
@@ -30,14 +32,14 @@ CORRECTIONS = [
 
 
 def test_stars_survive_every_kind_of_correction(page, make_server) -> None:
-    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    server = make_server(env=WRITABLE)
     open_app(page, server)
     for title in ("Opening <script>alert(1)</script>", "Compiling Things", "Day Two Keynote"):
         star(page, title)
     starred = ["k9x8y7", "q4w5e6", "s1a2b3"]
     page.goto(server.url + "/my?poll=1")
     for version, (kind, body) in enumerate(CORRECTIONS, start=1):
-        publish(server, {"kind": kind, **body})
+        server.publish({"kind": kind, **body})
         expect(page.locator(FRESH)).to_have_attribute("data-version", str(version), timeout=5000)
         assert stored_star_ids(page) == starred, kind
         pressed = page.locator(".my .card .star[aria-pressed=true]")
@@ -56,11 +58,11 @@ def test_stars_survive_every_kind_of_correction(page, make_server) -> None:
 
 
 def test_cancelled_starred_session_is_flagged_and_stays_until_removed(page, make_server) -> None:
-    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    server = make_server(env=WRITABLE)
     open_app(page, server)
     star(page, "Day Two Keynote")
     page.goto(server.url + "/my?poll=1")
-    publish(server, {"kind": "cancel", "session": "q4w5e6", "note": "speaker ill"})
+    server.publish({"kind": "cancel", "session": "q4w5e6", "note": "speaker ill"})
 
     card = page.locator(".my .card", has_text="Day Two Keynote")
     expect(card).to_have_class(re.compile(r"\bcancelled\b"), timeout=5000)

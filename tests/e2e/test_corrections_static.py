@@ -4,28 +4,26 @@ each new correction once, applies it and shows it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from corrections_support import open_app, star, stored_star_ids
-from deploy_support import StaticMode
 from playwright.sync_api import expect
+
+from tests.harness.app import open_app, star, stored_star_ids
+from tests.harness.static import StaticSite
 
 FRESH = "footer [data-freshness]"
 
 
 @pytest.fixture
-def site(tmp_path: Path) -> Iterator[StaticMode]:
-    running = StaticMode(tmp_path)
-    yield running
-    running.stop()
+def site(tmp_path: Path, serve) -> StaticSite:
+    return serve(StaticSite(tmp_path))
 
 
 def test_static_host_corrections_show_once_each_and_keep_stars(page, site) -> None:
     open_app(page, site)
     star(page, "Day Two Keynote")
-    site.publish({"kind": "move", "session": "k9x8y7", "room": "main", "--note": "bigger room"})
+    site.publish({"kind": "move", "session": "k9x8y7", "room": "main", "note": "bigger room"})
     expect(page.locator(FRESH)).to_have_attribute("data-version", "1", timeout=15000)
     expect(page.locator(FRESH)).to_contain_text("Up to date")
     expect(page.locator("#changes-banner")).to_contain_text("1 change: Compiling Things: moved to Main Room")

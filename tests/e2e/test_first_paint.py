@@ -8,9 +8,10 @@ is over by then, so a drawing holds for a year)."""
 
 from __future__ import annotations
 
-from corrections_support import TOKEN, publish
-from e2e_support import wait_controlled
 from playwright.sync_api import expect
+
+from tests.harness.browser import wait_controlled
+from tests.harness.publish import WRITABLE
 
 LOADING = "Loading the schedule…"
 KEPT = """(address) => caches.match(new URL(address, location.origin).href, { cacheName: 'hallway-drawn' })
@@ -156,12 +157,12 @@ def test_the_worker_keeps_only_drawings_it_can_vouch_for(profile, live_server) -
 
 def test_no_drawing_is_kept_while_a_banner_shows_above_the_page(profile, make_server) -> None:
     # The banner comes with the script: a drawing painted before it would be pushed down.
-    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    server = make_server(env=WRITABLE)
     page = profile.new_page()
     page.goto(server.url + "/?poll=1")
     wait_controlled(page)
     wait_kept(page, "/?poll=1", 'data-session="s1a2b3"')
-    publish(server, {"kind": "move", "session": "k9x8y7", "room": "main", "note": "larger room"})
+    server.publish({"kind": "move", "session": "k9x8y7", "room": "main", "note": "larger room"})
     expect(page.locator("#changes-banner")).to_be_visible(timeout=10000)
     page.wait_for_function(f"() => ({KEPT})('/?poll=1').then((t) => t === null)")
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 import json
 import re
 
-from corrections_support import open_app, star
-from e2e_support import wait_for
 from playwright.sync_api import expect
-from test_source_changes_reach_phones import TALKS, frab, import_source
 
+from tests.harness.app import open_app, star
+from tests.harness.net import wait_for
+from tests.harness.publish import import_schedule
+from tests.harness.sources import TALKS, frab
 from tests.unit.importers.source_server import Source
 
 
@@ -22,7 +23,7 @@ def test_a_talk_retimed_in_the_followed_source_reaches_the_open_phone_as_a_delta
         first = tmp_path / "schedule.xml"
         first.write_text(frab(TALKS), encoding="utf-8")
         imported = tmp_path / "schedule.json"
-        import_source(first, imported)
+        import_schedule(first, imported)
         plan = tmp_path / "follow.json"
         plan.write_text(json.dumps({"sources": [source.url]}), encoding="utf-8")
         env = {"HALLWAY_FOLLOW": str(plan), "HALLWAY_FOLLOW_INTERVAL": "1"}

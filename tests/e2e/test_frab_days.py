@@ -6,38 +6,18 @@ be filtered by (issue 13)."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from playwright.sync_api import expect
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "frab_nights.xml"
-ROOT = Path(__file__).resolve().parents[2]
+from tests.harness import FIXTURES
+from tests.harness.publish import import_schedule
 
 
 def _imported(tmp_path: Path) -> Path:
     """The fixture through `schedule import`, as an organizer would run it."""
-    out = tmp_path / "schedule.json"
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "flask",
-            "--app",
-            "webapp",
-            "schedule",
-            "import",
-            str(FIXTURE),
-            "--out",
-            str(out),
-        ],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-    )
-    return out
+    return import_schedule(FIXTURES / "frab_nights.xml", tmp_path / "schedule.json")
 
 
 def test_night_sessions_are_under_the_evenings_day_tab(page, make_server, tmp_path) -> None:

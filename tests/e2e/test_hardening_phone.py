@@ -5,36 +5,32 @@ hypothesis property feeding the same generated strings to both)."""
 from __future__ import annotations
 
 import json
-import urllib.request
 from datetime import UTC, datetime, timedelta
-from types import SimpleNamespace
 
-from corrections_support import TOKEN, app_version, open_app, star, stored_star_ids
-from e2e_support import wait_for
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from playwright.sync_api import expect
-from rel_support import post_correction
 
+from tests.harness.app import app_version, open_app, star, stored_star_ids
+from tests.harness.net import get_json, wait_for
+from tests.harness.publish import WRITABLE
 from webapp.corrections.fields import CorrectionError, parse_request
 from webapp.corrections.store import STORE_FILE
 from webapp.domain.timeutil import parse_iso
 
 
 def served_store(server) -> str:
-    with urllib.request.urlopen(f"{server.url}/api/v1/schedule.json", timeout=30) as resp:
-        return json.load(resp)["store"]
+    return get_json(server, "/api/v1/schedule.json", timeout=30)["store"]
 
 
 def publish(server, body: dict) -> None:
     # A generous timeout: the first write to a new store also imports the schedule file, on a
     # machine whose cores are shared.
-    status, _, data = post_correction(SimpleNamespace(host="127.0.0.1", port=server.port), body, timeout=60)
-    assert status == 201, data
+    server.publish(body, timeout=60)
 
 
 def test_a_phone_follows_a_replaced_store_and_is_never_up_to_date_on_the_old_one(page, make_server) -> None:
-    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN, "HALLWAY_WRITE_RATE_LIMIT": "0"})
+    server = make_server(env={**WRITABLE, "HALLWAY_WRITE_RATE_LIMIT": "0"})
     served_store(server)  # the schedule imported before the first write
     publish(server, {"kind": "edit", "session": "s1a2b3", "title": "Old Store Title"})
     publish(server, {"kind": "cancel", "session": "q4w5e6"})
@@ -81,7 +77,7 @@ def test_a_phone_drops_the_history_a_restored_backup_no_longer_has(page, make_se
     import shutil
     import sqlite3
 
-    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN, "HALLWAY_WRITE_RATE_LIMIT": "0"})
+    server = make_server(env={**WRITABLE, "HALLWAY_WRITE_RATE_LIMIT": "0"})
     served_store(server)
     publish(server, {"kind": "move", "session": "k9x8y7", "room": "main"})
     server.stop()

@@ -8,17 +8,14 @@ literally wherever it is shown."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import urllib.parse
 import urllib.request
 
 import icalendar
-from e2e_support import ROOT
 from playwright.sync_api import expect
-from rel_support import TOKEN, post_correction
-from schedules import mini, write
+
+from tests.harness.publish import WRITABLE
+from tests.harness.schedules import mini, write
 
 RUN = "window.__pwned=1"
 PAYLOADS = [
@@ -45,12 +42,6 @@ def hostile_schedule() -> dict:
     return doc
 
 
-def post(server, body: dict) -> dict:
-    status, _, data = post_correction(server, body)
-    assert status == 201, data
-    return json.loads(data)
-
-
 def fetch(server, path: str) -> bytes:
     with urllib.request.urlopen(server.url + path, timeout=10) as resp:
         return resp.read()
@@ -64,12 +55,11 @@ def watch(page) -> list[str]:
 
 
 def hostile_server(make_server, tmp_path):
-    server = make_server(schedule=write(hostile_schedule(), tmp_path), env={"HALLWAY_ADMIN_TOKEN": TOKEN})
-    post(
-        server, {"kind": "edit", "session": "k9x8y7", "title": "Edited " + PAYLOAD, "note": "Note " + PAYLOAD}
+    server = make_server(schedule=write(hostile_schedule(), tmp_path), env=WRITABLE)
+    server.publish(
+        {"kind": "edit", "session": "k9x8y7", "title": "Edited " + PAYLOAD, "note": "Note " + PAYLOAD}
     )
-    added = post(
-        server,
+    added = server.publish(
         {
             "kind": "add",
             "title": "Added " + PAYLOAD,
@@ -160,10 +150,7 @@ def test_hostile_schedule_imported_through_the_import_command_runs_no_script(pag
     (server.data_dir / "schedule.json").unlink()
     for extra in server.data_dir.glob("corrections.sqlite3*"):
         extra.unlink()
-    env = {**os.environ, "HALLWAY_DATA_DIR": str(server.data_dir)}
-    cmd = [sys.executable, "-m", "flask", "--app", "webapp", "schedule", "import", str(frab)]
-    result = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
+    server.cli("schedule", "import", str(frab))
     server.start()
     imported = json.loads(fetch(server, "/api/v1/schedule.json"))
     titles = {s["title"] for s in imported["sessions"]}

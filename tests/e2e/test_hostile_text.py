@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from bs4 import BeautifulSoup
 from playwright.sync_api import expect
-from schedules import mini, write
+
+from tests.harness.schedules import mini, write
 
 PAYLOAD = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>'
 VIEWS = ("/", "/?day=all&q=x", "/rooms", "/now?now=2026-04-07T09:20:00%2B02:00", "/speakers", "/my")

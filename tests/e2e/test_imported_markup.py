@@ -5,13 +5,12 @@ and a javascript: link only its words. A bio's paragraphs show as paragraphs."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from xml.sax.saxutils import escape
 
-from e2e_support import ROOT
 from playwright.sync_api import expect
-from schedules import mini, write
+
+from tests.harness.publish import import_schedule
+from tests.harness.schedules import mini, write
 
 ABSTRACT = (
     "<p>Why <em>Rust</em> in the kernel?</p>\n"
@@ -51,10 +50,7 @@ PENTABARF = f"""<?xml version="1.0" encoding="UTF-8"?>
 def test_imported_html_abstract_shows_as_paragraphs_with_a_working_link(page, make_server, tmp_path):
     source, out = tmp_path / "fosdem.xml", tmp_path / "schedule.json"
     source.write_text(PENTABARF, encoding="utf-8")
-    cmd = [sys.executable, "-m", "flask", "--app", "webapp", "schedule", "import", str(source)]
-    cmd += ["--out", str(out), "--timezone", "Europe/Brussels"]
-    result = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
+    import_schedule(source, out, "--timezone", "Europe/Brussels")
     (session,) = json.loads(out.read_text(encoding="utf-8"))["sessions"]
     server = make_server(schedule=out)
 

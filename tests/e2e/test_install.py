@@ -8,10 +8,10 @@ import io
 import json
 
 import pytest
-from e2e_support import wait_controlled
 from PIL import Image
 from playwright.sync_api import expect
-from read_support import PHONES, phone_page
+
+from tests.harness.browser import PHONES, phone, wait_controlled
 
 # The browser's offer, as Chromium hands it to the page: an event with prompt() and userChoice.
 OFFER = """() => {
@@ -58,7 +58,7 @@ def test_chromium_reads_shortcuts_and_screenshots_from_the_manifest(profile, liv
 
 @pytest.mark.parametrize("viewport", PHONES, ids=lambda v: f"{v['width']}x{v['height']}")
 def test_install_hint_only_when_offered_and_not_now_is_remembered(browser, live_server, viewport) -> None:
-    page = phone_page(browser, viewport)
+    page = phone(browser, viewport)
     page.goto(live_server.url + "/")
     hint = page.locator("#install-hint")
     expect(page.locator("main h1")).to_be_visible()

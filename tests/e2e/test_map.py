@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import json
-import shutil
 from datetime import datetime
 from urllib.parse import quote
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from e2e_support import PHONE, ROOT, wait_controlled
 from playwright.sync_api import Page, expect
 
-SCHEDULE = json.loads((ROOT / "data" / "schedule.json").read_text())
-VENUE = json.loads((ROOT / "data" / "venue.json").read_text())
+from tests.harness.browser import PHONE, wait_controlled
+from tests.harness.schedules import DATA, shipped, shipped_doc
+
+SCHEDULE = shipped_doc()
+VENUE = json.loads((DATA / "venue.json").read_text())
 ROOMS = {r["id"]: r["name"] for r in SCHEDULE["rooms"]}
 NOW = "2026-04-07T11:05:00+02:00"
 PLAN_READY = "svg.floor[data-ready]"
@@ -34,9 +35,7 @@ def on_now(room: str, now: str = NOW) -> list[str]:
 
 @pytest.fixture
 def server(make_server):
-    srv = make_server(schedule=ROOT / "data" / "schedule.json")
-    shutil.copy(ROOT / "data" / "venue.json", srv.data_dir / "venue.json")
-    return srv
+    return shipped(make_server)
 
 
 def open_map(page: Page, url: str) -> None:

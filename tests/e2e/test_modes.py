@@ -12,31 +12,26 @@ feed; on the static host that is the exported file, whatever `?since=` it asks f
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from deploy_support import TOKEN, FlaskMode, GunicornMode, StaticMode
-from e2e_support import LiveServer, before_the_event, wait_controlled
 from playwright.sync_api import expect
+
+from tests.harness.browser import before_the_event, wait_controlled
+from tests.harness.gunicorn import ServeProd
+from tests.harness.publish import WRITABLE
+from tests.harness.servers import Server
+from tests.harness.static import StaticSite
 
 TITLE = "Compiling Things"
 NEW_TITLE = "Compiling Things, Revised"
 
 
 @pytest.fixture(params=["flask", "gunicorn", "static"])
-def mode(request: pytest.FixtureRequest, tmp_path: Path, make_server: Callable[..., LiveServer]) -> Iterator:
+def mode(request: pytest.FixtureRequest, tmp_path: Path, make_server, serve) -> Server:
     if request.param == "flask":
-        yield FlaskMode(make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN}))
-        return
-    if request.param == "gunicorn" and not shutil.which("redis-server"):
-        pytest.fail("redis-server is not installed: scripts/test.sh installs it")
-    running = GunicornMode(tmp_path) if request.param == "gunicorn" else StaticMode(tmp_path)
-    try:
-        yield running
-    finally:
-        running.stop()
+        return make_server(env=WRITABLE)
+    return serve(ServeProd(tmp_path) if request.param == "gunicorn" else StaticSite(tmp_path))
 
 
 def test_browse_star_receive_a_correction_and_go_offline(mode, page) -> None:
@@ -58,7 +53,7 @@ def test_browse_star_receive_a_correction_and_go_offline(mode, page) -> None:
     mode.publish({"kind": "edit", "session": "k9x8y7", "title": NEW_TITLE})
     # The open page shows it, without a reload.
     expect(page.locator(".card h3")).to_have_text([NEW_TITLE], timeout=15000)
-    if isinstance(mode, GunicornMode):
+    if isinstance(mode, ServeProd):
         assert mode.redis_keys() > 0, "the workers did not share their cache through Redis"
 
     mode.stop()

@@ -6,9 +6,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from event_day import DURING, PHONES, day_doc, day_server, phone
 from playwright.sync_api import expect
-from schedules import session
+
+from tests.harness.browser import PHONES, phone
+from tests.harness.schedules import DURING, day_doc, day_server, session
 
 
 def row(page, room: str):
@@ -20,7 +21,7 @@ def test_each_room_shows_what_is_on_with_minutes_left_and_what_is_next(
     browser, make_server, tmp_path, viewport
 ) -> None:
     server = day_server(make_server, tmp_path)
-    context, page = phone(browser, viewport, DURING)
+    page = phone(browser, viewport, DURING)
     page.goto(server.url + "/now")
     expect(page.locator(".nowrow h2")).to_have_text(["Main Room", "Side Room"])
     main = row(page, "Main Room")
@@ -36,7 +37,7 @@ def test_each_room_shows_what_is_on_with_minutes_left_and_what_is_next(
     expect(side.locator(".nowline.next")).to_contain_text("Afternoon Panel")
     page.locator(".nowline.on a", has_text="Morning Talk").click()
     expect(page).to_have_url(server.url + "/session/mt1000")
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("viewport", PHONES, ids=["360", "390"])
@@ -54,18 +55,18 @@ def test_a_talk_under_way_is_never_next_as_the_clock_runs(browser, make_server, 
     expect(main.locator(".nowline.on")).to_contain_text("44 min left")
     expect(page.locator(".nowline.next", has_text="Morning Talk")).to_have_count(0)
     expect(page.locator(".nowline.next", has_text="Side Workshop")).to_have_count(0)
-    context.close()
+    page.context.close()
 
 
 def test_a_cancelled_session_is_never_on_now(browser, make_server, tmp_path) -> None:
     server = day_server(make_server, tmp_path)
-    context, page = phone(browser, PHONES[0], datetime(2026, 4, 7, 8, 55, tzinfo=UTC))  # 10:55
+    page = phone(browser, PHONES[0], datetime(2026, 4, 7, 8, 55, tzinfo=UTC))  # 10:55
     page.goto(server.url + "/now")
     main = row(page, "Main Room")
     expect(main.locator(".nowline.on")).to_have_count(0)
     expect(main.locator(".nowline.idle").first).to_have_text("NowNothing on")
     expect(main.locator(".nowline.next")).to_contain_text("Late Talk")
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("viewport", PHONES, ids=["360", "390"])
@@ -93,7 +94,7 @@ def test_eight_rooms_fit_in_about_two_screens(browser, make_server, tmp_path, vi
             )
         )
     server = day_server(make_server, tmp_path, doc)
-    context, page = phone(browser, viewport, DURING)
+    page = phone(browser, viewport, DURING)
     page.goto(server.url + "/now")
     expect(page.locator(".nowrow")).to_have_count(8)
     expect(page.locator(".nowline.on")).to_have_count(8)
@@ -102,4 +103,4 @@ def test_eight_rooms_fit_in_about_two_screens(browser, make_server, tmp_path, vi
     assert page.evaluate(
         "() => document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth"
     )
-    context.close()
+    page.context.close()

@@ -8,8 +8,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from event_day import AFTER, BEFORE, DURING, PHONES, day_doc, day_server, phone
 from playwright.sync_api import expect
+
+from tests.harness.browser import PHONES, phone
+from tests.harness.schedules import AFTER, BEFORE, DURING, day_doc, day_server, session
 
 
 def in_view(page, locator) -> bool:
@@ -23,7 +25,7 @@ def test_during_the_event_the_schedule_opens_at_the_current_slot_with_the_now_li
     browser, make_server, tmp_path, viewport
 ) -> None:
     server = day_server(make_server, tmp_path)
-    context, page = phone(browser, viewport, DURING)
+    page = phone(browser, viewport, DURING)
     page.goto(server.url + "/")
     expect(page.locator("main h1")).to_have_text("Tuesday 7 April")
     line = page.locator("#now-line")
@@ -41,13 +43,13 @@ def test_during_the_event_the_schedule_opens_at_the_current_slot_with_the_now_li
     # Ended sessions are folded away, with a way to show them.
     expect(page.locator(".card", has_text="Compiling Things")).to_have_count(0)
     expect(page.get_by_role("button", name="Show 2 earlier sessions")).to_be_visible()
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("viewport", PHONES, ids=["360", "390"])
 def test_ended_sessions_show_dimmed_on_demand(browser, make_server, tmp_path, viewport) -> None:
     server = day_server(make_server, tmp_path)
-    context, page = phone(browser, viewport, DURING)
+    page = phone(browser, viewport, DURING)
     page.goto(server.url + "/")
     page.get_by_role("button", name="Show 2 earlier sessions").click()
     assert "past=1" in page.url
@@ -60,7 +62,7 @@ def test_ended_sessions_show_dimmed_on_demand(browser, make_server, tmp_path, vi
     assert background != live  # dimmed: drawn apart from the sessions still to come
     page.get_by_role("button", name="Hide ended sessions").click()
     expect(page.locator(".card.past")).to_have_count(0)
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("viewport", PHONES, ids=["360", "390"])
@@ -68,8 +70,6 @@ def test_jump_to_now_stays_reachable_and_brings_the_current_slot_back(
     browser, make_server, tmp_path, viewport
 ) -> None:
     doc = day_doc()
-    from schedules import session
-
     for i in range(12):  # a long afternoon, so the list scrolls far from "now"
         doc["sessions"].append(
             session(
@@ -80,7 +80,7 @@ def test_jump_to_now_stays_reachable_and_brings_the_current_slot_back(
             )
         )
     server = day_server(make_server, tmp_path, doc)
-    context, page = phone(browser, viewport, DURING)
+    page = phone(browser, viewport, DURING)
     page.goto(server.url + "/")
     expect(page.locator("#now-line")).to_be_visible()
     jump = page.get_by_role("button", name="Jump to now")
@@ -107,20 +107,20 @@ def test_jump_to_now_stays_reachable_and_brings_the_current_slot_back(
     assert page.evaluate("() => document.querySelector('.slot.current').getBoundingClientRect().top") >= 0
     assert in_view(page, heading)
     expect(jump).to_be_hidden()  # back at "now"
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("viewport", PHONES, ids=["360", "390"])
 def test_before_the_event_it_opens_on_day_one(browser, make_server, tmp_path, viewport) -> None:
     server = day_server(make_server, tmp_path)
-    context, page = phone(browser, viewport, BEFORE)
+    page = phone(browser, viewport, BEFORE)
     page.goto(server.url + "/")
     expect(page.locator("main h1")).to_have_text("Tuesday 7 April")
     expect(page.locator(".phase")).to_have_text("The event starts Tuesday 7 April.")
     expect(page.locator(".card").first).to_contain_text("Opening")
     expect(page.locator("#now-line")).to_have_count(0)
     expect(page.get_by_role("button", name="Jump to now")).to_be_hidden()
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("viewport", PHONES, ids=["360", "390"])
@@ -128,26 +128,26 @@ def test_after_the_event_it_says_so_and_shows_the_whole_programme(
     browser, make_server, tmp_path, viewport
 ) -> None:
     server = day_server(make_server, tmp_path)
-    context, page = phone(browser, viewport, AFTER)
+    page = phone(browser, viewport, AFTER)
     page.goto(server.url + "/")
     expect(page.locator(".phase")).to_have_text("The event is over: here is the whole programme.")
     expect(page.locator("main h1")).to_have_text("All days")
     expect(page.locator(".count")).to_have_text(f"{len(day_doc()['sessions'])} sessions")
     expect(page.locator(".card.past")).to_have_count(0)  # nothing folded or dimmed: it is all past
     expect(page.get_by_role("button", name="Jump to now")).to_be_hidden()
-    context.close()
+    page.context.close()
 
 
 def test_once_today_is_over_it_opens_on_the_next_day(browser, make_server, tmp_path) -> None:
     server = day_server(make_server, tmp_path)
     evening = datetime(2026, 4, 7, 18, 0, tzinfo=UTC)  # 20:00 CEST, everything of the 7th ended
-    context, page = phone(browser, PHONES[0], evening)
+    page = phone(browser, PHONES[0], evening)
     page.goto(server.url + "/")
     expect(page.locator("main h1")).to_have_text("Wednesday 8 April")
     expect(page.locator(".card h3")).to_have_text(["Day Two Keynote"])
     page.get_by_role("link", name="Tue 7 Apr").click()  # the day that ended: all folded, the line last
     expect(page.get_by_role("button", name="Show 7 earlier sessions")).to_be_visible()
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize(
@@ -157,19 +157,19 @@ def test_a_pinned_time_in_the_address_is_read_as_written_with_a_plus(
     browser, make_server, tmp_path, written
 ) -> None:
     server = day_server(make_server, tmp_path)
-    context, page = phone(browser, PHONES[0], BEFORE)  # the page's own clock is days away
+    page = phone(browser, PHONES[0], BEFORE)  # the page's own clock is days away
     page.goto(f"{server.url}/?now={written}")
     expect(page.locator("#now-line")).to_contain_text("Now · 10:20")
     expect(page.locator("#toasts")).not_to_contain_text("could not be read")
-    context.close()
+    page.context.close()
 
 
 def test_a_pinned_time_that_cannot_be_read_says_so_and_keeps_the_real_time(
     browser, make_server, tmp_path
 ) -> None:
     server = day_server(make_server, tmp_path)
-    context, page = phone(browser, PHONES[0], DURING)
+    page = phone(browser, PHONES[0], DURING)
     page.goto(f"{server.url}/?now=7 April 10:20")
     expect(page.locator("#toasts")).to_contain_text("could not be read")
     expect(page.locator("#now-line")).to_contain_text("Now · 10:20")  # the page's clock, not the pin
-    context.close()
+    page.context.close()

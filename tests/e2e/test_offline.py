@@ -3,8 +3,9 @@ opened before, new pages, cold starts, stars and filters. And Chromium finds it 
 
 from __future__ import annotations
 
-from e2e_support import before_the_event, wait_controlled
 from playwright.sync_api import expect
+
+from tests.harness.browser import before_the_event, wait_controlled
 
 
 def first_visit(profile, live_server):

@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_support import Profile
-from organize_support import ENV, sign_in, today_schedule
 from playwright.sync_api import expect
-from test_a11y import serious
+
+from tests.harness.a11y import serious
+from tests.harness.browser import Profile
+from tests.harness.organizers import ENV, sign_in
+from tests.harness.schedules import today_schedule
 
 QUEUED = [
     {
@@ -91,11 +93,7 @@ def test_console_views_have_no_serious_accessibility_violations(
 
 def test_console_fits_360_px_at_200_percent_text(playwright, make_server, tmp_path: Path) -> None:
     server = make_server(today_schedule(tmp_path), env=ENV)
-    user_dir = tmp_path / "profile"
-    (user_dir / "Default").mkdir(parents=True)
-    prefs = {"webkit": {"webprefs": {"default_font_size": 32}}}
-    (user_dir / "Default" / "Preferences").write_text(json.dumps(prefs))
-    profile = Profile(playwright, user_dir)
+    profile = Profile(playwright, tmp_path / "profile", font_px=32)
     page = profile.new_page()
     page.set_viewport_size({"width": 360, "height": 740})
     wide: dict[str, int] = {}

@@ -4,9 +4,12 @@ warning and "Publish anyway", conflicts, revert from the history."""
 
 from __future__ import annotations
 
-from e2e_support import PHONE, wait_for
-from organize_support import ADA, ENV, changes, sign_in, today_schedule
 from playwright.sync_api import expect
+
+from tests.harness.browser import PHONE
+from tests.harness.net import wait_for
+from tests.harness.organizers import ADA, ENV, published, sign_in
+from tests.harness.schedules import today_schedule
 
 POLL = 1
 
@@ -45,7 +48,7 @@ def test_move_made_offline_is_published_once_when_the_server_returns(browser, ma
 
     server.start()  # back: the outbox sends it on its next try, with the same Idempotency-Key
     expect(org.locator(".outbox")).to_be_hidden(timeout=45000)
-    wait_for(lambda: len(changes(server)) == 1, 10)
+    wait_for(lambda: len(published(server)) == 1, 10)
     # Reopening the console (and the app) sends nothing again.
     org.reload()
     expect(org.get_by_text("Signed in as ada")).to_be_visible()
@@ -53,7 +56,7 @@ def test_move_made_offline_is_published_once_when_the_server_returns(browser, ma
     expect(org.locator(".history li")).to_have_count(1)
     expect(org.locator(".history li")).to_contain_text("by ada")
     expect(org.locator(".history li")).to_contain_text("“bigger room”")
-    stored = changes(server)
+    stored = published(server)
     assert [(c["kind"], c["session"], c["after"]) for c in stored] == [("move", "later", {"room": "main"})]
     assert stored[0].get("by") == "ada"
     log = server.log_path.read_text(errors="replace")
@@ -83,10 +86,10 @@ def test_clash_is_shown_before_publishing_and_needs_publish_anyway(browser, make
     expect(warning).to_contain_text("Room double-booked")
     expect(warning).to_contain_text("Packed Keynote")
     expect(org.get_by_role("button", name="Publish", exact=True)).to_have_count(0)
-    assert changes(server) == []  # checking stored nothing
+    assert published(server) == []  # checking stored nothing
     org.get_by_role("button", name="Publish anyway").click()
     expect(org.get_by_text("Published as version")).to_be_visible()
-    stored = changes(server)
+    stored = published(server)
     assert [(c["kind"], c["session"]) for c in stored] == [("move", "sidenow")]
     context.close()
 
@@ -105,17 +108,15 @@ def test_session_changed_meanwhile_is_a_conflict_the_organizer_decides(
     org.get_by_role("button", name="Keep and send when online").click()
     expect(org.locator(".outbox .queued")).to_contain_text("Waiting")
     # Another organizer, on the server itself, cancels the session meanwhile.
-    from corrections_support import cli
-
-    cli(server, "add", "cancel", "later")
+    server.publish_cli({"kind": "cancel", "session": "later"})
     server.start()
     queued = org.locator(".outbox .queued")
     expect(queued).to_contain_text("Changed meanwhile", timeout=45000)
     expect(queued).to_contain_text("status: was confirmed when you made this, now cancelled")
-    assert [c["kind"] for c in changes(server)] == ["cancel"]  # nothing overwritten
+    assert [c["kind"] for c in published(server)] == ["cancel"]  # nothing overwritten
     org.get_by_role("button", name="Discard mine").click()
     expect(org.locator(".outbox")).to_be_hidden()
-    assert [c["kind"] for c in changes(server)] == ["cancel"]
+    assert [c["kind"] for c in published(server)] == ["cancel"]
     context.close()
 
 
@@ -138,7 +139,7 @@ def test_revert_from_the_history(browser, make_server, tmp_path) -> None:
     org.get_by_role("button", name="Publish", exact=True).click()
     expect(org.locator(".history li")).to_have_count(2)
     expect(org.locator(".history li").nth(1)).to_contain_text("Reverted by version 2")
-    stored = changes(server)
+    stored = published(server)
     assert [(c["kind"], c.get("reverts")) for c in stored] == [("cancel", None), ("revert", 1)]
     context.close()
 
@@ -198,6 +199,6 @@ def test_waiting_correction_is_sent_when_the_app_is_next_opened_on_any_page(
     page = context.new_page()
     page.goto(server.url + "/?day=all&poll=1")  # the attendee schedule, not the console
     expect(page.locator('[data-session="later"] .flag')).to_have_text("Cancelled", timeout=45000)
-    assert [c["kind"] for c in changes(server)] == ["cancel"]
+    assert [c["kind"] for c in published(server)] == ["cancel"]
     wait_for(lambda: page.evaluate("() => localStorage.getItem('hallway.organizer.outbox.v1')") == "[]", 10)
     context.close()

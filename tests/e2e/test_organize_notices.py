@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
-from e2e_support import PHONE
-from organize_support import ENV, changes, sign_in, today_schedule
 from playwright.sync_api import expect
+
+from tests.harness.browser import PHONE
+from tests.harness.organizers import ENV, published, sign_in
+from tests.harness.schedules import today_schedule
 
 POLL = 1
 
@@ -31,7 +33,7 @@ def test_room_full_reaches_the_room_page_and_now_after_one_poll(browser, make_se
     card.get_by_label("Note for attendees (optional)").fill("overflow in Side Room")
     card.get_by_role("button", name="Set Main Room").click()
     expect(card.get_by_text("Published as version")).to_be_visible()
-    assert [c["kind"] for c in changes(server)] == ["room_status"]
+    assert [c["kind"] for c in published(server)] == ["room_status"]
 
     # No reload: the pages opened before take it from their next check.
     expect(room_page.locator("p.room-status")).to_have_text("Room full: overflow in Side Room", timeout=15000)
@@ -84,7 +86,7 @@ def test_announcement_shows_once_as_a_banner_is_listed_on_changes_and_can_be_wit
     org.get_by_role("button", name="Withdraw").click()
     expect(org.locator(".announcements li")).to_have_count(0, timeout=15000)
     expect(phone.locator(".announcements li")).to_have_count(0, timeout=15000)
-    kinds = [c["kind"] for c in changes(server)]
+    kinds = [c["kind"] for c in published(server)]
     assert kinds == ["announce", "revert"]
     phone_context.close()
     org_context.close()

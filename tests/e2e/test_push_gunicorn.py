@@ -6,8 +6,6 @@ device (never one per worker), and a wake-up arrives at its instant."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import time
 import urllib.request
 from collections import Counter
@@ -16,18 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.test_serving_gunicorn_redis import (
-    GUNICORN,
-    ROOT,
-    TOKEN,
-    free_port,
-    get,
-    hammer,
-    poll,
-    post,
-    stop,
-    workers_that_served,
-)
+from tests.harness.gunicorn import Gunicorn
+from tests.harness.net import get_json
 from tests.unit.push.push_service import PushService
 
 EVENT_NOW = datetime(2026, 4, 7, 6, 0, tzinfo=UTC)  # an hour before the fixture's first session
@@ -46,38 +34,16 @@ def service():
 
 
 @pytest.fixture
-def server(tmp_path: Path):
-    data = tmp_path / "data"
-    data.mkdir()
-    (data / "schedule.json").write_bytes((ROOT / "tests/fixtures/mini_schedule.json").read_bytes())
-    port = free_port()
-    env = {
-        **os.environ,
-        "HALLWAY_DATA_DIR": str(data),
-        "HALLWAY_ADMIN_TOKEN": TOKEN,
-        "HALLWAY_TEST_CLOCK_OFFSET": str(OFFSET),
-        "HALLWAY_PUSH_SUBJECT": "mailto:ops@example.org",
-    }
-    log, access = tmp_path / "gunicorn.log", tmp_path / "access.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [str(GUNICORN), "--workers", "2", "--bind", f"127.0.0.1:{port}", "--access-logfile", str(access),
-             "--access-logformat", "%(p)s %(U)s%(q)s %(s)s", "tests.e2e.push_clock:create()"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-        )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        poll(lambda: get(url, "/api/v1/schedule.json")[0] == 200, 30, "gunicorn")
-        # Both workers booted (each forks its sending loop as it boots; one holds the lead).
-        poll(lambda: bool(hammer(url, 16)) and len(workers_that_served(access, 0)) == 2, 30, "both workers")
-        yield url, data
-    finally:
-        stop(proc)
+def server(tmp_path: Path, serve) -> Gunicorn:
+    env = {"HALLWAY_TEST_CLOCK_OFFSET": str(OFFSET), "HALLWAY_PUSH_SUBJECT": "mailto:ops@example.org"}
+    running = serve(Gunicorn(tmp_path, env=env, app="tests.harness.push_clock:create()"))
+    running.wait_for_workers()  # each forks its sending loop as it boots; one holds the lead
+    return running
 
 
-def put(url: str, body: dict) -> dict:
+def put(server: Gunicorn, body: dict) -> dict:
     req = urllib.request.Request(
-        url + "/api/v1/push/subscription", data=json.dumps(body).encode(), method="PUT",
+        server.url + "/api/v1/push/subscription", data=json.dumps(body).encode(), method="PUT",
         headers={"Content-Type": "application/json"},
     )  # fmt: skip
     with urllib.request.urlopen(req, timeout=10) as resp:
@@ -85,17 +51,16 @@ def put(url: str, body: dict) -> dict:
 
 
 def test_one_correction_is_one_changes_message_per_device_and_a_wake_up_comes_at_its_time(server, service):
-    url, _ = server
-    key = get(url, "/api/v1/push/key")[1]["publicKey"]
+    key = get_json(server, "/api/v1/push/key")["publicKey"]
     wake_at = (event_now() + timedelta(seconds=8)).replace(microsecond=0)
     wake_mono = time.monotonic() + (wake_at - event_now()).total_seconds()
     iso = wake_at.strftime("%Y-%m-%dT%H:%M:%SZ")
     names = ["a", "b", "c"]
     for name in names:
         doc = {"subscription": service.device(name).subscription(), "lead": 10, "wake": [iso]}
-        assert put(url, doc) == {"ok": True, "wake": 1}
+        assert put(server, doc) == {"ok": True, "wake": 1}
 
-    version = post(url, {"kind": "edit", "session": "s1a2b3", "title": "Moved on"})["version"]
+    version = server.publish({"kind": "edit", "session": "s1a2b3", "title": "Moved on"})["version"]
     # Three changes messages, then three wake-ups 8 s after registering: by then any second
     # changes message (from the other worker, or a repeated pass) would have come too.
     got = service.wait_for(6, timeout=30)

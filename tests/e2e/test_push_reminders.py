@@ -2,7 +2,7 @@
 page registers with the server (wake-up instants only, never stars), what the service worker
 shows when a push wakes it (from the stars and the schedule it holds then), and what the app
 says where push cannot work. The server's push routes are played at the HTTP layer
-(push_support.PushRoutes); corrections are published on the real server."""
+(tests/harness/push.py's PushRoutes); corrections are published on the real server."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from datetime import datetime
 from typing import Any
 
 import pytest
-from corrections_support import TOKEN, publish, star
-from e2e_support import wait_controlled
 from playwright.sync_api import expect
-from push_support import (
+
+from tests.harness.app import star
+from tests.harness.browser import PARIS, until, wait_controlled
+from tests.harness.publish import WRITABLE
+from tests.harness.push import (
     CLOSE_NOTIFICATIONS,
     FAKE_SUBSCRIBE,
     SERVER_KEY,
@@ -22,12 +24,10 @@ from push_support import (
     kept,
     kept_session,
     notifications,
-    until,
     wait_notifications,
     worker_only,
 )
-from read_support import PARIS
-from schedules import mini, session, write
+from tests.harness.schedules import mini, session, write
 
 DAY = "2026-04-07T"
 SWITCH = "Remind me before my sessions, also when the app is closed"
@@ -52,7 +52,7 @@ def server(make_server, tmp_path):
         session("r2", "Will Be Cancelled", DAY + "09:40:00+02:00", DAY + "10:00:00+02:00", room="side"),
         session("r3", "Later Starred", DAY + "11:00:00+02:00", DAY + "11:30:00+02:00"),
     ]
-    return make_server(schedule=write(doc, tmp_path), env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    return make_server(schedule=write(doc, tmp_path), env=WRITABLE)
 
 
 def phone(browser: Any, server: Any, *, grant: bool = True, fake: bool = True) -> tuple[Any, Any, PushRoutes]:
@@ -103,8 +103,8 @@ def test_the_server_is_told_wake_up_instants_that_follow_stars_and_corrections(b
 
     # Compiling Things moves to 09:45 and Will Be Cancelled is cancelled; the open app learns
     # it from the feed and sends the new list.
-    publish(server, LATER)
-    publish(server, {"kind": "cancel", "session": "r2"})
+    server.publish(LATER)
+    server.publish({"kind": "cancel", "session": "r2"})
     routes.wait_wake(page, ["2026-04-07T07:35:00Z", "2026-04-07T08:50:00Z", FIRST_WAKE[2]])
 
     # Reopened: sent again, the same list.
@@ -166,8 +166,8 @@ def test_a_wake_rings_for_the_starred_session_where_the_schedule_holds_it_now(br
     ]
     page.evaluate(CLOSE_NOTIFICATIONS)
 
-    publish(server, LATER)
-    publish(server, {"kind": "cancel", "session": "r2"})
+    server.publish(LATER)
+    server.publish({"kind": "cancel", "session": "r2"})
     until(page, lambda: kept_version(page) >= 2)  # the app kept the corrected schedule
     worker_only(page, server.url)  # the app closed: only the worker from here
 
@@ -191,7 +191,7 @@ def test_a_correction_pushed_to_a_closed_app_updates_its_schedule_and_says_moved
     pusher = Pusher(context, page, server.url)
     worker_only(page, server.url)
 
-    publish(server, {"kind": "move", "session": "k9x8y7", "room": "main"})
+    server.publish({"kind": "move", "session": "k9x8y7", "room": "main"})
     pusher.deliver(page, {"kind": "changes", "version": before + 1})
     shown = wait_notifications(page, 1, pusher)
     assert [(n["title"], n["body"], n["tag"], n["url"]) for n in shown] == [
@@ -202,14 +202,14 @@ def test_a_correction_pushed_to_a_closed_app_updates_its_schedule_and_says_moved
     assert kept_session(page, "k9x8y7")["room"] == "main"
 
     # A correction to a session nobody here starred: applied, not announced.
-    publish(server, {"kind": "move", "session": "r1", "room": "side"})
+    server.publish({"kind": "move", "session": "r1", "room": "side"})
     pusher.deliver(page, {"kind": "changes", "version": before + 2})
     until(page, lambda: kept_version(page) == before + 2)
     assert kept_session(page, "r1")["room"] == "side"
     assert [n["title"] for n in notifications(page)] == [MOVED]
 
     # Another starred session changes: still one notification, which now lists both.
-    publish(server, {"kind": "move", "session": "q4w5e6", "room": "side"})
+    server.publish({"kind": "move", "session": "q4w5e6", "room": "side"})
     pusher.deliver(page, {"kind": "changes", "version": before + 3})
     until(page, lambda: [n["title"] for n in notifications(page)] == ["2 changes to your starred sessions"])
     assert notifications(page)[0]["body"].split("\n") == [
@@ -231,7 +231,7 @@ def test_an_open_app_checks_the_feed_as_soon_as_a_correction_is_pushed(browser, 
     open_my(page, server, poll=3600)  # its own next check would be an hour away
     page.get_by_label(SWITCH).check()
     pusher = Pusher(context, page, server.url)
-    publish(server, {"kind": "move", "session": "k9x8y7", "room": "main"})
+    server.publish({"kind": "move", "session": "k9x8y7", "room": "main"})
     pusher.deliver(page, {"kind": "changes", "version": kept_version(page) + 1})
     expect(page.locator("#changes-banner")).to_contain_text(
         "Compiling Things: moved to Main Room", timeout=5000

@@ -6,10 +6,11 @@ import urllib.request
 
 import pytest
 import zxingcpp
-from e2e_support import wait_controlled
 from PIL import Image
 from playwright.sync_api import expect
-from test_qr_scan import camera_browser, write_y4m
+
+from tests.harness.browser import wait_controlled
+from tests.harness.camera import camera_browser, write_y4m
 
 STARS = "hallway.stars.v1"
 

@@ -5,13 +5,13 @@ Chromium on Linux has no BarcodeDetector, so these runs decode with the vendored
 
 import io
 import urllib.request
-from pathlib import Path
 
 import pytest
 from PIL import Image
 
+from tests.harness.camera import camera_browser, write_y4m
+
 DENIED = "Camera access was denied. Allow the camera for this site in the browser’s settings, then try again."
-FAKE_CAMERA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]
 START_SCANNER = """async (name) => {
   const base = document.querySelector('script[src$="js/print.js"]').src;
   const scan = await import(base.replace(/print\\.js$/, name));
@@ -23,23 +23,6 @@ START_SCANNER = """async (name) => {
   });
   return await window.scanner.ready;
 }"""
-
-
-def write_y4m(path: Path, picture: Image.Image) -> Path:
-    """A one-frame 640x480 video (Chromium loops it) with `picture` in the middle on white."""
-    frame = Image.new("L", (640, 480), 255)
-    side = 360
-    frame.paste(picture.convert("L").resize((side, side), Image.Resampling.NEAREST), ((640 - side) // 2, 60))
-    chroma = bytes([128]) * (320 * 240)
-    with path.open("wb") as out:
-        out.write(b"YUV4MPEG2 W640 H480 F30:1 Ip A1:1 C420jpeg\nFRAME\n")
-        out.write(frame.tobytes() + chroma + chroma)
-    return path
-
-
-def camera_browser(browser_type, launch_args, video: Path):
-    flags = [*launch_args.get("args", []), *FAKE_CAMERA, f"--use-file-for-fake-video-capture={video}"]
-    return browser_type.launch(**{**launch_args, "args": flags})
 
 
 @pytest.fixture

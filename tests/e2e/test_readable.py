@@ -8,8 +8,11 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from read_support import PHONES, SCHEDULE, phone_page, shipped
 
+from tests.harness.browser import PHONES, phone
+from tests.harness.schedules import shipped, shipped_doc
+
+SCHEDULE = shipped_doc()
 pytestmark = pytest.mark.parametrize("viewport", PHONES, ids=lambda v: f"{v['width']}x{v['height']}")
 BOX = "(e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom, innerWidth]; }"
 
@@ -20,7 +23,7 @@ def server(make_server):
 
 
 def test_every_main_place_is_one_or_two_taps_away_and_no_tab_is_cut(browser, server, viewport) -> None:
-    page = phone_page(browser, viewport)
+    page = phone(browser, viewport)
     page.goto(server.url + "/")
     tabs = page.locator("nav.tabs > a, nav.tabs > details > summary")
     expect(tabs).to_have_text(["Schedule", "Now", "Rooms", "My schedule", "More"])
@@ -48,7 +51,7 @@ def test_every_main_place_is_one_or_two_taps_away_and_no_tab_is_cut(browser, ser
 
 
 def test_the_whole_card_opens_its_session_and_its_star_only_stars(browser, server, viewport) -> None:
-    page = phone_page(browser, viewport)
+    page = phone(browser, viewport)
     page.goto(server.url + "/")
     card = page.locator(".card").first
     sid = card.get_attribute("data-session")
@@ -64,7 +67,7 @@ def test_the_whole_card_opens_its_session_and_its_star_only_stars(browser, serve
 
 
 def test_primary_controls_are_at_least_44_px(browser, server, viewport) -> None:
-    page = phone_page(browser, viewport)
+    page = phone(browser, viewport)
     sid = SCHEDULE["sessions"][0]["id"]
     small = []
     for path, selector in [
@@ -86,7 +89,7 @@ def test_primary_controls_are_at_least_44_px(browser, server, viewport) -> None:
 
 
 def test_session_page_reads_time_room_speakers_then_abstract(browser, server, viewport) -> None:
-    page = phone_page(browser, viewport)
+    page = phone(browser, viewport)
     s = next(x for x in SCHEDULE["sessions"] if x["speakers"] and x["description"])
     page.goto(server.url + f"/session/{s['id']}")
     order = [".detail .when.big", ".detail .where-link", ".detail .session-qr", "#who", "#about"]
@@ -104,7 +107,7 @@ def test_session_page_reads_time_room_speakers_then_abstract(browser, server, vi
 
 
 def test_star_hint_follows_the_star(browser, server, viewport) -> None:
-    page = phone_page(browser, viewport)
+    page = phone(browser, viewport)
     page.goto(server.url + f"/session/{SCHEDULE['sessions'][0]['id']}")
     hint = page.locator(".actions .hint")
     expect(hint).to_have_text("Star it to add it to My schedule.")
@@ -117,7 +120,7 @@ def test_star_hint_follows_the_star(browser, server, viewport) -> None:
 
 def test_a_cut_bio_is_all_there_on_the_speaker_page_and_says_it_was_cut(browser, server, viewport) -> None:
     person = next(p for p in SCHEDULE["speakers"] if p["bio_truncated"])
-    page = phone_page(browser, viewport)
+    page = phone(browser, viewport)
     page.goto(server.url + f"/speaker/{person['id']}")
     bio = page.locator(".detail .bio")
     expect(bio).to_be_visible()
@@ -129,7 +132,7 @@ def test_a_cut_bio_is_all_there_on_the_speaker_page_and_says_it_was_cut(browser,
 
 
 def test_map_labels_are_readable_on_a_phone(browser, server, viewport) -> None:
-    page = phone_page(browser, viewport)
+    page = phone(browser, viewport)
     page.goto(server.url + "/map")
     page.wait_for_selector("svg.floor[data-ready]")
     sizes = page.evaluate(

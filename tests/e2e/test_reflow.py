@@ -5,10 +5,12 @@ name, and type follows the person's font setting."""
 from __future__ import annotations
 
 import pytest
-from event_day import DURING, day_doc, day_server
 from playwright.sync_api import expect
-from read_support import IN_EVENT, NARROW, SCHEDULE, large_text, real_paths, shipped
-from schedules import session
+
+from tests.harness.browser import IN_EVENT, NARROW, Profile
+from tests.harness.schedules import DURING, day_doc, day_server, real_paths, session, shipped, shipped_doc
+
+SCHEDULE = shipped_doc()
 
 # What cannot fit: the page wider than the viewport; a star button outside the viewport, cut by
 # an ancestor that clips, or too small for its glyph; the brand cut or gone.
@@ -61,7 +63,7 @@ def server(make_server):
 
 
 def test_every_view_reflows_at_320_px_and_200_percent_text(playwright, server, tmp_path) -> None:
-    context = large_text(playwright, tmp_path / "profile", NARROW)
+    context = Profile(playwright, tmp_path / "profile", NARROW, font_px=32).context
     context.clock.install(time=IN_EVENT)
     page = context.pages[0] if context.pages else context.new_page()
     page.goto(server.url + "/")
@@ -104,7 +106,7 @@ def test_a_congress_grid_reflows_with_its_rooms_disclosure_open_and_sessions_sid
     for r in range(12):
         doc["rooms"].append({"id": f"r{r:02d}", "name": f"Room with a long name {r:02d}"})
     srv = day_server(make_server, tmp_path, doc)
-    context = large_text(playwright, tmp_path / "profile", NARROW)
+    context = Profile(playwright, tmp_path / "profile", NARROW, font_px=32).context
     context.clock.install(time=DURING)
     page = context.pages[0] if context.pages else context.new_page()
     page.goto(srv.url + "/rooms")

@@ -19,14 +19,23 @@ import sqlite3
 import threading
 import time
 
-from e2e_support import wait_for
-from rel_support import Gunicorn, changes, elapsed, post_correction
+from tests.harness.gunicorn import Gunicorn
+from tests.harness.net import get_json, wait_for
+from tests.harness.publish import post_correction
 
 CORRECTIONS = 200
 CLIENTS = 4
 KILLS = 10
 SEED = 8
 ATTEMPTS = 20  # per correction; each unanswered one waits for the restart first
+
+
+def changes(server: Gunicorn) -> dict:
+    return get_json(server, "/api/v1/changes?since=0")
+
+
+def elapsed(start: float) -> str:
+    return f"{time.monotonic() - start:.1f} s"
 
 
 def any_alive(threads: list[threading.Thread]) -> bool:
@@ -130,7 +139,7 @@ def test_acknowledged_corrections_survive_sigkill_exactly_once(tmp_path) -> None
 
 def organizer(port: int, worker: int, count: int, queue) -> None:
     """One organizer's process: `count` corrections in a row over HTTP, each acknowledged."""
-    from rel_support import TOKEN
+    from tests.harness.publish import TOKEN
 
     acked = []
     for i in range(count):

@@ -13,7 +13,9 @@ import http.client
 import json
 from collections import Counter
 
-from rel_support import TOKEN, Gunicorn, post_correction, request
+from tests.harness.gunicorn import Gunicorn
+from tests.harness.net import request
+from tests.harness.publish import TOKEN, post_correction
 
 
 def chunked_post(server, body: dict) -> int:

@@ -9,16 +9,14 @@ from __future__ import annotations
 import hashlib
 import http.client
 import json
-import sys
 import threading
 import time
 import urllib.parse
 
-from e2e_support import ROOT, wait_for
+from tests.harness.bench import bench_module
+from tests.harness.net import wait_for
 
-sys.path.insert(0, str(ROOT / "bench"))
-from common import WRITE_ENV, data_dir, server  # noqa: E402
-from load import FEED_LUA, PLAIN_LUA, Corrector, wrk  # noqa: E402
+common, load = bench_module("common"), bench_module("load")  # the long run's own server and wrk
 
 SECONDS = 2
 PHONES = 6
@@ -79,21 +77,21 @@ class Phone(threading.Thread):
 
 
 def test_short_load_run_has_no_errors_and_every_phone_ends_on_the_newest_version() -> None:
-    with server(data_dir(), workers=2, env=WRITE_ENV) as url:
+    with common.server(common.data_dir(), workers=2, env=common.WRITE_ENV) as url:
         sid = json.loads(Phone(url, 0).get("/api/v1/schedule.json", {})[2])["sessions"][0]["id"]
         phones = [Phone(url, n) for n in range(PHONES)]
         for p in phones:
             p.start()
-        corrector = Corrector(url, interval=0.25)
+        corrector = load.Corrector(url, interval=0.25)
         corrector.start()
         targets = [
-            ("schedule feed", "/api/v1/schedule.json", FEED_LUA),
-            ("app shell", "/", PLAIN_LUA),
-            ("session QR code", f"/session/{sid}/qr.svg", PLAIN_LUA),
-            ("calendar export", "/schedule.ics", PLAIN_LUA),
+            ("schedule feed", "/api/v1/schedule.json", load.FEED_LUA),
+            ("app shell", "/", load.PLAIN_LUA),
+            ("session QR code", f"/session/{sid}/qr.svg", load.PLAIN_LUA),
+            ("calendar export", "/schedule.ics", load.PLAIN_LUA),
         ]
         try:
-            results = [(name, wrk(url, path, lua, SECONDS)) for name, path, lua in targets]
+            results = [(name, load.wrk(url, path, lua, SECONDS)) for name, path, lua in targets]
         finally:
             corrector.stop.set()
             corrector.join(timeout=15)

@@ -18,12 +18,13 @@ import json
 import re
 
 import pytest
-from e2e_support import wait_controlled, wait_for
 from playwright.sync_api import expect
-from rel_support import TOKEN, post_correction
-from schedules import mini, session, write
 
-KEY = "hallway.stars.v1"
+from tests.harness.app import star, stored_star_ids
+from tests.harness.browser import wait_controlled
+from tests.harness.net import wait_for
+from tests.harness.publish import WRITABLE
+from tests.harness.schedules import mini, session, write
 
 
 def doomed_schedule() -> dict:
@@ -36,33 +37,18 @@ def doomed_schedule() -> dict:
     return doc
 
 
-def star(page, title: str) -> None:
-    button = page.get_by_role("button", name=f"Star: {title}")
-    button.click()
-    expect(button).to_have_attribute("aria-pressed", "true")
-
-
-def publish(server, body: dict) -> None:
-    status, _, data = post_correction(server, body)
-    assert status == 201, data
-
-
-def stored_ids(page) -> list[str]:
-    return [s["id"] for s in json.loads(page.evaluate("(k) => localStorage.getItem(k)", KEY))]
-
-
 def test_cancelled_starred_session_stays_in_my_schedule_marked_cancelled(page, make_server) -> None:
-    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    server = make_server(env=WRITABLE)
     page.goto(server.url + "/?day=all")
     wait_controlled(page)
     star(page, "Day Two Keynote")
-    publish(server, {"kind": "cancel", "session": "q4w5e6", "note": "speaker ill <script>x</script>"})
+    server.publish({"kind": "cancel", "session": "q4w5e6", "note": "speaker ill <script>x</script>"})
     page.goto(server.url + "/my")
     page.reload()
     card = page.locator(".card", has_text="Day Two Keynote")
     expect(card).to_have_class(re.compile(r"\bcancelled\b"), timeout=10000)
     expect(card).to_contain_text("Cancelled")
-    assert stored_ids(page) == ["q4w5e6"]
+    assert stored_star_ids(page) == ["q4w5e6"]
 
 
 def test_worker_update_and_schedule_update_together_keep_the_stars(page, make_server, tmp_path) -> None:
@@ -87,7 +73,7 @@ def test_worker_update_and_schedule_update_together_keep_the_stars(page, make_se
     page.goto(server.url + "/my")
     expect(page.locator(".card h3")).to_have_text(["Compiling Things"])
     expect(page.locator(".removed")).to_contain_text("Talk <b>To Be</b> Removed (removed)")
-    assert sorted(stored_ids(page)) == ["gone42", "k9x8y7"]
+    assert stored_star_ids(page) == ["gone42", "k9x8y7"]
 
 
 def test_storage_that_always_throws_still_lets_the_app_start(page, live_server) -> None:

@@ -6,28 +6,16 @@ closed. The page's clock is Playwright's; the system notification is the one thi
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pytest
-from corrections_support import TOKEN, publish
-from e2e_support import wait_for
 from playwright.sync_api import expect
-from read_support import PARIS, PHONES
-from schedules import mini, session, write
+
+from tests.harness.browser import PHONES
+from tests.harness.net import wait_for
+from tests.harness.publish import WRITABLE
+from tests.harness.reminders import DAY, RECORD, at, shown, starred_with_reminders, step
+from tests.harness.schedules import mini, session, write
 
 pytestmark = pytest.mark.parametrize("viewport", PHONES, ids=lambda v: f"{v['width']}x{v['height']}")
-DAY = "2026-04-07T"
-RECORD = """
-window.__shown = [];
-const record = (title) => window.__shown.push(title);
-const fake = function (title) { record(title); return Promise.resolve(); };
-if (self.ServiceWorkerRegistration) ServiceWorkerRegistration.prototype.showNotification = fake;
-window.Notification = class {
-  constructor(title) { record(title); }
-  static get permission() { return "granted"; }
-  static requestPermission() { return Promise.resolve("granted"); }
-};
-"""
 
 
 @pytest.fixture
@@ -37,32 +25,7 @@ def server(make_server, tmp_path):
         session("r1", "Stays Put", DAY + "09:40:00+02:00", DAY + "10:00:00+02:00"),
         session("r2", "Will Be Cancelled", DAY + "09:40:00+02:00", DAY + "10:00:00+02:00", room="side"),
     ]
-    return make_server(schedule=write(doc, tmp_path), env={"HALLWAY_ADMIN_TOKEN": TOKEN})
-
-
-def at(hh: int, mm: int) -> datetime:
-    return datetime(2026, 4, 7, hh, mm, tzinfo=PARIS)
-
-
-def step(context, start: datetime, end: datetime) -> None:
-    context.clock.run_for(int((end - start).total_seconds() * 1000))
-
-
-def shown(page) -> list[str]:
-    return page.evaluate("() => window.__shown")
-
-
-def starred_with_reminders(browser, server, viewport):
-    """A phone at 09:00 with three sessions starred and reminders 10 minutes before, on My schedule."""
-    context = browser.new_context(viewport=viewport)
-    context.add_init_script(RECORD)
-    context.clock.install(time=at(9, 0))
-    page = context.new_page()
-    page.goto(server.url + "/?poll=1")
-    page.evaluate("() => localStorage.setItem('hallway.stars.v1', JSON.stringify(['k9x8y7', 'r1', 'r2']))")
-    page.goto(server.url + "/my?poll=1")
-    page.get_by_label("Remind me before each starred session").select_option("10")
-    return context, page
+    return make_server(schedule=write(doc, tmp_path), env=WRITABLE)
 
 
 def test_a_reminder_follows_a_moved_session_and_skips_a_cancelled_one(browser, server, viewport) -> None:
@@ -74,8 +37,7 @@ def test_a_reminder_follows_a_moved_session_and_skips_a_cancelled_one(browser, s
     )
 
     # Compiling Things (09:15) moves to 09:45; "Will Be Cancelled" is cancelled.
-    publish(
-        server,
+    server.publish(
         {
             "kind": "retime",
             "session": "k9x8y7",
@@ -83,7 +45,7 @@ def test_a_reminder_follows_a_moved_session_and_skips_a_cancelled_one(browser, s
             "end": DAY + "09:55:00+02:00",
         },
     )
-    publish(server, {"kind": "cancel", "session": "r2"})
+    server.publish({"kind": "cancel", "session": "r2"})
     expect(page.locator("footer [data-freshness]")).to_have_attribute("data-version", "2", timeout=10000)
     context.clock.pause_at(at(9, 6))  # the old time's reminder would be due now
     context.clock.run_for(20000)

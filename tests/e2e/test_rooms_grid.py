@@ -9,12 +9,14 @@ import re
 from datetime import UTC, datetime
 
 import pytest
-from corrections_support import TOKEN, open_app, publish
-from e2e_support import wait_for
-from event_day import DURING, PHONES, day_doc, day_server, phone
 from playwright.sync_api import expect
-from schedules import session
-from test_a11y import serious
+
+from tests.harness.a11y import serious
+from tests.harness.app import open_app
+from tests.harness.browser import PHONES, phone
+from tests.harness.net import wait_for
+from tests.harness.publish import WRITABLE
+from tests.harness.schedules import DURING, day_doc, day_server, session
 
 
 def box(page, sid: str) -> dict[str, float]:
@@ -29,7 +31,7 @@ def two_frames(page) -> None:
 @pytest.mark.parametrize("viewport", PHONES, ids=["360", "390"])
 def test_sessions_line_up_by_time_with_their_length_visible(browser, make_server, tmp_path, viewport) -> None:
     server = day_server(make_server, tmp_path)
-    context, page = phone(browser, viewport, DURING)
+    page = phone(browser, viewport, DURING)
     page.goto(server.url + "/rooms")
     expect(page.locator("main h1")).to_have_text("Rooms · Tuesday 7 April")
     expect(page.locator(".grid-room")).to_have_text(["Main Room", "Side Room"])
@@ -45,7 +47,7 @@ def test_sessions_line_up_by_time_with_their_length_visible(browser, make_server
     assert abs((line["y"] - talk["y"]) / (talk["height"] + 2) - 20 / 45) < 0.05
     grid = page.locator(".grid-scroll").bounding_box()
     assert grid["y"] <= line["y"] <= grid["y"] + grid["height"]
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("viewport", PHONES, ids=["360", "390"])
@@ -53,7 +55,7 @@ def test_room_and_time_headers_stick_while_the_grid_scrolls_both_ways(
     browser, make_server, tmp_path, viewport
 ) -> None:
     server = day_server(make_server, tmp_path)
-    context, page = phone(browser, viewport, DURING)
+    page = phone(browser, viewport, DURING)
     page.goto(server.url + "/rooms")
     scroller = page.locator(".grid-scroll")
     expect(page.locator(".gblock").first).to_be_visible()
@@ -66,7 +68,7 @@ def test_room_and_time_headers_stick_while_the_grid_scrolls_both_ways(
     assert abs(head["y"] - (frame["y"] + 1)) < 2  # room names still at the top
     assert abs(times["x"] - (frame["x"] + 1)) < 2  # times still at the left
     expect(page.locator(".grid-times span").first).to_have_text("09:00")
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("viewport", PHONES, ids=["360", "390"])
@@ -74,7 +76,7 @@ def test_a_tap_anywhere_on_a_block_opens_the_session_and_its_star_works(
     browser, make_server, tmp_path, viewport
 ) -> None:
     server = day_server(make_server, tmp_path)
-    context, page = phone(browser, viewport, DURING)
+    page = phone(browser, viewport, DURING)
     page.goto(server.url + "/rooms")
     block = page.locator('.gblock[data-session="sw1000"]')
     star = block.get_by_role("button", name="Star: Side Workshop")
@@ -86,20 +88,20 @@ def test_a_tap_anywhere_on_a_block_opens_the_session_and_its_star_works(
     block.click(position={"x": 12, "y": b["height"] - 10})  # the bottom corner, away from the title
     expect(page).to_have_url(server.url + "/session/sw1000")
     expect(page.locator("main h1")).to_have_text("Side Workshop")
-    context.close()
+    page.context.close()
 
 
 def test_a_change_badge_shows_on_the_moved_session(browser, make_server, tmp_path) -> None:
-    server = day_server(make_server, tmp_path, env={"HALLWAY_ADMIN_TOKEN": TOKEN})
-    context, page = phone(browser, PHONES[0], DURING)
+    server = day_server(make_server, tmp_path, env=WRITABLE)
+    page = phone(browser, PHONES[0], DURING)
     open_app(page, server, "/rooms")
-    publish(server, {"kind": "move", "session": "lt1130", "room": "side", "note": "bigger room"})
+    server.publish({"kind": "move", "session": "lt1130", "room": "side", "note": "bigger room"})
     moved = page.locator('.gblock[data-session="lt1130"]')
     expect(moved.locator(".badge")).to_have_text(["New room"], timeout=10000)
     expect(moved).to_have_class("gblock changed")
     side = page.locator(".grid-room", has_text="Side Room").bounding_box()
     assert abs(moved.bounding_box()["x"] - side["x"]) < 4  # now in the Side Room column
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize(
@@ -121,7 +123,7 @@ def test_every_room_side_by_side_on_a_wide_screen_or_a_phone_in_landscape(
             )
         )
     server = day_server(make_server, tmp_path, doc)
-    context, page = phone(browser, viewport, DURING)
+    page = phone(browser, viewport, DURING)
     page.goto(server.url + "/rooms")
     expect(page.locator(".grid-room")).to_have_count(4)
     assert page.locator(".grid-scroll").evaluate("(e) => e.scrollWidth <= e.clientWidth")
@@ -130,7 +132,7 @@ def test_every_room_side_by_side_on_a_wide_screen_or_a_phone_in_landscape(
     assert page.evaluate(
         "() => document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth"
     )
-    context.close()
+    page.context.close()
 
 
 def test_no_block_shows_until_the_grid_styles_place_it(browser, make_server, tmp_path) -> None:
@@ -138,7 +140,7 @@ def test_no_block_shows_until_the_grid_styles_place_it(browser, make_server, tmp
     # /rooms). Drawn before it applies, the blocks sat in the page's flow one under another:
     # the 10:00 row's blocks 1,772 px apart, as long as the stylesheet took (a slow network).
     server = day_server(make_server, tmp_path)
-    context, page = phone(browser, PHONES[1], DURING, service_workers="block")  # the page's own request
+    page = phone(browser, PHONES[1], DURING, service_workers="block")  # the page's own request
     held = []
     page.route(re.compile(r"/grid[^/]*\.css"), lambda route: held.append(route))
     page.goto(server.url + "/rooms")
@@ -161,7 +163,7 @@ def test_no_block_shows_until_the_grid_styles_place_it(browser, make_server, tmp
     )
     assert abs(tops[0] - tops[1]) < 1, tops
     assert frame[0] <= tops[0] <= now <= frame[1], (tops, now, frame)
-    context.close()
+    page.context.close()
 
 
 def test_a_focused_star_keeps_the_focus_when_the_screen_changes_height(
@@ -171,7 +173,7 @@ def test_a_focused_star_keeps_the_focus_when_the_screen_changes_height(
     # changes (its box follows the screen's). Which blocks are near may change, but those
     # shown stay the same elements: a keyboard's focus or a finger on a star is not lost.
     server = day_server(make_server, tmp_path)
-    context, page = phone(browser, PHONES[1], DURING)
+    page = phone(browser, PHONES[1], DURING)
     page.goto(server.url + "/rooms")
     star = page.locator('.gblock[data-session="sw1000"]').get_by_role("button", name="Star: Side Workshop")
     star.focus()
@@ -184,7 +186,7 @@ def test_a_focused_star_keeps_the_focus_when_the_screen_changes_height(
     expect(star).to_be_focused()
     page.keyboard.press("Space")
     expect(star).to_have_attribute("aria-pressed", "true")
-    context.close()
+    page.context.close()
 
 
 def test_a_congress_grid_holds_only_the_blocks_near_the_view(browser, make_server, tmp_path) -> None:
@@ -195,7 +197,7 @@ def test_a_congress_grid_holds_only_the_blocks_near_the_view(browser, make_serve
             start, end = f"2026-04-07T{9 + k:02d}:00:00+02:00", f"2026-04-07T{9 + k:02d}:45:00+02:00"
             doc["sessions"].append(session(f"c{r:02d}x{k}", f"Talk {r}-{k}", start, end, f"r{r:02d}"))
     server = day_server(make_server, tmp_path, doc)
-    context, page = phone(browser, PHONES[0], DURING)
+    page = phone(browser, PHONES[0], DURING)
     page.goto(server.url + "/rooms")
     expect(page.locator(".grid-room")).to_have_count(42)
     expect(page.locator(".gblock").first).to_be_visible()
@@ -204,7 +206,7 @@ def test_a_congress_grid_holds_only_the_blocks_near_the_view(browser, make_serve
     page.locator(".grid-scroll").evaluate("(e) => { e.scrollLeft = e.scrollWidth; e.scrollTop = 0; }")
     expect(page.locator('.gblock[data-session="c39x0"]')).to_be_visible()  # drawn once near
     expect(page.locator('.gblock[data-session="mt1000"]')).to_have_count(0)  # dropped once far
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -213,14 +215,14 @@ def test_time_views_have_no_serious_accessibility_violations(
     browser, make_server, tmp_path, path, scheme
 ) -> None:
     server = day_server(make_server, tmp_path)
-    context, page = phone(browser, PHONES[0], DURING, color_scheme=scheme)
+    page = phone(browser, PHONES[0], DURING, color_scheme=scheme)
     page.goto(server.url + "/")
     page.evaluate("() => localStorage.setItem('hallway.stars.v1', JSON.stringify(['sw1000', 'k9x8y7']))")
     page.goto(server.url + path)
     expect(page.locator("main h1")).to_be_visible()
     expect(page.locator(".gblock, .nowrow, .card").first).to_be_visible()
     assert serious(page) == []
-    context.close()
+    page.context.close()
 
 
 def test_overlapping_sessions_in_one_room_share_its_column_side_by_side(
@@ -231,7 +233,7 @@ def test_overlapping_sessions_in_one_room_share_its_column_side_by_side(
         session("ov1015", "Overlapping Talk", "2026-04-07T10:15:00+02:00", "2026-04-07T11:00:00+02:00")
     )
     server = day_server(make_server, tmp_path, doc)
-    context, page = phone(browser, PHONES[0], DURING)
+    page = phone(browser, PHONES[0], DURING)
     page.goto(server.url + "/rooms")
     expect(page.locator('.gblock[data-session="ov1015"]')).to_be_visible()
     column = page.locator(".grid-room", has_text="Main Room").bounding_box()
@@ -240,7 +242,7 @@ def test_overlapping_sessions_in_one_room_share_its_column_side_by_side(
     for b in (talk, other, off):
         assert column["x"] - 0.5 <= b["x"] and b["x"] + b["width"] <= column["x"] + column["width"] + 0.5
     assert abs(off["x"] - talk["x"]) < 1  # the first lane free again once Morning Talk is over
-    context.close()
+    page.context.close()
 
 
 def test_hour_lines_follow_whole_hours_of_a_half_hour_zone(browser, make_server, tmp_path) -> None:
@@ -251,7 +253,7 @@ def test_hour_lines_follow_whole_hours_of_a_half_hour_zone(browser, make_server,
         session("in1100", "Eleven o'clock", "2026-04-07T11:00:00+05:30", "2026-04-07T12:10:00+05:30", "side"),
     ]
     server = day_server(make_server, tmp_path, doc)
-    context, page = phone(browser, PHONES[0], datetime(2026, 4, 7, 4, 0, tzinfo=UTC))  # 09:30 there
+    page = phone(browser, PHONES[0], datetime(2026, 4, 7, 4, 0, tzinfo=UTC))  # 09:30 there
     page.goto(server.url + "/rooms?day=2026-04-07")
     expect(page.locator(".grid-times span")).to_have_text(["10:00", "11:00", "12:00"])
     expect(page.locator('.gblock[data-session="in1100"]')).to_be_visible()
@@ -265,7 +267,7 @@ def test_hour_lines_follow_whole_hours_of_a_half_hour_zone(browser, make_server,
     )  # a block starts 1 px below its time
     assert abs(rules[0] - eleven) < 1.5, (rules, eleven)
     assert abs(rules[1] - rules[0] - (eleven - ten)) < 1.5  # an hour apart
-    context.close()
+    page.context.close()
 
 
 def test_a_congress_keeps_its_room_chips_behind_a_disclosure_and_the_grid_on_the_first_screen(
@@ -284,7 +286,7 @@ def test_a_congress_keeps_its_room_chips_behind_a_disclosure_and_the_grid_on_the
             )
         )
     server = day_server(make_server, tmp_path, doc)
-    context, page = phone(browser, PHONES[0], DURING)
+    page = phone(browser, PHONES[0], DURING)
     page.goto(server.url + "/rooms")
     expect(page.locator(".gblock").first).to_be_visible()
     assert page.locator(".grid-scroll").bounding_box()["y"] < PHONES[0]["height"] / 2
@@ -296,4 +298,4 @@ def test_a_congress_keeps_its_room_chips_behind_a_disclosure_and_the_grid_on_the
     chips.get_by_role("link", name="Room 11").click()
     expect(page.locator(".grid-room")).to_have_text(["Room 11"])
     expect(page.get_by_text("Room: Room 11")).to_be_visible()
-    context.close()
+    page.context.close()

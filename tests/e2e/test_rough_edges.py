@@ -7,10 +7,12 @@ import json
 from datetime import datetime
 
 import pytest
-from corrections_support import TOKEN, open_app, publish
 from playwright.sync_api import expect
-from read_support import PARIS, PHONES, phone_page, rough_schedule, shipped
-from schedules import write
+
+from tests.harness.app import open_app
+from tests.harness.browser import PARIS, PHONES, phone
+from tests.harness.publish import WRITABLE
+from tests.harness.schedules import rough_schedule, shipped, write
 
 pytestmark = pytest.mark.parametrize("viewport", PHONES, ids=lambda v: f"{v['width']}x{v['height']}")
 
@@ -21,12 +23,12 @@ def starred(page, ids: list[str]) -> None:
 
 @pytest.fixture
 def rough(make_server, tmp_path):
-    return make_server(schedule=write(rough_schedule(), tmp_path), env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    return make_server(schedule=write(rough_schedule(), tmp_path), env=WRITABLE)
 
 
 def test_level_filter_lists_any_once_when_a_level_is_called_any(browser, make_server, viewport) -> None:
     server = shipped(make_server)  # its levels: Advanced, Any, Intermediate
-    page = phone_page(browser, viewport)
+    page = phone(browser, viewport)
     page.goto(server.url + "/")
     page.locator(".find summary").click()
     options = page.locator("#f-level option").all_text_contents()
@@ -40,7 +42,7 @@ def test_level_filter_lists_any_once_when_a_level_is_called_any(browser, make_se
 
 def test_a_long_choice_stops_before_the_select_arrow(browser, make_server, viewport) -> None:
     server = shipped(make_server)
-    page = phone_page(browser, viewport)
+    page = phone(browser, viewport)
     page.goto(server.url + "/?track=" + "applications-case-studies")
     select = page.locator("#f-track")
     got = select.evaluate(
@@ -60,7 +62,7 @@ def test_a_long_choice_stops_before_the_select_arrow(browser, make_server, viewp
 
 def test_room_chips_wrap_instead_of_being_cut(browser, make_server, viewport) -> None:
     server = shipped(make_server)
-    page = phone_page(browser, viewport)
+    page = phone(browser, viewport)
     page.goto(server.url + "/rooms")
     chips = page.locator(".chips a")
     expect(chips.first).to_be_visible()
@@ -73,7 +75,7 @@ def test_room_chips_wrap_instead_of_being_cut(browser, make_server, viewport) ->
 
 
 def test_footer_says_no_version_number_and_the_time_zone_is_a_switch(browser, rough, viewport) -> None:
-    page = phone_page(browser, viewport)
+    page = phone(browser, viewport)
     page.goto(rough.url + "/")
     fresh = page.locator("footer [data-freshness]")
     expect(fresh).to_have_attribute("data-version", "0")
@@ -87,7 +89,7 @@ def test_footer_says_no_version_number_and_the_time_zone_is_a_switch(browser, ro
 
 
 def test_a_disabled_button_looks_disabled(browser, rough, viewport) -> None:
-    page = phone_page(browser, viewport)
+    page = phone(browser, viewport)
     page.goto(rough.url + "/share?s=a1")
     add = page.get_by_role("button", name="Add 1 session to my stars")
     enabled = add.evaluate("e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).cursor]")
@@ -101,7 +103,7 @@ def test_a_disabled_button_looks_disabled(browser, rough, viewport) -> None:
 
 
 def test_length_stays_on_one_line_beside_cancelled(browser, rough, viewport) -> None:
-    page = phone_page(browser, viewport, at=datetime(2026, 4, 7, 8, 0, tzinfo=PARIS))  # before it, not folded
+    page = phone(browser, viewport, at=datetime(2026, 4, 7, 8, 0, tzinfo=PARIS))  # before it, not folded
     page.goto(rough.url + "/?day=2026-04-07")
     card = page.locator('.card[data-session="c1"]')
     expect(card.locator(".flag")).to_have_text("Cancelled")
@@ -113,7 +115,7 @@ def test_length_stays_on_one_line_beside_cancelled(browser, rough, viewport) -> 
 
 
 def test_free_time_and_sharing_ignore_a_cancelled_session(browser, rough, viewport) -> None:
-    page = phone_page(browser, viewport)
+    page = phone(browser, viewport)
     page.goto(rough.url + "/")
     starred(page, ["a1", "c1", "d1"])
     page.goto(rough.url + "/my")
@@ -132,7 +134,7 @@ def test_free_time_and_sharing_ignore_a_cancelled_session(browser, rough, viewpo
 
 
 def test_being_offline_shows_at_the_top(browser, rough, viewport) -> None:
-    page = phone_page(browser, viewport)
+    page = phone(browser, viewport)
     open_app(page, rough, "/")
     flag = page.locator("header #offline-flag")
     expect(flag).to_be_hidden()
@@ -146,8 +148,8 @@ def test_being_offline_shows_at_the_top(browser, rough, viewport) -> None:
 def test_a_cancelled_session_says_so_with_the_note_and_offers_no_star_or_calendar(
     browser, rough, viewport
 ) -> None:
-    publish(rough, {"kind": "cancel", "session": "k9x8y7", "note": "The speaker is unwell"})
-    page = phone_page(browser, viewport)
+    rough.publish({"kind": "cancel", "session": "k9x8y7", "note": "The speaker is unwell"})
+    page = phone(browser, viewport)
     page.goto(rough.url + "/session/k9x8y7")
     notice = page.locator(".cancel-notice")
     expect(notice).to_contain_text("This session is cancelled.")

@@ -6,53 +6,20 @@ keeps showing it offline; its reminders follow the new times."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
-import urllib.request
-from pathlib import Path
 from typing import Any
 
-from corrections_support import open_app, star
-from e2e_support import PHONE, ROOT
 from playwright.sync_api import expect
-from schedules import mini, write
-from schedules import session as schedule_session
 
-TALKS = [  # (id, start, duration, room, title, speaker)
-    ("101", "10:00", "00:40", "Main Hall", "Rust for Linux", "Miguel"),
-    ("102", "11:00", "00:30", "Main Hall", "Kernel Tea", "Ada"),
-    ("103", "10:00", "00:25", "Side Room", "Tiny Compilers", "Alan"),
-]
-
-
-def frab(talks: list[tuple[str, str, str, str, str, str]]) -> str:
-    """A frab schedule.xml of one day in Brussels with `talks`, grouped by room."""
-    rooms: dict[str, list[str]] = {}
-    for sid, start, duration, room, title, person in talks:
-        rooms.setdefault(room, []).append(
-            f'<event id="{sid}"><date>2026-02-01T{start}:00+01:00</date><start>{start}</start>'
-            f"<duration>{duration}</duration><room>{room}</room><title>{title}</title>"
-            f"<abstract>About {title}.</abstract>"
-            f'<persons><person id="{sid}">{person}</person></persons></event>'
-        )
-    body = "".join(f'<room name="{name}">{"".join(events)}</room>' for name, events in rooms.items())
-    return (
-        '<?xml version="1.0" encoding="utf-8"?><schedule><conference><title>Source Fest</title>'
-        "<start>2026-02-01</start><end>2026-02-01</end><time_zone_name>Europe/Brussels</time_zone_name>"
-        '</conference><day index="1" date="2026-02-01" start="2026-02-01T09:00:00+01:00" '
-        f'end="2026-02-01T19:00:00+01:00">{body}</day></schedule>'
-    )
-
-
-def import_source(source: Path, out: Path, data_dir: Path | None = None) -> None:
-    """`hallway schedule import SOURCE --out OUT`, as an organizer runs it."""
-    env = {**os.environ, **({"HALLWAY_DATA_DIR": str(data_dir)} if data_dir else {})}
-    cmd = [sys.executable, "-m", "flask", "--app", "webapp", "schedule", "import", str(source)]
-    cmd += ["--out", str(out)]
-    done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
+from tests.harness import MINI
+from tests.harness.app import open_app, star
+from tests.harness.browser import PHONE
+from tests.harness.net import get_json
+from tests.harness.publish import import_schedule
+from tests.harness.reminders import DAY, at, shown, starred_with_reminders, step
+from tests.harness.schedules import mini, write
+from tests.harness.schedules import session as schedule_session
+from tests.harness.sources import TALKS, frab
 
 
 def kept(page: Any) -> dict[str, Any]:
@@ -66,7 +33,7 @@ def test_a_retimed_starred_talk_reaches_the_open_phone_as_a_delta_and_holds_offl
 ):
     source, first = tmp_path / "schedule.xml", tmp_path / "schedule.json"
     source.write_text(frab(TALKS), encoding="utf-8")
-    import_source(source, first)
+    import_schedule(source, first)
     server = make_server(schedule=first)
     open_app(page, server)
     star(page, "Rust for Linux")
@@ -79,7 +46,7 @@ def test_a_retimed_starred_talk_reaches_the_open_phone_as_a_delta_and_holds_offl
     # The source moves the talk 90 minutes later; the organizer imports it into the served file.
     retimed = [("101", "11:30", "00:40", "Main Hall", "Rust for Linux", "Miguel"), *TALKS[1:]]
     source.write_text(frab(retimed), encoding="utf-8")
-    import_source(source, server.data_dir / "schedule.json", server.data_dir)
+    import_schedule(source, server.data_dir / "schedule.json", data_dir=server.data_dir)
 
     banner = page.locator("#changes-banner")
     expect(banner).to_contain_text("★ Rust for Linux: now at 11:30–12:10 (was 10:00–10:40)", timeout=5000)
@@ -89,8 +56,7 @@ def test_a_retimed_starred_talk_reaches_the_open_phone_as_a_delta_and_holds_offl
     # The server's own log: what the page and its service worker asked for since the re-import.
     asked = [p.split("?")[0] for p in server.requests()[mark:]]
     assert set(asked) == {"/api/v1/changes"}, asked  # no schedule, outline or texts document again
-    with urllib.request.urlopen(server.url + "/api/v1/schedule.json", timeout=10) as resp:
-        served = json.load(resp)
+    served = get_json(server, "/api/v1/schedule.json")
     expect(page.locator("footer [data-freshness]")).to_have_attribute("data-version", str(served["version"]))
     feed = [r for r in received if "/api/v1/changes" in r.url]
     assert feed, [r.url for r in received]
@@ -150,7 +116,7 @@ def test_the_apps_own_code_applying_a_reimports_delta_holds_the_served_schedule(
 
     data = tmp_path / "data"
     data.mkdir()
-    (data / "schedule.json").write_bytes((ROOT / "tests/fixtures/mini_schedule.json").read_bytes())
+    (data / "schedule.json").write_bytes(MINI.read_bytes())
     client = create_app({"TESTING": True, "DATA_DIR": str(data)}).test_client()
     before = client.get("/api/v1/schedule.json").get_json()
 
@@ -173,8 +139,6 @@ def test_the_apps_own_code_applying_a_reimports_delta_holds_the_served_schedule(
 def test_a_reminder_follows_a_talk_the_source_retimed_and_skips_one_it_cancelled(
     browser, make_server, tmp_path
 ):
-    from test_reminders import DAY, at, shown, starred_with_reminders, step
-
     doc = mini()
     doc["sessions"] += [
         schedule_session("r1", "Stays Put", DAY + "09:40:00+02:00", DAY + "10:00:00+02:00"),

@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 
 from playwright.sync_api import expect
-from schedules import mini, session, write
+
+from tests.harness.schedules import mini, session, write
 
 KEY = "hallway.stars.v1"
 

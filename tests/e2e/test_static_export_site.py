@@ -5,13 +5,14 @@ the same directory is offered as an update that keeps the stars."""
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from deploy_support import StaticMode
-from e2e_support import ROOT, before_the_event, offsite_requests, wait_controlled
 from playwright.sync_api import expect
+
+from tests.harness import ROOT
+from tests.harness.browser import before_the_event, offsite_requests, wait_controlled
+from tests.harness.static import StaticSite
 
 # Every view, and a door sign for one day (a page the export saved under a new name).
 VIEWS = {
@@ -31,12 +32,10 @@ VIEWS = {
 
 
 @pytest.fixture
-def site(tmp_path: Path) -> Iterator[StaticMode]:
+def site(tmp_path: Path, serve) -> StaticSite:
     static = tmp_path / "static"
     shutil.copytree(ROOT / "static", static)
-    running = StaticMode(tmp_path, static_dir=static)
-    yield running
-    running.stop()
+    return serve(StaticSite(tmp_path, static_dir=static))
 
 
 def test_every_view_finds_every_file_it_asks_for(site, page) -> None:
@@ -63,7 +62,10 @@ def test_a_new_deployment_exported_over_the_site_is_offered_and_keeps_stars(site
     old_tree = {p.name for p in (site.site / "assets").iterdir()}
 
     toasts = site.static_dir / "js" / "toasts.js"
-    toasts.write_text(toasts.read_text() + "\nexport const DEPLOYMENT = 2; // served code changes: a comment alone is minified away\n")
+    toasts.write_text(
+        toasts.read_text()
+        + "\nexport const DEPLOYMENT = 2; // served code changes: a comment alone is minified away\n"
+    )
     summary = site.export()
     new_tree = {p.name for p in (site.site / "assets").iterdir()}
     assert len(new_tree) == 1 and new_tree != old_tree, "the old hashed assets were not removed"

@@ -8,11 +8,13 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from corrections_support import TOKEN, publish
-from e2e_support import PHONE, before_the_event, wait_controlled, wait_for
-from organize_support import ADA
-from organize_support import ENV as ORGANIZERS
 from playwright.sync_api import expect
+
+from tests.harness.browser import PHONE, before_the_event, wait_controlled
+from tests.harness.net import wait_for
+from tests.harness.organizers import ADA
+from tests.harness.organizers import ENV as ORGANIZERS
+from tests.harness.publish import WRITABLE
 
 KEPT_TEXTS = """() => caches.open('hallway-data').then((c) => c.match('/api/v1/schedule.json'))
   .then((r) => (r ? r.json() : null)).then((doc) => (doc && doc.texts ? doc.texts.version : null))"""
@@ -165,7 +167,7 @@ def wait_kept_description(page, sid: str, wanted: list[str]) -> None:
 
 
 def test_a_corrected_description_shows_and_older_texts_do_not_undo_it(browser, make_server) -> None:
-    server = make_server(env={"HALLWAY_ADMIN_TOKEN": TOKEN})
+    server = make_server(env=WRITABLE)
     old = json.loads(urllib.request.urlopen(server.url + "/api/v1/texts.json").read())
     assert "q4w5e6" not in old["descriptions"]  # the keynote has no description yet
     # No worker here, so the page's own requests can be held by the test: the texts document
@@ -178,7 +180,7 @@ def test_a_corrected_description_shows_and_older_texts_do_not_undo_it(browser, m
     page.goto(server.url + "/session/q4w5e6?poll=1")
     expect(page.locator("h1")).to_have_text("Day Two Keynote")
     expect(page.locator("[data-freshness]").first).to_contain_text("Up to date", timeout=10000)
-    publish(server, {"kind": "edit", "session": "q4w5e6", "description": ["Brand new words."]})
+    server.publish({"kind": "edit", "session": "q4w5e6", "description": ["Brand new words."]})
     expect(page.locator(".detail")).to_contain_text("Brand new words.")
     assert len(held) == 1  # the correction itself brought the text: no second texts request
 

@@ -3,8 +3,9 @@ new version takes over only on consent, and the stars are still there afterwards
 
 from __future__ import annotations
 
-from e2e_support import before_the_event, wait_controlled
 from playwright.sync_api import expect
+
+from tests.harness.browser import before_the_event, wait_controlled
 
 
 def test_new_deployment_prompts_and_keeps_stars(page, live_server) -> None:
@@ -15,7 +16,10 @@ def test_new_deployment_prompts_and_keeps_stars(page, live_server) -> None:
     old_assets = page.locator("body").get_attribute("data-assets")
 
     app_js = live_server.static_dir / "js" / "toasts.js"
-    app_js.write_text(app_js.read_text() + "\nexport const DEPLOYMENT = 2; // served code changes: a comment alone is minified away\n")
+    app_js.write_text(
+        app_js.read_text()
+        + "\nexport const DEPLOYMENT = 2; // served code changes: a comment alone is minified away\n"
+    )
     live_server.stop()
     live_server.start()
 

@@ -8,9 +8,10 @@ import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from e2e_support import FIXTURES, before_the_event
 from playwright.sync_api import expect
 
+from tests.harness import MINI
+from tests.harness.browser import before_the_event
 from webapp.web.texts import zone_table
 
 # Every way a page can start ICU's locale data, counted from before the app's first line.
@@ -48,7 +49,7 @@ def test_the_first_screen_starts_no_intl(page, live_server) -> None:
 
 def test_a_multilingual_first_screen_starts_no_intl(page, make_server, tmp_path) -> None:
     # Languages are named from the outline's table, as Intl named them.
-    doc = json.loads((FIXTURES / "mini_schedule.json").read_text(encoding="utf-8"))
+    doc = json.loads(MINI.read_text(encoding="utf-8"))
     for session, lang in zip(doc["sessions"], ["de", "en", "de"], strict=True):
         session["language"] = lang
     path = tmp_path / "schedule.json"

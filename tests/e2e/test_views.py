@@ -4,8 +4,8 @@ deep links load directly; an unknown id gets a clear "not found" (and a 404 stat
 from __future__ import annotations
 
 from playwright.sync_api import expect
-from schedules import mini, session, write
 
+from tests.harness.schedules import mini, session, write
 from webapp.views.pages import APP_ROUTES
 
 NOW = "2026-04-07T09:20:00%2B02:00"

@@ -1,4 +1,4 @@
-"""Helpers for the Web Push tests (test_push_*.py): the server's push routes played at the HTTP
+"""What the Web Push tests share (tests/e2e/push/): the server's push routes played at the HTTP
 layer, the browser's push subscription played in the page, and push messages handed to the
 real service worker through the DevTools protocol.
 
@@ -14,22 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-
-def until(page: Any, predicate: Any, timeout: float = 10.0, what: Any = "") -> Any:
-    """Polls `predicate` while Playwright runs (its route handlers and CDP events are served
-    only then, never during time.sleep), bounded by `timeout` seconds."""
-    for _ in range(int(timeout * 10)):
-        value = predicate()
-        if value:
-            return value
-        page.wait_for_timeout(100)
-    value = predicate()
-    if not value:
-        raise AssertionError(
-            f"not met within {timeout}s: {(what() if callable(what) else what) or predicate}"
-        )
-    return value
-
+from .browser import until
 
 # A P-256 public key as a server would send it (base64url, uncompressed point).
 SERVER_KEY = "BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U"

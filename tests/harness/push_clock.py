@@ -1,7 +1,7 @@
 """The app for the push e2e test: gunicorn's workers serve the fixture event "now", their
 clock being real time moved by HALLWAY_TEST_CLOCK_OFFSET seconds (the same in every worker),
 so wake-ups fall within the event and come at real seconds' pace. Started as
-`gunicorn 'tests.e2e.push_clock:create()'`."""
+`gunicorn 'tests.harness.push_clock:create()'`."""
 
 from __future__ import annotations
 
