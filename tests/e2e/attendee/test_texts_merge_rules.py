@@ -1,10 +1,9 @@
-"""The pure rules of static/js/texts.js, run in Chromium as the app loads them: which texts
-document is taken, what it may overwrite, and when the texts are fetched again."""
+"""The pure rules of static/js/texts.js, run in Chromium from the files on disk (no server):
+which texts document is taken, what it may overwrite, and when the texts are fetched again."""
 
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
 
 SETUP = """async (arg) => {
   const prefix = document.body.dataset.assets;
@@ -22,10 +21,8 @@ SETUP = """async (arg) => {
 
 
 @pytest.fixture
-def js(page, live_server):
-    page.goto(live_server.url + "/")
-    expect(page.locator(".card").first).to_be_visible()
-    return lambda body, arg=None: page.evaluate(SETUP.replace("BODY", body), arg)
+def js(app_modules):
+    return lambda body, arg=None: app_modules.evaluate(SETUP.replace("BODY", body), arg)
 
 
 def test_texts_fill_every_session_and_speaker_and_spare_a_later_correction(js) -> None:
