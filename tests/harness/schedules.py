@@ -20,6 +20,7 @@ from typing import Any
 from webapp.views.pages import APP_ROUTES
 
 from . import MINI, ROOT
+from .publish import WRITABLE
 
 DATA = ROOT / "data"
 DURING = datetime(2026, 4, 7, 8, 20, tzinfo=UTC)  # 10:20 CEST
@@ -123,6 +124,11 @@ def rough_schedule() -> dict[str, Any]:
         session("d1", "After The Gap", "2026-04-07T11:00:00+02:00", "2026-04-07T11:30:00+02:00", room="side"),
     ]
     return doc
+
+
+def rough_server(make_server: Any, tmp_path: Path) -> Any:
+    """A server on `rough_schedule()` that takes corrections."""
+    return make_server(schedule=write(rough_schedule(), tmp_path), env=WRITABLE)
 
 
 def _iso(t: datetime) -> str:

@@ -18,7 +18,8 @@ from webapp.web.texts import zone_table
 COUNT_INTL = """(() => {
   window.__intl = [];
   const note = (name) => window.__intl.push(name);
-  for (const name of ["DateTimeFormat", "DisplayNames", "NumberFormat", "Collator", "PluralRules", "RelativeTimeFormat", "ListFormat", "Segmenter"]) {
+  for (const name of ["DateTimeFormat", "DisplayNames", "NumberFormat", "Collator", "PluralRules",
+                      "RelativeTimeFormat", "ListFormat", "Segmenter"]) {
     const real = Intl[name];
     if (!real) continue;
     Intl[name] = new Proxy(real, {
@@ -81,7 +82,8 @@ COMPARE = """async ({ zone, table, instants, days }) => {
   const fromIntl = read();
   const labels = (style) => days.map((d) => new Intl.DateTimeFormat("en-GB", style === "long"
     ? { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" }
-    : { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" }).format(new Date(d + "T12:00:00Z")));
+    : { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" })
+    .format(new Date(d + "T12:00:00Z")));
   const intlLabels = labels("long").map((long, i) => [long, labels("short")[i]]);
   return { fromTable, fromIntl, tableLabel, intlLabels };
 }"""
@@ -133,10 +135,14 @@ def test_a_table_for_another_zone_or_malformed_is_ignored(app_modules) -> None:
           const t = await import(document.body.dataset.assets + "js/time.js");
           t.setUseDevice(false);
           const at = new Date("2026-04-07T07:15:00Z");
-          const wrong = { name: "Europe/Paris", until: "2027-01-01T00:00:00Z", periods: [{ from: "2026-01-01T00:00:00Z", offset: 600, label: "XX" }] };
+          const wrong = { name: "Europe/Paris", until: "2027-01-01T00:00:00Z",
+                          periods: [{ from: "2026-01-01T00:00:00Z", offset: 600, label: "XX" }] };
           const answers = [];
-          for (const [zone, table] of [["Asia/Tokyo", wrong], ["Europe/Paris", { ...wrong, periods: [{ ...wrong.periods[0], offset: "600" }] }],
-                                       ["Europe/Paris", { ...wrong, until: "soon" }], ["Europe/Paris", { ...wrong, periods: "x" }]]) {
+          const textOffset = [{ ...wrong.periods[0], offset: "600" }];
+          for (const [zone, table] of [["Asia/Tokyo", wrong],
+                                       ["Europe/Paris", { ...wrong, periods: textOffset }],
+                                       ["Europe/Paris", { ...wrong, until: "soon" }],
+                                       ["Europe/Paris", { ...wrong, periods: "x" }]]) {
             t.setVenueZone(zone, table);
             answers.push(t.time(at) + " " + t.zoneLabel(at));
           }
