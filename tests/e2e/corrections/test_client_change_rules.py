@@ -1,11 +1,10 @@
 """The pure part of the client (static/js/changes.js, pollSeconds in watch.js, freshness in banner.js),
-run in Chromium as the app loads it: the schema's client rule, badges by net effect, the
-poll interval's validation and the freshness line."""
+run in Chromium from the files on disk (no server): the schema's client rule, badges by net
+effect, the poll interval's validation and the freshness line."""
 
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
 
 IMPORT = """async (names) => {
   const prefix = document.body.dataset.assets;
@@ -15,16 +14,13 @@ IMPORT = """async (names) => {
 
 
 @pytest.fixture
-def js(page, live_server):
-    page.goto(live_server.url + "/")
-    expect(page.locator(".card").first).to_be_visible()
-
+def js(app_modules):
     def run(body: str, arg=None):
         script = f"""async (arg) => {{
           const m = await ({IMPORT})(["js/changes.js", "js/watch.js", "js/banner.js"]);
           {body}
         }}"""
-        return page.evaluate(script, arg)
+        return app_modules.evaluate(script, arg)
 
     return run
 
