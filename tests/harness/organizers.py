@@ -6,7 +6,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .browser import wait_controlled
+from .app import POLL
+from .browser import PHONE, wait_controlled
 from .net import get_json
 
 ADA = "tok-ada-5d1e77c2"
@@ -28,6 +29,16 @@ def sign_in(page: Any, server: Any, token: str = ADA, path: str = "/organize", p
         sep = "&" if "?" in path else "?"
         page.goto(f"{server.url}{path}{sep}poll={poll}")
     expect(page.locator("main h1")).to_be_visible()
+
+
+def attendee(browser: Any, server: Any, path: str = "/?day=all") -> tuple[Any, Any]:
+    """An attendee's phone beside the console, in a context of its own: `path` opened with a
+    short poll interval, and up to date."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{server.url}{path}{'&' if '?' in path else '?'}poll={POLL}")
+    expect(page.locator("[data-freshness]").first).to_contain_text("Up to date", timeout=15000)
+    return context, page
 
 
 def published(server: Any) -> list[dict[str, Any]]:

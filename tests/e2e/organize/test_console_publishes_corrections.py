@@ -8,18 +8,8 @@ from playwright.sync_api import expect
 
 from tests.harness.browser import PHONE
 from tests.harness.net import wait_for
-from tests.harness.organizers import ADA, ENV, published, sign_in
+from tests.harness.organizers import ADA, ENV, attendee, published, sign_in
 from tests.harness.schedules import today_schedule
-
-POLL = 1
-
-
-def attendee(browser, server, path="/?day=all"):
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    page.goto(f"{server.url}{path}{'&' if '?' in path else '?'}poll={POLL}")
-    expect(page.locator("[data-freshness]").first).to_contain_text("Up to date", timeout=15000)
-    return context, page
 
 
 def choose(page, what: str) -> None:

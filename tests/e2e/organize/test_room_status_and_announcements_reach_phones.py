@@ -6,18 +6,8 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.harness.browser import PHONE
-from tests.harness.organizers import ENV, published, sign_in
+from tests.harness.organizers import ENV, attendee, published, sign_in
 from tests.harness.schedules import today_schedule
-
-POLL = 1
-
-
-def attendee(browser, server, path):
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    page.goto(f"{server.url}{path}{'&' if '?' in path else '?'}poll={POLL}")
-    expect(page.locator("[data-freshness]").first).to_contain_text("Up to date", timeout=15000)
-    return context, page
 
 
 def test_room_full_reaches_the_room_page_and_now_after_one_poll(browser, make_server, tmp_path) -> None:
