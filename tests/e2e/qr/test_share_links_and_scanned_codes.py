@@ -1,19 +1,18 @@
-"""static/js/share.js in Chromium: share links, star merging, and which scanned codes open."""
+"""static/js/share.js in Chromium, from the files on disk (no server): share links, star
+merging, and which scanned codes open."""
 
 import pytest
 
 MODULE = """async (name) => {
-  const base = document.querySelector('script[src$="js/print.js"]').src;
-  window.mod = await import(base.replace(/print\\.js$/, name));
+  window.mod = await import(document.body.dataset.assets + name);
   return Object.keys(window.mod);
 }"""
 
 
 @pytest.fixture
-def share(live_server, page):
-    page.goto(f"{live_server.url}/print")
-    assert "encodeShare" in page.evaluate(MODULE, "share.js")
-    return page
+def share(app_modules):
+    assert "encodeShare" in app_modules.evaluate(MODULE, "js/share.js")
+    return app_modules
 
 
 def test_share_link_round_trips_the_starred_ids(share):
@@ -65,7 +64,7 @@ OPENS = [
 ]
 SHOWN_AS_TEXT = [
     "https://evil.example/session/s1a2b3",
-    "http://127.0.0.1:1/session/s1a2b3",  # same host, another port: another origin
+    "http://{host}:1/session/s1a2b3",  # same host, another port: another origin
     "javascript:alert(document.domain)",
     "https://conf.example.org/session/s1a2b3",  # outside the public URL's path
     "https://conf.example.org/hallway/session/s1a2b3",  # /hall does not hold /hallway
