@@ -109,8 +109,9 @@ APPLY = """async ([doc, answer]) => {
 }"""
 
 
-def test_the_apps_own_code_applying_a_reimports_delta_holds_the_served_schedule(page, live_server, tmp_path):
-    """Every class of source change, applied by static/js/changes.js to the document before."""
+def test_the_apps_own_code_applying_a_reimports_delta_holds_the_served_schedule(app_modules, tmp_path):
+    """Every class of source change (the unit tests' own list), applied by static/js/changes.js,
+    imported from the files on disk, to the document before."""
     from tests.unit.views.test_api_source_changes import reimport, session, source_edits, without_nulls
     from webapp import create_app
 
@@ -131,8 +132,7 @@ def test_the_apps_own_code_applying_a_reimports_delta_holds_the_served_schedule(
     answer = client.get("/api/v1/changes?since=0").get_json()
     assert answer["reload"] is False
     assert {c["kind"] for c in answer["changes"]} == {"order", "speaker", "update", "add", "remove"}
-    page.goto(live_server.url + "/")
-    applied = page.evaluate(APPLY, [before, answer])
+    applied = app_modules.evaluate(APPLY, [before, answer])
     assert without_nulls(applied) == without_nulls(client.get("/api/v1/schedule.json").get_json())
 
 
