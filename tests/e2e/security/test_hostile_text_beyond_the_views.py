@@ -1,9 +1,9 @@
-"""Script in any text field stays text beyond the app's own views (test_hostile_text.py covers
-those): in corrections published over HTTP (a title, a note, an added session), in a share
-link, on the door signs, in the calendar files, on the QR pages and in the feeds and frab
-exports opened directly in the browser, and a hostile schedule imported with `flask schedule
-import` (from frab JSON). No script runs, no dialog opens, and the text shows
-literally wherever it is shown."""
+"""Script in any text field stays text beyond the app's own views (those are
+test_hostile_text_in_the_views.py's): in corrections published over HTTP (a title, a note, an
+added session), in a share link, on the door signs, in the calendar files, on the QR pages and
+in the feeds and frab exports opened directly in the browser, and a hostile schedule imported
+with `flask schedule import` (from frab JSON). No script runs, no dialog opens, and the text
+shows literally wherever it is shown."""
 
 from __future__ import annotations
 

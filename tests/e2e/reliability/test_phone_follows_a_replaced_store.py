@@ -1,6 +1,7 @@
-"""Issue 16 in Chromium: a phone follows a replaced corrections store (break 1), and the times
-the server accepts are times the app's own parser reads, to the same instant (break 2: a
-hypothesis property feeding the same generated strings to both)."""
+"""A phone follows a replaced corrections store (a corrupt one deleted, a backup restored) and
+is never "Up to date" on the old one: in Chromium against the server, and the rule itself on
+static/js/watch.js alone, from the files on disk. (That the times the server accepts are read
+alike by the app is corrections/test_accepted_times_read_the_same_in_the_browser.py.)"""
 
 from __future__ import annotations
 
@@ -149,9 +150,8 @@ WATCH_WITH_FAKE_FEED = """async ([feedStore, servedStore, servedVersion, rewound
 }"""
 
 
-def test_the_app_is_not_up_to_date_while_it_holds_another_stores_schedule(page, live_server) -> None:
-    page.goto(live_server.url + "/")
-    expect(page.locator(".card").first).to_be_visible()
+def test_the_app_is_not_up_to_date_while_it_holds_another_stores_schedule(app_modules) -> None:
+    page = app_modules
     # The schedule fetched after the feed named another store is still the old store's.
     stuck = page.evaluate(WATCH_WITH_FAKE_FEED, ["new", "old", 7, False])
     assert not stuck["line"].startswith("Up to date"), stuck

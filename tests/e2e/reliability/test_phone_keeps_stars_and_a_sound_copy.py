@@ -1,4 +1,5 @@
-"""Stars on the phone across schedule updates, next to what test_stars.py and test_update.py
+"""Stars on the phone across schedule updates, next to what
+attendee/test_stars_live_on_the_device.py and offline/test_new_deployment_is_taken_on_consent.py
 already prove (a damaged or hand-edited stars value, a full storage, a re-import that removes
 and renames starred sessions, a service-worker update): here
 

@@ -5,7 +5,7 @@ an Idempotency-Key and retries an unanswered correction with the same key once t
 back, so every correction it meant to publish ends up stored exactly once.
 
 Concurrent writers at the store level (4 processes) are proved in
-tests/unit/test_corrections_store.py::test_concurrent_writers_lose_nothing_and_never_repeat_a_version;
+tests/unit/corrections/test_store.py::test_concurrent_writers_lose_nothing_and_never_repeat_a_version;
 here several HTTP clients publish at once through two gunicorn workers while the kills happen,
 and four organizer processes publish 50 each at once through four workers.
 """
