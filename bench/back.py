@@ -14,17 +14,15 @@ that shows the page anywhere else first counts as a miss (the figure is then not
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
 import generate
-from common import PHONE, ROOT, Figure, controlled, launch_args, main, server
+from common import PHONE, Figure, controlled, launch_args, main, server
 from shown import median
 
-sys.path.insert(0, str(ROOT / "tests" / "e2e" / "congress"))
-from reading import SCROLL_TO  # noqa: E402  the congress tests' reader
+from tests.harness.reading import SCROLL_TO  # noqa: E402  the congress tests' reader (common puts ROOT on the path)
 
 GOAL = "Back to the place left, congress"
 THROTTLE = int(os.environ.get("BACK_THROTTLE", "4"))  # 1: no throttling, to compare

@@ -23,16 +23,18 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-# One place for how Chromium is launched on this machine: the e2e tests' helpers.
-from e2e_support import CHROMIUM_FLAGS, PHONE, chromium_path, free_port, launch_args, wait_for  # noqa: E402, F401
-
+sys.path.insert(0, str(ROOT))
+# One place for how Chromium is launched on this machine: the e2e tests' harness.
+from tests.harness.browser import CHROMIUM_FLAGS, PHONE, chromium_path, launch_args  # noqa: E402, F401
+from tests.harness.net import free_port, wait_for  # noqa: E402, F401
 from webapp.web import codings  # noqa: E402
 
 TOKEN = "bench-token"  # the admin token of the benchmarks' own servers
 WRITE_ENV = {"HALLWAY_ADMIN_TOKEN": TOKEN, "HALLWAY_WRITE_RATE_LIMIT": "0"}
 DATA = ROOT / "data"
-VENV_BIN = ROOT / ".venv" / "bin"
+# The virtualenv running this: gunicorn is installed beside its Python (.venv/bin here, or a
+# shared venv when a worktree has none of its own).
+VENV_BIN = Path(sys.executable).parent
 START_TIMEOUT = 30.0
 ACCESS_LOG = "access.log"
 

@@ -15,10 +15,11 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+sys.path.insert(0, str(ROOT))
 
-from e2e_support import launch_args  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tests.harness.browser import launch_args  # noqa: E402
 
 CODES = Path("/usr/share/iso-codes/json/iso_639-2.json")
 OUT = ROOT / "webapp" / "domain" / "language_names.json"

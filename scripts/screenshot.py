@@ -49,17 +49,12 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-from e2e_support import PHONE, launch_args  # noqa: E402  (one place for the browser's flags)
+sys.path.insert(0, str(ROOT))
+from tests.harness.browser import PHONE, launch_args  # noqa: E402  (one place for the browser's flags)
+from tests.harness.net import free_port  # noqa: E402
 
 START_TIMEOUT = 20.0
 INSTALL_SHOTS = {"narrow": ((360, 740), 2), "wide": ((1280, 800), 1)}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 DEMO_TOKEN = "screenshot-demo-token"  # a throwaway server on a copy of the data

@@ -9,7 +9,7 @@ need=()
 [ -x /usr/bin/chromium ] || [ -n "${HALLWAY_CHROMIUM:-}" ] || need+=(chromium)
 command -v redis-server >/dev/null || need+=(redis-server)
 command -v wrk >/dev/null || need+=(wrk)
-# nginx serves a static export with deploy/nginx-static.conf in tests/e2e/test_static_export_nginx.py.
+# nginx serves a static export with deploy/nginx-static.conf in tests/e2e/deploy/test_nginx_serves_the_export.py.
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx-light)
 # cairosvg (rasterises QR SVGs in the tests) needs the cairo library.
 ldconfig -p 2>/dev/null | grep -q 'libcairo\.so\.2' || need+=(libcairo2)

@@ -14,14 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.harness.net import free_port
 from webapp import create_app
 from webapp.serving import cache, runtime
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def pong(port: int) -> bool:

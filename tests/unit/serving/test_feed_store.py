@@ -3,7 +3,7 @@ a backup restored, the file damaged, the schedule re-imported, in any order. Aft
 route answers 5xx but a 503, both feed documents name the same store, and a client following
 the feed's rule (another store: take the schedule whole; same store: never step back) is
 never left behind the server after one check. The same rule in the app's own code is run in
-Chromium by tests/e2e/test_hardening_phone.py."""
+Chromium by tests/e2e/reliability/test_phone_follows_a_replaced_store.py."""
 
 from __future__ import annotations
 

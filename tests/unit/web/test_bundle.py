@@ -1,7 +1,8 @@
 """The bundler: what it renames, what it rewrites, and what it refuses.
 
 Whether a bundle behaves like the modules it came from is checked in Chromium
-(tests/e2e/test_bundle.py) and by every e2e test, which all run the shipped bundle.
+(tests/e2e/deploy/test_bundle_behaves_as_its_modules.py) and by every e2e test, which all run
+the shipped bundle.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Headers on every response of every route, found ones and refused ones alike: a strict
 Content-Security-Policy (this origin only, no 'unsafe-inline', no framing), nosniff, a
 Referrer-Policy; hashed assets cached immutable, the service worker and the feeds never.
-Paths from outside never reach a file outside static/ (see also tests/e2e/test_rel_http.py,
-which sends the same paths unnormalized to gunicorn)."""
+Paths from outside never reach a file outside static/ (see also
+tests/e2e/reliability/test_write_path_and_files_are_guarded.py, which sends the same paths
+unnormalized to gunicorn)."""
 
 from __future__ import annotations
 
