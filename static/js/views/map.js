@@ -7,7 +7,7 @@ import { h } from "../ui/dom.js";
 import { drawFloor } from "../features/venue/floor-svg.js";
 import { loadVenue } from "../features/venue/venue-plan.js";
 import { heading } from "../ui/page-parts.js";
-import { planRooms, useMapStyles, venueNotes } from "../features/venue/plan-rooms.js";
+import { mapBanner, planRooms, roomList, useMapStyles, venueNotes } from "../features/venue/plan-rooms.js";
 
 export function render(ctx) {
   const data = ctx.store.data;
@@ -35,6 +35,6 @@ export function render(ctx) {
     });
   return {
     title: "Map",
-    node: h("section", { class: "map" }, heading("Map"), banner(data, highlight, ctx.query.get("next")), body),
+    node: h("section", { class: "map" }, heading("Map"), mapBanner(data, highlight, ctx.query.get("next")), body),
   };
 }

@@ -46,7 +46,7 @@ export function planRooms(venue, data, now, doc = null) {
 
 const sessionLink = (s) => h("a", { href: `/session/${s.id}` }, s.title);
 
-function roomList(venue, data, now, highlight, doc = null) {
+export function roomList(venue, data, now, highlight, doc = null) {
   const floors = new Map(venue.floors.map((f) => [f.id, f.name]));
   const items = venue.rooms.map((r) => {
     const name = data.rooms.get(r.id)?.name || r.name;
@@ -64,7 +64,7 @@ function roomList(venue, data, now, highlight, doc = null) {
   return [h("h2", {}, "Rooms"), h("ul", { class: "roomlist" }, items)];
 }
 
-function banner(data, highlight, nextId) {
+export function mapBanner(data, highlight, nextId) {
   const room = highlight && data.rooms.get(highlight);
   if (!room) return null;
   const next = nextId && data.byId.get(nextId);
