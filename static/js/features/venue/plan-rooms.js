@@ -2,7 +2,7 @@
 // in them, their status, the venue's notes, and the plan's styles.
 
 import { h } from "../../ui/dom.js";
-import { STATUS_TEXT, roomNotice } from "../../ui/room-notices.js";
+import { STATUS_TEXT, roomNotice, roomNoticeLine } from "../../ui/room-notices.js";
 import { dayLabel, time, venueDay } from "../../data/time.js";
 import { nowNext } from "./venue-plan.js";
 
