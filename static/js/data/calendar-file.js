@@ -130,7 +130,10 @@ export function calendarText(doc, ids, { title, appUrl, now, alarmMinutes = null
     const cancelled = s.status === "cancelled";
     const description = [cancelled && "CANCELLED", names.length && names.join(", "), ...(Array.isArray(s.description) ? s.description.filter(str) : []), url].filter(Boolean);
     const location = [room?.name, str(event.venue), str(event.city)].filter(Boolean).join(", ");
-    const categories = [str(s.kind), track?.name].filter(Boolean);
+    // The kind by its name, as the server's file says it (webapp/domain/kinds.py, carried in the
+    // outline's kind_names); the raw word stays in X-HALLWAY-KIND below.
+    const kindName = str(s.kind) && (str(doc.kind_names?.[s.kind]) || s.kind);
+    const categories = [kindName, track?.name].filter(Boolean);
     lines.push(
       "BEGIN:VEVENT",
       `SUMMARY:${escapeText(s.title)}`,

@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from tests.harness.browser import PHONE, wait_controlled
 from tests.harness.schedules import DATA, shipped, shipped_doc
+from tests.harness.worker_caches import wait_second_phase
 
 SCHEDULE = shipped_doc()
 VENUE = json.loads((DATA / "venue.json").read_text())
@@ -143,6 +144,7 @@ def test_map_and_room_page_work_offline_after_the_first_visit(page: Page, server
     page.goto(server.url + "/")
     wait_controlled(page)
     expect(page.locator("main h1")).to_be_visible()
+    wait_second_phase(page)  # the map view comes after the first screen (webapp/views/sw.py LATER)
     server.stop()
     open_map(page, f"{server.url}/map?now={quote(NOW)}")
     expect(page.locator("svg.floor a.room")).to_have_count(4)

@@ -57,12 +57,14 @@ def count_of(n: int) -> str:
 def all_results(page: Page, expected: int) -> list[str]:
     """The ids of every result card in order, scrolling to have each later batch built."""
     cards = page.locator(CARDS)
-    for _ in range(expected):  # bounded: a batch per scroll at the least
+    for _ in range(2 * expected):  # bounded: a batch per scroll at the least
         if cards.count() >= expected:
             break
         shown = cards.count()
         page.mouse.wheel(0, 100_000)
-        page.wait_for_function("([css, n]) => document.querySelectorAll(css).length > n", arg=[CARDS, shown])
+        # A later batch, or the list drawn again from its first cards (the descriptions came
+        # and the search ran again): either way, scroll on.
+        page.wait_for_function("([css, n]) => document.querySelectorAll(css).length !== n", arg=[CARDS, shown])
     return page.eval_on_selector_all(CARDS, IDS)
 
 

@@ -34,7 +34,9 @@ def test_track_and_room_are_under_the_title_before_the_time_and_the_abstract(
     assert page.locator("main h1").evaluate("(e) => e.nextElementSibling.className") == "place"
     place.get_by_role("link", name=track).click()
     expect(page).to_have_url(congress_server.url + f"/?track={s['track']}")
-    expect(page.locator("#f-track")).to_have_value(s["track"])
+    # The schedule filtered by that track: its box in the filter panel is the one ticked.
+    expect(page.locator('input[name="track"]:checked')).to_have_count(1)
+    expect(page.locator('input[name="track"]:checked')).to_have_value(s["track"])
 
 
 @pytest.mark.parametrize(("raw", "name"), KINDS, ids=[k for k, _ in KINDS])

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from tests.harness.browser import wait_controlled
 from tests.harness.camera import camera_browser, write_y4m
+from tests.harness.worker_caches import wait_second_phase
 
 STARS = "hallway.stars.v1"
 
@@ -146,6 +147,7 @@ def test_opening_a_share_link_offers_to_merge_into_own_stars(live_server, page, 
     page.evaluate(f"localStorage.setItem('{STARS}', JSON.stringify(['q4w5e6']))")
     if offline:
         wait_controlled(page)
+        wait_second_phase(page)  # the share view comes after the first screen (sw.py LATER)
         live_server.stop()
     page.goto(f"{live_server.url}/share?s=k9x8y7.q4w5e6.gone99.%3Cb%3E")
     expect(page.locator("main h1")).to_have_text("A shared schedule")
@@ -177,6 +179,7 @@ def test_qr_views_have_no_serious_accessibility_violations(live_server, page, pa
 def test_session_code_shows_offline_on_a_page_never_opened_before(live_server, page):
     page.goto(f"{live_server.url}/")
     wait_controlled(page)
+    wait_second_phase(page)  # the QR encoder comes after the first screen (sw.py LATER)
     live_server.stop()
     response = page.goto(f"{live_server.url}/session/q4w5e6")
     assert response is not None and response.from_service_worker
