@@ -105,7 +105,9 @@ APPLY = """async ([doc, answer]) => {
   const sessions = new Map(doc.sessions.map((s) => [s.id, s]));  // as Store.patch does
   for (const id of patch.removed) sessions.delete(id);
   for (const s of patch.sessions) sessions.set(s.id, s);
-  return { ...doc, ...patch.lists, version: answer.version, sessions: [...sessions.values()] };
+  // The stamp of what the new version holds comes with the answer, as feed-sync.js takes it.
+  const stamp = typeof answer.stamp === "string" ? answer.stamp : null;
+  return { ...doc, ...patch.lists, version: answer.version, stamp, sessions: [...sessions.values()] };
 }"""
 
 
