@@ -92,8 +92,13 @@ def test_session_page_reads_room_time_speakers_then_abstract(browser, server, vi
     page = phone(browser, viewport)
     s = next(x for x in SCHEDULE["sessions"] if x["speakers"] and x["description"])
     page.goto(server.url + f"/session/{s['id']}")
+    # The abstract comes with the texts document, after the first draw: measure once it is there,
+    # and all at once, so that no box is read from a page drawn again between two reads.
+    expect(page.locator(".detail section.text p").first).to_be_visible()
     order = [".detail .where-link", ".detail .when.big", ".detail .session-qr", "#who", "#about"]
-    tops = [page.locator(sel).evaluate("e => e.getBoundingClientRect().top") for sel in order]
+    tops = page.evaluate(
+        "(order) => order.map((sel) => document.querySelector(sel).getBoundingClientRect().top)", order
+    )
     assert tops == sorted(tops), dict(zip(order, tops, strict=True))
     # The QR code is on the first screen, not after the abstract.
     assert tops[2] < viewport["height"]

@@ -14,6 +14,7 @@ from tests.harness.app import open_app, star
 from tests.harness.net import wait_for
 from tests.harness.publish import import_schedule
 from tests.harness.sources import TALKS, frab
+from tests.harness.worker_caches import wait_second_phase
 from tests.unit.importers.source_server import Source
 
 
@@ -34,6 +35,7 @@ def test_a_talk_retimed_in_the_followed_source_reaches_the_open_phone_as_a_delta
         expect(card.locator(".when time")).to_contain_text("10:00")
         # The follower checks the unchanged source with its ETag: a 304, no import.
         wait_for(lambda: source.not_modified > 0, 30)
+        wait_second_phase(page)  # the files it fetches once idle are not what is counted
         mark = len(server.requests())
 
         retimed = [("101", "11:30", "00:40", "Main Hall", "Rust for Linux", "Miguel"), *TALKS[1:]]
