@@ -96,7 +96,7 @@ async function keepDrawing({ address, html, by, until, forgetOthers, forget }) {
   if (!CODE.has(by) || !Number.isFinite(until) || until <= Date.now()) return false;
   const url = new URL(address);
   if (url.origin !== self.location.origin || !APP_ROUTES.some((re) => re.test(url.pathname))) return false;
-  const base = await fromCache("/");
+  const base = await fromCache("/shell.html");
   const text = base && (await base.text());
   if (!text || !text.includes(LOADING)) return false;
   const headers = new Headers(base.headers);
@@ -120,7 +120,7 @@ async function lastDrawing(request) {
 }
 
 async function shell(request) {
-  return (await lastDrawing(request).catch(() => null)) || (await fromCache("/")) || fetch(request);
+  return (await lastDrawing(request).catch(() => null)) || (await fromCache("/shell.html")) || fetch(request);
 }
 
 async function networkFirst(request, path) {

@@ -80,7 +80,7 @@ def seed_urls(app: Flask) -> list[str]:
         urls += [rule.split("<")[0] + i for i in ids[kind]]
     urls += [f"/session/{i}{suffix}" for i in ids["session"] for suffix in (".ics", "/qr.svg", "/qr.png")]
     urls += [f"/room/{i}.ics" for i in ids["room"]]
-    urls += ["/sw.js", "/manifest.webmanifest", "/api/v1/schedule.json", "/api/v1/venue.json"]
+    urls += ["/sw.js", "/shell.html", "/manifest.webmanifest", "/api/v1/schedule.json", "/api/v1/venue.json"]
     urls += ["/api/v1/outline.json", "/api/v1/texts.json"]  # what the app itself loads
     urls += ["/schedule.ics", "/export/schedule.json", "/export/schedule.xml", "/print", "/print/all"]
     tree = runtime(app).tree()
@@ -156,7 +156,8 @@ def _walk(app: Flask, base: str) -> Export:
     body, headers, mimetype = _get(client, base, f"/api/v1/changes?since={since}")
     _add(out, CHANGES_FILE, body, headers, mimetype)
     out.urls[CHANGES_FILE] = "/api/v1/changes"
-    _add(out, NOT_FOUND_FILE, out.files["index.html"], out.headers["index.html"], "text/html")
+    # The plain shell: an unknown address is drawn by the app ("not found"), not as the start page.
+    _add(out, NOT_FOUND_FILE, out.files["shell.html"], out.headers["shell.html"], "text/html")
     return out
 
 
