@@ -191,7 +191,7 @@ def schedule_page(data: Outline, now: datetime) -> tuple[str, str] | None:
     timed = state == "during" and (day == "all" or day == data.conference_day(now))
     sessions = [s for s in shown if not s.end <= now] if timed else shown
     folded = len(shown) - len(sessions)
-    lead = folded and h(
+    lead = folded > 0 and h(
         "button",
         {"type": "button", "class": "linkish fold"},
         f"Show {folded} earlier session{'' if folded == 1 else 's'}",
