@@ -71,8 +71,7 @@ def page(rt: Runtime, path: str) -> Document | None:
     screen = first_screen(doc, path, now)
     value: Document | tuple[()] = ()
     if screen is not None:
-        title, main = screen
-        html = shell_html(tree, name, public_url, main=main, page_title=title)
+        html = shell_html(tree, name, public_url, main=screen)
         value = ('"' + hashlib.sha256(html).hexdigest()[:16] + '"', html)
     if len(kept) >= MOST_KEPT:
         kept.clear()

@@ -75,15 +75,15 @@ def _etag(body: bytes) -> str:
     return '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
 
 
-def shell_html(
-    tree: assets.AssetTree, name: str, public_url: str, main: str = LOADING, page_title: str = ""
-) -> bytes:
+def shell_html(tree: assets.AssetTree, name: str, public_url: str, main: str = LOADING) -> bytes:
     """The shell with `main` inside <main>: LOADING (the plain shell, the same for every route),
-    or a page's first screen drawn by the server (serving/first_page.py) with its title."""
+    or a page's first screen drawn by the server (serving/first_page.py). The title stays the
+    event's: the service worker makes its plain shell from `/` by putting LOADING back in <main>
+    (templates/sw.js), and the app names the page when it draws."""
     return render_template(
         "shell.html",
         title=name,
-        page_title=page_title,
+        plain=main == LOADING,
         css=tree.text(assets.INLINE_CSS),
         theme_color=THEME_COLOR,
         entry=tree.url(ENTRY),

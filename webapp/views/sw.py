@@ -63,7 +63,7 @@ LATER = (
 )
 # The app loads the outline, then the texts: both precached, so it works offline after one
 # visit, descriptions and bios included. The whole schedule.json is not: the app never reads it.
-DOCUMENTS = ("/shell.html", "/manifest.webmanifest", "/api/v1/outline.json", "/api/v1/texts.json", "/api/v1/venue.json")
+DOCUMENTS = ("/", "/manifest.webmanifest", "/api/v1/outline.json", "/api/v1/texts.json", "/api/v1/venue.json")
 ID_PATTERN = "[A-Za-z0-9_-]{1,64}"
 
 

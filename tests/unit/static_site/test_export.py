@@ -13,6 +13,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from webapp.serving import runtime
+from webapp.serving.published import published
 from webapp.serving.writes import publish
 from webapp.static_site import export as static_export
 from webapp.static_site import headers as export_headers
@@ -64,9 +65,10 @@ def test_the_start_page_and_session_pages_are_written_with_their_first_screen(ap
     start = BeautifulSoup((out / "index.html").read_bytes(), "html.parser")
     assert start.find("main").find("article", attrs={"data-session": True}) is not None
     assert start.find(id="loading") is None
+    schedule = published(runtime(app)).schedule
     for sid in SESSIONS:
         page = BeautifulSoup((out / "session" / sid / "index.html").read_bytes(), "html.parser")
-        assert page.find("main").find("h1").get_text() == page.title.string.rsplit(" · ", 1)[0]
+        assert page.find("main").find("h1").get_text() == schedule.session(sid).title
         assert page.find("button", attrs={"data-star": sid}) is not None
 
 

@@ -18,12 +18,10 @@ from .outline import Outline
 from .schedule import schedule_page
 from .session import session_page
 
-Screen = tuple[str, str]  # (the page's title, the markup inside <main>)
 
-
-def first_screen(doc: dict[str, Any], path: str, now: datetime) -> Screen | None:
-    """What the app draws first at `path` from the outline `doc` at `now`; None for a page
-    the server leaves to the app (any other route, an unknown session)."""
+def first_screen(doc: dict[str, Any], path: str, now: datetime) -> str | None:
+    """The markup inside <main> of what the app draws first at `path` from the outline `doc` at
+    `now`; None for a page the server leaves to the app (any other route, an unknown session)."""
     data = Outline(doc)
     if path == "/":
         return schedule_page(data, now)

@@ -169,7 +169,7 @@ def results(
     return pieces
 
 
-def schedule_page(data: Outline, now: datetime) -> tuple[str, str] | None:
+def schedule_page(data: Outline, now: datetime) -> str | None:
     if not data.days:
         return None
     state = phase(data, now)
@@ -218,4 +218,4 @@ def schedule_page(data: Outline, now: datetime) -> tuple[str, str] | None:
         h("button", {"type": "button", "class": "jumpnow", "hidden": True}, "Jump to now"),
         h("div", {"class": "results"}, lead, results(data, sessions, day, now if timed else None, now)),
     )
-    return ("Schedule" if day == "all" else f"Schedule, {day_label(day)}"), str(node)
+    return str(node)

@@ -71,7 +71,7 @@ def neighbours(data: Outline, session: Session) -> tuple[Session | None, Session
     return (before[-1] if before else None), (after[0] if after else None)
 
 
-def session_page(data: Outline, session: Session, now: datetime) -> tuple[str, str]:
+def session_page(data: Outline, session: Session, now: datetime) -> str:
     raw = session.raw
     room = data.rooms.get(raw.get("room"))
     track = data.tracks.get(raw.get("track"))
@@ -155,4 +155,4 @@ def session_page(data: Outline, session: Session, now: datetime) -> tuple[str, s
         ),
         around,
     )
-    return session.title, str(node)
+    return str(node)
