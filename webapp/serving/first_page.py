@@ -19,7 +19,6 @@ from typing import Any
 from .feed import outline_document
 from .first_screen import first_screen
 from .first_screen.outline import Outline
-from .published import published
 from .runtime import Document, Runtime
 from .shell import shell_html
 
@@ -50,9 +49,8 @@ def _bounds(doc: dict[str, Any]) -> tuple[datetime, datetime] | None:
 
 def page(rt: Runtime, path: str) -> Document | None:
     """(ETag, body) of the page at `path` with its first screen; None: the plain shell."""
-    etag, body = outline_document(rt)
+    etag, body = outline_document(rt)  # the one look at the store this request makes
     tree = rt.tree()
-    name = published(rt).schedule.event.name
     public_url = rt.config.get("PUBLIC_URL") or ""
     kept = rt.first_pages
     held = kept.get(("outline", etag))
@@ -63,6 +61,7 @@ def page(rt: Runtime, path: str) -> Document | None:
             kept.clear()
         kept[("outline", etag)] = held
     doc, bounds = held
+    name = doc["event"]["name"]
     now = rt.now()
     key = (tree.tree_hash, name, public_url, etag, path, moment(bounds, now))
     found = kept.get(key)
