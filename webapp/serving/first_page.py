@@ -14,11 +14,9 @@ from __future__ import annotations
 import hashlib
 import json
 from datetime import datetime, timedelta
-from typing import Any
 
 from .feed import outline_document
-from .first_screen import first_screen
-from .first_screen.outline import Outline
+from .first_screen import Outline, first_screen
 from .runtime import Document, Runtime
 from .shell import shell_html
 
@@ -40,8 +38,8 @@ def moment(bounds: tuple[datetime, datetime] | None, now: datetime) -> str:
     return now.replace(second=0, microsecond=0).isoformat()
 
 
-def _bounds(doc: dict[str, Any]) -> tuple[datetime, datetime] | None:
-    sessions = Outline(doc).sessions
+def _bounds(data: Outline) -> tuple[datetime, datetime] | None:
+    sessions = data.sessions
     if not sessions:
         return None
     return min(s.start for s in sessions) - NEAR, max(s.end for s in sessions)
@@ -55,19 +53,19 @@ def page(rt: Runtime, path: str) -> Document | None:
     kept = rt.first_pages
     held = kept.get(("outline", etag))
     if held is None:
-        doc = json.loads(body)
-        held = (doc, _bounds(doc))
+        data = Outline(json.loads(body))  # indexed once per version and notices, not per page
+        held = (data, _bounds(data))
         if len(kept) >= MOST_KEPT:
             kept.clear()
         kept[("outline", etag)] = held
-    doc, bounds = held
-    name = doc["event"]["name"]
+    data, bounds = held
+    name = data.event["name"]
     now = rt.now()
     key = (tree.tree_hash, name, public_url, etag, path, moment(bounds, now))
     found = kept.get(key)
     if found is not None:
         return found or None
-    screen = first_screen(doc, path, now)
+    screen = first_screen(data, path, now)
     value: Document | tuple[()] = ()
     if screen is not None:
         html = shell_html(tree, name, public_url, main=screen)

@@ -12,17 +12,18 @@ and compares them. Pure functions of the outline document and `now`: no Flask he
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from .outline import Outline
 from .schedule import schedule_page
 from .session import session_page
 
+__all__ = ["Outline", "first_screen"]
 
-def first_screen(doc: dict[str, Any], path: str, now: datetime) -> str | None:
-    """The markup inside <main> of what the app draws first at `path` from the outline `doc` at
-    `now`; None for a page the server leaves to the app (any other route, an unknown session)."""
-    data = Outline(doc)
+
+def first_screen(data: Outline, path: str, now: datetime) -> str | None:
+    """The markup inside <main> of what the app draws first at `path` from the outline `data`
+    (an `Outline` of the document, indexed once per version) at `now`; None for a page the
+    server leaves to the app (any other route, an unknown session)."""
     if path == "/":
         return schedule_page(data, now)
     if path.startswith("/session/"):
