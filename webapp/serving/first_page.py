@@ -50,18 +50,15 @@ def page(rt: Runtime, path: str) -> Document | None:
     etag, body = outline_document(rt)  # the one look at the store this request makes
     tree = rt.tree()
     public_url = rt.config.get("PUBLIC_URL") or ""
-    kept = rt.first_pages
-    held = kept.get(("outline", etag))
+    held = rt.first_outline.get(etag)
     if held is None:
         data = Outline(json.loads(body))  # indexed once per version and notices, not per page
-        held = (data, _bounds(data))
-        if len(kept) >= MOST_KEPT:
-            kept.clear()
-        kept[("outline", etag)] = held
+        held = rt.first_outline.put(etag, (data, _bounds(data)))
     data, bounds = held
     name = data.event["name"]
     now = rt.now()
     key = (tree.tree_hash, name, public_url, etag, path, moment(bounds, now))
+    kept = rt.first_pages
     found = kept.get(key)
     if found is not None:
         return found or None
