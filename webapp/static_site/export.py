@@ -7,6 +7,12 @@ changes feed is written once, at `/api/v1/changes`, with every change since the 
 the last (the last import's own, `origin: source`, among them), or since the last one when
 phones must take that one whole (`since` says from where): a client applies those newer than
 its own version, and reloads the schedule when its version is older than `since`.
+
+`/` and each session's page carry their first screen as the server draws it at export time
+(webapp/serving/first_page.py): the day at that moment. Most exports are made before the event,
+when that is the first day, exactly what the app draws then; one made during the event is drawn
+at its minute, and a phone opening it later keeps what still holds (static/js/ui/dom.js, adopt)
+and draws what has moved since. Every other page is the plain shell, as is `404.html`.
 """
 
 from __future__ import annotations
