@@ -96,12 +96,10 @@ async function keepDrawing({ address, html, by, until, forgetOthers, forget }) {
   if (!CODE.has(by) || !Number.isFinite(until) || until <= Date.now()) return false;
   const url = new URL(address);
   if (url.origin !== self.location.origin || !APP_ROUTES.some((re) => re.test(url.pathname))) return false;
-  const base = await fromCache("/");
+  const base = await plainShell();
   const text = base && (await base.text());
   if (!text || !text.includes(LOADING)) return false;
   const headers = new Headers(base.headers);
-  headers.delete("Content-Length");
-  headers.delete("Content-Encoding");
   headers.set("X-Drawn-By", VERSION);
   headers.set("X-Drawn-Until", String(until));
   // A function, so "$" in the drawing is never read as a replacement pattern.
@@ -119,8 +117,23 @@ async function lastDrawing(request) {
   return fresh ? kept : null;
 }
 
+// "/" as the server sent it holds its first screen in <main> (webapp/serving/first_page.py);
+// every page starts from the same document with only LOADING there, which a page's last drawing
+// replaces. Imported text is escaped in it, so the first "</main>" is the element's own end.
+const MAIN = /(<main id="main" tabindex="-1">)[\s\S]*?(<\/main>)/;
+async function plainShell() {
+  const base = await fromCache("/");
+  if (!base) return null;
+  const text = (await base.text()).replace(MAIN, (_, open, close) => `${open}\n${LOADING}\n${close}`);
+  const headers = new Headers(base.headers);
+  headers.delete("Content-Length");
+  headers.delete("Content-Encoding");
+  headers.delete("ETag"); // not the server's document any more
+  return new Response(text, { status: 200, headers });
+}
+
 async function shell(request) {
-  return (await lastDrawing(request).catch(() => null)) || (await fromCache("/")) || fetch(request);
+  return (await lastDrawing(request).catch(() => null)) || (await plainShell()) || fetch(request);
 }
 
 async function networkFirst(request, path) {

@@ -3,7 +3,7 @@
 import { syncChrome } from "./features/changes/changes-banner.js";
 import { setChangeFlags, syncStars } from "./ui/session-card.js";
 import { flagMap } from "./data/changes.js";
-import { h, redraw } from "./ui/dom.js";
+import { adopt, h, redraw } from "./ui/dom.js";
 import { forgetDrawing, forgetDrawings, keepDrawing } from "./features/offline/last-drawing.js";
 import { now as clockNow, pinProblem, pinned } from "./data/clock.js";
 import { syncAnnouncements } from "./ui/room-notices.js";
@@ -27,6 +27,9 @@ const watcher = new Watcher(store, { poll: pagePoll() });
 const main = document.getElementById("main");
 const tzButton = document.getElementById("tz-toggle");
 let current = null;
+// Whether <main> shows a drawing of this page made before the script ran (the server's first
+// screen or the worker's last drawing) rather than the loading line: the first draw takes it over.
+let inherited = !document.getElementById("loading") && Boolean(main.firstElementChild);
 let renderCount = 0;
 let unreached = null; // { href, place, y }: a place the page was too short to scroll to
 
@@ -84,7 +87,14 @@ async function render({ focus = false, restated = !focus, place = focus ? null :
   // The same page drawn again (texts or corrections came, the time switch) keeps what the
   // reader was doing (ui/dom.js, redraw); a navigation always starts afresh.
   if (!focus && name === current && main.firstElementChild) redraw(main, view.node);
-  else main.replaceChildren(view.node);
+  else if (inherited && !focus) {
+    // The page is already drawn (the server's first screen, or the worker's last drawing): the
+    // stars are the device's, so they are set on it first (the same update a star tapped on
+    // another page makes), then what is the same is kept.
+    syncStars(main, store);
+    adopt(main, view.node);
+  } else main.replaceChildren(view.node);
+  inherited = false;
   current = name;
   chrome();
   document.title = `${view.title} · ${store.data.event.name}`;

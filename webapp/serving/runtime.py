@@ -84,6 +84,10 @@ class Runtime:
         self.texts_document: Memo[Head, Document] = Memo()
         self.source_changes: dict[tuple[str, int, str | None], list[dict[str, Any]] | str] = {}
         self.shell: Memo[tuple[str, str, str], Documents] = Memo()
+        # Pages drawn with their first screen (serving/first_page.py), and the outline they are
+        # drawn from (indexed, by its ETag).
+        self.first_pages: dict[tuple[str, ...], Any] = {}
+        self.first_outline: Memo[str, Any] = Memo()
         self.venue: Memo[tuple[object, ...], VenueBody] = Memo()
         self.assets: Memo[Path, assets.AssetTree] = Memo()
         self.style: Memo[str, str | None] = Memo()  # the shell style's CSP source, by tree hash

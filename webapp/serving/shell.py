@@ -75,6 +75,26 @@ def _etag(body: bytes) -> str:
     return '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
 
 
+def shell_html(tree: assets.AssetTree, name: str, public_url: str, main: str = LOADING) -> bytes:
+    """The shell with `main` inside <main>: LOADING (the plain shell, the same for every route),
+    or a page's first screen drawn by the server (serving/first_page.py). The title stays the
+    event's: the service worker makes its plain shell from `/` by putting LOADING back in <main>
+    (templates/sw.js), and the app names the page when it draws."""
+    return render_template(
+        "shell.html",
+        title=name,
+        plain=main == LOADING,
+        css=tree.text(assets.INLINE_CSS),
+        theme_color=THEME_COLOR,
+        entry=tree.url(ENTRY),
+        preload=[tree.url(p) for p in assets.module_graph(tree, ENTRY) if p != ENTRY],
+        icon=tree.url("icons/icon-192.png"),
+        prefix=tree.prefix,
+        public_url=public_url,
+        main=main,
+    ).encode("utf-8")
+
+
 def documents(rt: Runtime) -> Documents:
     """Built once per (asset tree, event name, public URL): the name is all the shell takes from
     the data; the public URL lets the scanner open door-sign codes made for another address."""
@@ -86,17 +106,6 @@ def documents(rt: Runtime) -> Documents:
     if found is not None:
         return found
     css = tree.text(assets.INLINE_CSS)
-    html = render_template(
-        "shell.html",
-        title=name,
-        css=css,
-        theme_color=THEME_COLOR,
-        entry=tree.url(ENTRY),
-        preload=[tree.url(p) for p in assets.module_graph(tree, ENTRY) if p != ENTRY],
-        icon=tree.url("icons/icon-192.png"),
-        prefix=tree.prefix,
-        public_url=public_url,
-        loading=LOADING,
-    ).encode("utf-8")
+    html = shell_html(tree, name, public_url)
     manifest = json.dumps(manifest_dict(name, tree), ensure_ascii=False, indent=1).encode("utf-8")
     return rt.shell.put(key, Documents(html, _etag(html), manifest, _etag(manifest), assets.csp_hash(css)))

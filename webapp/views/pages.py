@@ -11,6 +11,7 @@ import re
 from flask import Blueprint, Response, abort, request
 
 from ..serving import current_runtime
+from ..serving.first_page import drawn_path, page
 from ..serving.published import published
 from ..serving.shell import documents
 from ..web import assets
@@ -58,8 +59,21 @@ def shell(sid: str | None = None) -> Response:
         kind = request.path.split("/")[1]
         if not ID.fullmatch(sid) or not _exists(kind, sid):
             status = 404
-    docs = documents(current_runtime())
+    rt = current_runtime()
+    drawn = status == 200 and drawn_path(request.path, request.query_string)
+    found = page(rt, request.path) if drawn else None
+    if found is not None:  # `/` and a session's page: their first screen is in the HTML
+        return _revalidated(found[1], found[0], "text/html")
+    docs = documents(rt)
     return _revalidated(docs.shell, docs.shell_etag, "text/html", status)
+
+
+@bp.get("/shell.html")
+def plain_shell() -> Response:
+    """The shell with no page drawn in it: what the service worker keeps and serves for every
+    route, with a page's last drawing put in its place (templates/sw.js)."""
+    docs = documents(current_runtime())
+    return _revalidated(docs.shell, docs.shell_etag, "text/html")
 
 
 for _rule in APP_ROUTES:

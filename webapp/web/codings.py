@@ -22,7 +22,7 @@ def encode(body: bytes, coding: str, best: bool = True) -> bytes:
     raise ValueError(f"unknown content coding {coding!r}")
 
 
-def smaller(body: bytes) -> dict[str, bytes]:
-    """Each coding of `body` at its best level, kept only when smaller than `body` itself."""
-    out = {coding: encode(body, coding) for coding in CODINGS}
+def smaller(body: bytes, best: bool = True) -> dict[str, bytes]:
+    """Each coding of `body` (at its best level unless told), kept only when smaller than `body`."""
+    out = {coding: encode(body, coding, best) for coding in CODINGS}
     return {coding: packed for coding, packed in out.items() if len(packed) < len(body)}

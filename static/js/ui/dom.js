@@ -65,6 +65,53 @@ export function redraw(container, fresh) {
   }
 }
 
+// The first drawing of a page whose markup is already shown (the server wrote its first
+// screen into the HTML, or the worker served the page's last drawing): `fresh` goes in, but
+// each keyed element of it (the keys redraw uses: a card's data-session, a link's href, a
+// star's data-star...) that equals the one shown is the one shown, kept with the fresh one's
+// listeners and properties: what did not change is neither replaced nor painted again. An
+// element without a key is the fresh one (its children kept where they match): a view may hold
+// it to change later (the count, the list), so it must be the one in the page.
+export function adopt(container, fresh) {
+  const old = container.firstElementChild;
+  fresh.normalize(); // as parsed HTML is: no empty or split text nodes, so equal nodes compare equal
+  if (old && old.localName === fresh.localName && keyOf(old) === keyOf(fresh)) keepEqual(old, fresh);
+  container.replaceChildren(fresh);
+}
+
+function keepEqual(old, fresh) {
+  const keyed = new Map(); // key -> the old children of that key, in order (checkboxes share a name)
+  const plain = [];
+  for (const child of old.children) {
+    const key = keyOf(child);
+    if (key) keyed.set(key, [...(keyed.get(key) ?? []), child]);
+    else plain.push(child);
+  }
+  let at = 0;
+  for (const twin of [...fresh.children]) {
+    const key = keyOf(twin);
+    let match = null;
+    if (key) match = keyed.get(key)?.shift() ?? null;
+    else {
+      while (at < plain.length && plain[at].localName !== twin.localName) at++;
+      match = plain[at++] ?? null;
+    }
+    if (!match) continue;
+    if (key && match.isEqualNode(twin)) {
+      carry(match, twin);
+      twin.replaceWith(match);
+    } else keepEqual(match, twin);
+  }
+}
+
+// `old` stands for `twin` (equal to it): every element of it takes its twin's listeners and
+// the properties a view set on it (views/schedule.js keys its list's pieces by a symbol).
+function carry(old, twin) {
+  takeListeners(old, twin);
+  for (const name of Object.getOwnPropertySymbols(twin)) if (name !== HANDLERS) old[name] = twin[name];
+  for (let i = 0; i < old.children.length; i++) carry(old.children[i], twin.children[i]);
+}
+
 const KEYS = ["id", "data-key", "data-star", "data-session", "name", "href"];
 function keyOf(el) {
   for (const name of KEYS) {

@@ -10,8 +10,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup
 
 from webapp.serving import runtime
+from webapp.serving.published import published
 from webapp.serving.writes import publish
 from webapp.static_site import export as static_export
 from webapp.static_site import headers as export_headers
@@ -49,12 +51,25 @@ def test_every_route_is_exported_or_excluded_with_a_reason(app):
 def test_the_shell_is_written_at_every_deep_link(app, client, out):
     export(app, out)
     app.config["PUBLIC_URL"] = SITE  # the exported shell names the site's address, for the scanner
-    shell = client.get("/").data
+    shell = client.get("/shell.html").data
     deep = ["my", "now", "rooms", "speakers", "map", "scan", "share", "room/main", "room/side"]
-    deep += [f"session/{s}" for s in SESSIONS] + ["speaker/ada-lovelace", "speaker/alan-turing"]
-    for path in ["", *deep]:
+    deep += ["speaker/ada-lovelace", "speaker/alan-turing"]
+    for path in deep:
         assert (out / path / "index.html").read_bytes() == shell, path
     assert (out / "404.html").read_bytes() == shell
+    assert (out / "shell.html").read_bytes() == shell  # what the service worker keeps
+
+
+def test_the_start_page_and_session_pages_are_written_with_their_first_screen(app, out):
+    export(app, out)
+    start = BeautifulSoup((out / "index.html").read_bytes(), "html.parser")
+    assert start.find("main").find("article", attrs={"data-session": True}) is not None
+    assert start.find(id="loading") is None
+    schedule = published(runtime(app)).schedule
+    for sid in SESSIONS:
+        page = BeautifulSoup((out / "session" / sid / "index.html").read_bytes(), "html.parser")
+        assert page.find("main").find("h1").get_text() == schedule.session(sid).title
+        assert page.find("button", attrs={"data-star": sid}) is not None
 
 
 @pytest.mark.parametrize(
@@ -153,13 +168,9 @@ def test_after_a_correction_only_the_files_it_changes_are_rewritten(app, out):
     changed = {rel for rel in after if after[rel] != before.get(rel)}
     assert changed - {export_sync.MARKER} == set(report.written)
     assert {"api/v1/schedule.json", "api/v1/changes", "session/k9x8y7.ics", "schedule.ics"} <= changed
-    untouched = (
-        "sw.js",
-        "index.html",
-        "session/s1a2b3.ics",
-        "session/k9x8y7/index.html",
-        "manifest.webmanifest",
-    )
+    # The start page and the session's own page show its new time in their first screen.
+    assert {"index.html", "session/k9x8y7/index.html"} <= changed
+    untouched = ("sw.js", "shell.html", "session/s1a2b3.ics", "manifest.webmanifest")
     assert not changed & set(untouched)
     assert not [rel for rel in changed if rel.startswith("assets/")]
     assert json.loads(after["api/v1/schedule.json"][1])["version"] == 1

@@ -55,7 +55,7 @@ def test_no_attendee_module_imports_the_console_statically(app) -> None:
 
 def test_every_console_page_is_an_app_route_served_the_shell(client) -> None:
     assert set(CONSOLE_PATHS) <= set(APP_ROUTES)
-    shell = client.get("/").data
+    shell = client.get("/shell.html").data
     for path in CONSOLE_PATHS:
         response = client.get(path)
         assert response.status_code == 200, path

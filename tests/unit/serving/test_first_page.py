@@ -1,0 +1,92 @@
+"""`/` and a session's page carry their first screen (webapp/serving/first_page.py): drawn from
+the outline at the server's "now", escaped, kept between requests, and revalidated by an ETag
+that follows the version and the moment. That it is the app's own drawing is checked in
+Chromium (tests/e2e/attendee/test_first_screen_is_the_apps_own_drawing.py)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from webapp import create_app
+from webapp.serving import first_page, runtime
+from webapp.serving.writes import publish
+
+DURING = datetime.fromisoformat("2026-04-07T09:20:00+02:00")  # the mini event's first morning
+
+
+@pytest.fixture
+def now() -> list[datetime]:
+    return [DURING]
+
+
+@pytest.fixture
+def app(data_dir: Path, now: list[datetime]):
+    return create_app({"TESTING": True, "DATA_DIR": str(data_dir), "CLOCK": lambda: now[0]})
+
+
+def main_of(response) -> BeautifulSoup:
+    return BeautifulSoup(response.data, "html.parser").find("main")
+
+
+def test_the_start_page_holds_the_day_at_now_with_its_cards(client) -> None:
+    main = main_of(client.get("/"))
+    assert main.find("h1").get_text() == "Tuesday 7 April"
+    assert [a["href"] for a in main.select("nav.days a")] == [
+        "/?day=2026-04-07",
+        "/?day=2026-04-08",
+        "/?day=all",
+    ]
+    assert [c["data-session"] for c in main.select("article.card")] == ["s1a2b3", "k9x8y7"]
+    assert main.find(id="now-line").get_text() == "Now · 09:20 CEST"
+    assert main.find(id="loading") is None
+
+
+def test_a_session_page_holds_its_title_place_time_and_star(client) -> None:
+    main = main_of(client.get("/session/k9x8y7"))
+    assert main.find("h1").get_text() == "Compiling Things"
+    assert main.select_one("p.when.big").get_text() == "Tuesday 7 April, 09:15–09:25 CEST · 10 min"
+    assert main.find("button", attrs={"data-star": "k9x8y7"})["aria-pressed"] == "false"
+    assert main.select_one("details.session-qr summary").get_text() == "QR code of this session"
+
+
+def test_imported_text_is_escaped(client) -> None:
+    body = client.get("/").data.decode()
+    assert "Opening &lt;script&gt;alert(1)&lt;/script&gt;" in body
+    assert "<script>alert(1)" not in body
+
+
+@pytest.mark.parametrize("path", ["/my", "/speaker/ada-lovelace", "/?day=2026-04-08", "/session/nosuch"])
+def test_other_pages_get_the_plain_shell(client, path) -> None:
+    assert main_of(client.get(path)).find(id="loading") is not None
+
+
+def test_the_drawing_is_made_once_and_then_looked_up(client, monkeypatch) -> None:
+    client.get("/")
+    drawn = []
+    monkeypatch.setattr(first_page, "first_screen", lambda *a: drawn.append(a))
+    assert main_of(client.get("/")).find("article") is not None
+    assert drawn == []
+
+
+def test_a_phone_holding_the_page_gets_a_304_until_a_correction_changes_it(app, client) -> None:
+    first = client.get("/")
+    assert client.get("/", headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
+    correction = {"kind": "move", "session": "s1a2b3", "room": "side", "force": True}
+    publish(runtime(app), correction)
+    again = client.get("/", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 200
+    assert main_of(again).select_one('[data-session="s1a2b3"] .room').get_text() == "Side Room"
+
+
+def test_during_the_event_the_page_follows_the_minute(client, now) -> None:
+    first = client.get("/")
+    now[0] = DURING + timedelta(seconds=30)
+    assert client.get("/").headers["ETag"] == first.headers["ETag"]
+    now[0] = DURING + timedelta(minutes=1)
+    later = client.get("/", headers={"If-None-Match": first.headers["ETag"]})
+    assert later.status_code == 200
+    assert main_of(later).find(id="now-line").get_text() == "Now · 09:21 CEST"

@@ -1,0 +1,73 @@
+"""The HTML of `/` and of a session's page with their first screen inside <main>
+(serving/first_screen/), so the sessions are in the first round trip; every other route gets
+the plain shell (serving/shell.py).
+
+Built once per (asset tree, event, public URL, outline ETag, path, moment) and kept, so a
+request costs the outline's lookup (the feed's own, cached per version and notices) and a dict
+lookup. The moment is the minute while the event is near (the "now" line, live and ended cards
+move with it), else "before" or "after": a drawing made then stays right until the event nears.
+The ETag is the body's hash, so a phone's 304 follows the version, the day and the minute.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import datetime, timedelta
+
+from .feed import outline_document
+from .first_screen import Outline, first_screen
+from .runtime import Document, Runtime
+from .shell import shell_html
+
+MOST_KEPT = 512  # drawings a process keeps (the pages of a congress's sessions, a minute each)
+NEAR = timedelta(days=2)  # how long before its first session the event's days may start showing
+
+
+def drawn_path(path: str, query: bytes) -> bool:
+    """Whether the server draws this page's first screen: `/` and a session's page, as the
+    app shows them with no query (a filter, a search or a pinned ?now= draws another page)."""
+    return not query and (path == "/" or (path.startswith("/session/") and path.count("/") == 2))
+
+
+def moment(bounds: tuple[datetime, datetime] | None, now: datetime) -> str:
+    if bounds is None or now > bounds[1]:
+        return "after"
+    if now < bounds[0]:
+        return "before"
+    return now.replace(second=0, microsecond=0).isoformat()
+
+
+def _bounds(data: Outline) -> tuple[datetime, datetime] | None:
+    sessions = data.sessions
+    if not sessions:
+        return None
+    return min(s.start for s in sessions) - NEAR, max(s.end for s in sessions)
+
+
+def page(rt: Runtime, path: str) -> Document | None:
+    """(ETag, body) of the page at `path` with its first screen; None: the plain shell."""
+    etag, body = outline_document(rt)  # the one look at the store this request makes
+    tree = rt.tree()
+    public_url = rt.config.get("PUBLIC_URL") or ""
+    held = rt.first_outline.get(etag)
+    if held is None:
+        data = Outline(json.loads(body))  # indexed once per version and notices, not per page
+        held = rt.first_outline.put(etag, (data, _bounds(data)))
+    data, bounds = held
+    name = data.event["name"]
+    now = rt.now()
+    key = (tree.tree_hash, name, public_url, etag, path, moment(bounds, now))
+    kept = rt.first_pages
+    found = kept.get(key)
+    if found is not None:
+        return found or None
+    screen = first_screen(data, path, now)
+    value: Document | tuple[()] = ()
+    if screen is not None:
+        html = shell_html(tree, name, public_url, main=screen)
+        value = ('"' + hashlib.sha256(html).hexdigest()[:16] + '"', html)
+    if len(kept) >= MOST_KEPT:
+        kept.clear()
+    kept[key] = value
+    return value or None

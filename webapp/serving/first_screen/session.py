@@ -1,0 +1,158 @@
+"""A session's page as static/js/views/session.js draws it from the outline (the description
+and bios come later with the texts, and are drawn then): title, place, time, the star, the
+folded QR code, the source's links, the speakers, the facts and the sessions around it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from markupsafe import Markup
+
+from .cards import facts, session_card, star_button, star_hint
+from .markup import h
+from .outline import Outline, Session, day_label, iso, length
+
+SLIDES = {True: "Slides attached", False: "No slides"}
+
+
+def _site(host: str) -> str:
+    return host.removeprefix("www.")
+
+
+def source_links(session: Session) -> Markup | None:
+    """ui/source-links.js: only http(s) addresses become links."""
+    items = []
+    for link in session.raw.get("links") or []:
+        url = link.get("url") if isinstance(link, dict) else None
+        parts = urlsplit(url) if isinstance(url, str) else None
+        if not parts or parts.scheme not in ("http", "https") or not parts.hostname:
+            continue
+        site = _site(parts.hostname)
+        title = link.get("title").strip() if isinstance(link.get("title"), str) else ""
+        file = unquote(([p for p in parts.path.split("/") if p] or [""])[-1])
+        name = title or (
+            (f"Attachment: {file}" if file else "Attachment") if link.get("kind") == "attachment" else site
+        )
+        items.append(
+            h(
+                "li",
+                {},
+                h("a", {"href": url, "rel": "noopener noreferrer", "target": "_blank"}, name),
+                name != site and [" ", h("span", {"class": "site"}, site)],
+            )
+        )
+    if not items:
+        return None
+    return h(
+        "section",
+        {"class": "source-links", "aria-labelledby": "links"},
+        h("h2", {"id": "links"}, "Links"),
+        h("ul", {}, items),
+    )
+
+
+def speaker(person: dict[str, Any]) -> Markup:
+    line = ", ".join(x for x in (person.get("role"), person.get("company")) if x)
+    return h(
+        "li",
+        {"class": "person"},
+        h("h3", {}, h("a", {"href": f"/speaker/{person['id']}"}, person["name"])),
+        line and h("p", {"class": "sub"}, line),
+    )
+
+
+def neighbours(data: Outline, session: Session) -> tuple[Session | None, Session | None]:
+    room, day = session.raw.get("room"), session.day
+    same = [s for s in data.sessions if s.raw.get("room") == room and s.day == day and s.id != session.id]
+    before = [s for s in same if s.start < session.start]
+    after = [s for s in same if s.start >= session.start]
+    return (before[-1] if before else None), (after[0] if after else None)
+
+
+def session_page(data: Outline, session: Session, now: datetime) -> str:
+    raw = session.raw
+    room = data.rooms.get(raw.get("room"))
+    track = data.tracks.get(raw.get("track"))
+    before, after = neighbours(data, session) if room else (None, None)
+    place = (track or room) and h(
+        "p",
+        {"class": "place"},
+        track
+        and h(
+            "span",
+            {"class": "track-of"},
+            "Track: ",
+            h("a", {"href": f"/?track={track['id']}"}, track["name"]),
+        ),
+        room
+        and h(
+            "span",
+            {"class": "where-link"},
+            "Where: ",
+            h("a", {"href": f"/room/{room['id']}"}, room["name"]),
+            h("span", {"class": "sub"}, " (map and directions)"),
+        ),
+    )
+    cancelled = session.cancelled and h(
+        "div",
+        {"class": "cancel-notice", "role": "note"},
+        h("p", {"class": "flag"}, "This session is cancelled."),
+        h("p", {}, "The organizers have not said why."),
+    )
+    when = h(
+        "p",
+        {"class": "when big"},
+        f"{day_label(session.day)}, ",
+        h("time", {"datetime": iso(session.start)}, data.time(session.start)),
+        "–",
+        h("time", {"datetime": iso(session.end)}, data.time(session.end)),
+        f" {data.zone_label(session.start)} · {length(session.start, session.end)}",
+    )
+    actions = not session.cancelled and h(
+        "div",
+        {"class": "actions"},
+        star_button(session),
+        h("span", {"class": "hint", "data-star-hint": session.id}, star_hint()),
+        h("a", {"href": f"/session/{session.id}.ics", "class": "ics"}, "Add to calendar"),
+    )
+    people = session.people and h(
+        "section",
+        {"aria-labelledby": "who"},
+        h("h2", {"id": "who"}, "Speaker" if len(session.people) == 1 else "Speakers"),
+        h("ul", {"class": "people"}, [speaker(p) for p in session.people]),
+    )
+    slides = raw.get("slides")
+    around = (
+        room
+        and (before or after)
+        and h(
+            "section",
+            {"aria-labelledby": "around"},
+            h("h2", {"id": "around"}, f"Also in {room['name']}"),
+            before and session_card(before, data, now, note="Before"),
+            after and session_card(after, data, now, note="After"),
+        )
+    )
+    node = h(
+        "article",
+        {"class": "detail" + (" cancelled" if session.cancelled else "")},
+        h("h1", {"tabindex": "-1"}, session.title),
+        place,
+        cancelled,
+        when,
+        actions,
+        # features/qr/qr-view.js: folded, drawn when opened; its summary is the first paint.
+        h("details", {"class": "session-qr"}, h("summary", {}, "QR code of this session")),
+        source_links(session),
+        people,
+        h(
+            "p",
+            {"class": "facts"},
+            facts(session, data, always=True),
+            slides in SLIDES and h("span", {}, SLIDES[slides]),
+        ),
+        around,
+    )
+    return str(node)
