@@ -14,6 +14,7 @@ from typing import Any
 from ..domain.kinds import kind_names
 from ..domain.languages import language_names
 from ..domain.timeutil import parse_iso, zone_periods
+from . import columns
 
 # How far around the event the outline's zone table reaches: "now" a year before or after (a
 # reader planning ahead, or looking back) still needs no Intl for the venue's day and clock.
@@ -24,8 +25,9 @@ def split(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """(outline, texts) of the schedule document `doc` (its `version` and `store` in both);
     `doc` itself is left as it is.
 
-    The outline is the document minus each session's `description` and each speaker's `bio`;
-    the texts hold the non-empty ones by id: {"version", "store", "descriptions", "bios"}.
+    The outline is the document minus each session's `description` and each speaker's `bio`,
+    its sessions and speakers as columns (serving/columns.py); the texts hold the non-empty
+    ones by id: {"version", "store", "descriptions", "bios"}.
     """
     descriptions: dict[str, list[str]] = {}
     bios: dict[str, str] = {}
@@ -51,7 +53,7 @@ def split(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     kinds = kind_names(s["kind"] for s in doc["sessions"] if isinstance(s.get("kind"), str))
     if kinds:
         outline["kind_names"] = kinds
-    return outline, texts
+    return columns.encode(outline), texts
 
 
 def zone_table(doc: dict[str, Any]) -> dict[str, Any] | None:

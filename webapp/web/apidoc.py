@@ -85,11 +85,85 @@ def outline(schedule: dict[str, Any]) -> dict[str, Any]:
         " signs name kinds alike. Absent when every kind is already a name.",
         "additionalProperties": {"type": "string"},
     }
+    doc["properties"]["columns"] = {
+        "const": 1,
+        "description": "The format of `sessions` and `speakers`: tables of columns, which a client"
+        " expands to the rows described in $defs (webapp/serving/columns.py, static/js/data/columns.js)."
+        " A document without it (a server or export of an older version) has them as rows.",
+    }
+    doc["required"] = [*doc["required"], "columns"]
+    doc["$defs"] = {"table": TABLE}
     for listed, field in (("sessions", "description"), ("speakers", "bio")):
         item = doc["properties"][listed]["items"]
         del item["properties"][field]
         item["required"] = [r for r in item["required"] if r != field]
+        doc["$defs"][listed[:-1]] = item
+        doc["properties"][listed] = {"$ref": "#/components/schemas/Outline/$defs/table"}
     return doc
+
+
+# The columns of a table (webapp/serving/columns.py's docstring says what each form means).
+TABLE: dict[str, Any] = {
+    "type": "object",
+    "description": "Rows as columns: `keys` maps each key to its column of `rows` values; `absent`"
+    " lists, by key, the rows that lack it.",
+    "required": ["rows", "keys"],
+    "additionalProperties": False,
+    "properties": {
+        "rows": {"type": "integer", "minimum": 0},
+        "keys": {
+            "type": "object",
+            "additionalProperties": {
+                "oneOf": [
+                    {"type": "array", "description": "a value per row"},
+                    {
+                        "type": "object",
+                        "description": "repeated values: each row's index into `values`",
+                        "required": ["values", "index"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "values": {"type": "array"},
+                            "index": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+                        },
+                    },
+                    {
+                        "type": "object",
+                        "description": "ISO times on whole minutes: each the minutes after the row"
+                        " before (the first after `day`'s midnight), or with `from` after that key's"
+                        " time in the same row; written with `offsets` (by row: `offset`, when several)",
+                        "required": ["minutes", "offsets"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "day": {"type": "string", "format": "date"},
+                            "from": {"type": "string"},
+                            "minutes": {"type": "array", "items": {"type": "integer"}},
+                            "offsets": {"type": "array", "items": {"type": "string"}},
+                            "offset": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+                        },
+                    },
+                    {
+                        "type": "object",
+                        "description": "lists of ids: an integer is a row of the table named by"
+                        " `rows` (whose `id` it stands for), a string an id that table lacks",
+                        "required": ["rows", "lists"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "rows": {"const": "speakers"},
+                            "lists": {
+                                "type": "array",
+                                "items": {"type": "array", "items": {"type": ["integer", "string"]}},
+                            },
+                        },
+                    },
+                ]
+            },
+        },
+        "absent": {
+            "type": "object",
+            "additionalProperties": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+        },
+    },
+}
 
 
 def synced(doc: dict[str, Any]) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 // with its SHA-256 beside it, and the stars and reminder lead the page mirrors for the worker.
 // No DOM: the worker runs this too.
 
+import { expand } from "./columns.js";
 import { notePatched } from "./texts.js";
 
 export const DATA_CACHE = "hallway-data";
@@ -22,7 +23,8 @@ export async function readKept(cache) {
   if (!response) return null;
   const body = await response.text();
   const digest = response.headers.get(DIGEST);
-  const { texts, ...doc } = JSON.parse(body);
+  // Always kept as rows; a copy in columns (data/columns.js) would be read all the same.
+  const { texts, ...doc } = expand(JSON.parse(body));
   if (!doc || !Array.isArray(doc.sessions)) throw new Error("not a schedule");
   if (digest && digest !== (await digestOf(body))) throw new Error("altered");
   return { doc, texts, etag: digest ? response.headers.get("ETag") : null };

@@ -11,6 +11,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from webapp import create_app
+from webapp.serving import columns
 from webapp.web.apidoc import OPENAPI_FILE
 
 TOKEN = "texts-organizer-token"
@@ -31,6 +32,11 @@ def test_outline_is_the_schedule_document_without_descriptions_and_bios(client):
     whole = client.get("/api/v1/schedule.json").get_json()
     outline = client.get("/api/v1/outline.json").get_json()
     validator("Outline").validate(outline)
+    outline = columns.expand(outline)
+    for s in outline["sessions"]:
+        validator("Outline/$defs/session").validate(s)
+    for p in outline["speakers"]:
+        validator("Outline/$defs/speaker").validate(p)
     assert all("description" not in s for s in outline["sessions"])
     assert all("bio" not in p and "bio_truncated" in p for p in outline["speakers"])
     for s in whole["sessions"]:
