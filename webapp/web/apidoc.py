@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..domain import jsontext
+from ..serving.texts import LEFT_OUT
 
 SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
 OPENAPI_FILE = SCHEMA_DIR / "openapi.json"
@@ -65,7 +66,8 @@ def outline(schedule: dict[str, Any]) -> dict[str, Any]:
     doc = copy.deepcopy(schedule)
     doc["title"] = "Hallway schedule outline (GET /api/v1/outline.json)"
     doc["description"] = (
-        "The schedule document without the texts of /api/v1/texts.json, with the venue zone's"
+        "The schedule document without the texts of /api/v1/texts.json nor the source's guids and"
+        " numbers (in /api/v1/schedule.json for other readers), with the venue zone's"
         " offsets around the event and the names of the sessions' languages and kinds."
     )
     zone = load_schema("zone.schema.json")
@@ -93,10 +95,16 @@ def outline(schedule: dict[str, Any]) -> dict[str, Any]:
     }
     doc["required"] = [*doc["required"], "columns"]
     doc["$defs"] = {"table": TABLE}
-    for listed, field in (("sessions", "description"), ("speakers", "bio")):
+    for listed, fields in LEFT_OUT.items():
         item = doc["properties"][listed]["items"]
-        del item["properties"][field]
-        item["required"] = [r for r in item["required"] if r != field]
+        if "$ref" in item:  # rooms: the schedule's `named`, copied to be trimmed here
+            item = copy.deepcopy(schedule["$defs"][item["$ref"].rsplit("/", 1)[1]])
+        for field in fields:
+            item["properties"].pop(field, None)
+        item["required"] = [r for r in item.get("required", []) if r not in fields]
+        if listed == "rooms":
+            doc["properties"][listed]["items"] = item
+            continue
         doc["$defs"][listed[:-1]] = item
         doc["properties"][listed] = {"$ref": "#/components/schemas/Outline/$defs/table"}
     return doc
