@@ -3,7 +3,6 @@
 // with its SHA-256 beside it, and the stars and reminder lead the page mirrors for the worker.
 // No DOM: the worker runs this too.
 
-import { expand } from "./columns.js";
 import { notePatched } from "./texts.js";
 
 export const DATA_CACHE = "hallway-data";
@@ -23,8 +22,7 @@ export async function readKept(cache) {
   if (!response) return null;
   const body = await response.text();
   const digest = response.headers.get(DIGEST);
-  // Always kept as rows; a copy in columns (data/columns.js) would be read all the same.
-  const { texts, ...doc } = expand(JSON.parse(body));
+  const { texts, ...doc } = JSON.parse(body);
   if (!doc || !Array.isArray(doc.sessions)) throw new Error("not a schedule");
   if (digest && digest !== (await digestOf(body))) throw new Error("altered");
   return { doc, texts, etag: digest ? response.headers.get("ETag") : null };
