@@ -19,10 +19,14 @@ from . import columns
 # How far around the event the outline's zone table reaches: "now" a year before or after (a
 # reader planning ahead, or looking back) still needs no Intl for the venue's day and clock.
 ZONE_MARGIN = timedelta(days=400)
-# What the outline leaves out: the long texts (in the texts document), and the source's own ids
-# (frab's guid and number), which the app never reads: at 39C3 they are 9.3 of the outline's
-# 22.5 KB brotli (random UUIDs do not compress). schedule.json and the exports keep them.
-LEFT_OUT = {"sessions": ("description", "guid", "number"), "speakers": ("bio", "guid"), "rooms": ("guid",)}
+# What the outline leaves out: the long texts (in the texts document), and what the source gave
+# that the app never reads: frab's guid and number (at 39C3, 9.3 of the outline's 22.5 KB brotli:
+# random UUIDs do not compress) and subtitle. schedule.json and the exports keep them all.
+LEFT_OUT = {
+    "sessions": ("description", "guid", "number", "subtitle"),
+    "speakers": ("bio", "guid"),
+    "rooms": ("guid",),
+}
 
 
 def split(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:

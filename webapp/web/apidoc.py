@@ -66,8 +66,8 @@ def outline(schedule: dict[str, Any]) -> dict[str, Any]:
     doc = copy.deepcopy(schedule)
     doc["title"] = "Hallway schedule outline (GET /api/v1/outline.json)"
     doc["description"] = (
-        "The schedule document without the texts of /api/v1/texts.json nor the source's guids and"
-        " numbers (in /api/v1/schedule.json for other readers), with the venue zone's"
+        "The schedule document without the texts of /api/v1/texts.json nor the source's guids,"
+        " numbers and subtitles (in /api/v1/schedule.json for other readers), with the venue zone's"
         " offsets around the event and the names of the sessions' languages and kinds."
     )
     zone = load_schema("zone.schema.json")

@@ -56,17 +56,17 @@ def test_the_outline_leaves_out_the_sources_ids_the_app_never_reads(data_dir):
     doc = json.loads(path.read_text(encoding="utf-8"))
     doc["rooms"][0]["guid"] = "6d3e0c4a-8f1b-4f0e-9d35-1c2b3a4d5e6f"
     doc["speakers"][0]["guid"] = "0f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f"
-    doc["sessions"][0].update(guid="5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d", number=17)
+    doc["sessions"][0].update(guid="5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d", number=17, subtitle="A sub-title")
     path.write_text(json.dumps(doc), encoding="utf-8")
     client = create_app({"TESTING": True, "DATA_DIR": str(data_dir)}).test_client()
     whole = client.get("/api/v1/schedule.json").get_json()
     outline = client.get("/api/v1/outline.json")
-    assert whole["sessions"][0]["guid"] and whole["sessions"][0]["number"] == 17  # other readers keep them
+    first = whole["sessions"][0]
+    assert first["guid"] and first["number"] == 17 and first["subtitle"]  # other readers keep them
     assert b"-4a9b-" not in outline.data and b"-4f0e-" not in outline.data and b"-4c3d-" not in outline.data
+    assert b"A sub-title" not in outline.data
     rows = columns.expand(outline.get_json())
-    assert (
-        "number" not in rows["sessions"][0] and rows["sessions"][0]["title"] == whole["sessions"][0]["title"]
-    )
+    assert "number" not in rows["sessions"][0] and rows["sessions"][0]["title"] == first["title"]
 
 
 def test_texts_hold_the_non_empty_descriptions_and_bios_of_the_same_version(client):
