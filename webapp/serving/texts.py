@@ -19,11 +19,12 @@ from . import columns
 # How far around the event the outline's zone table reaches: "now" a year before or after (a
 # reader planning ahead, or looking back) still needs no Intl for the venue's day and clock.
 ZONE_MARGIN = timedelta(days=400)
-# What the outline leaves out: the long texts (in the texts document), and what the source gave
-# that the app never reads: frab's guid and number (at 39C3, 9.3 of the outline's 22.5 KB brotli:
-# random UUIDs do not compress) and subtitle. schedule.json and the exports keep them all.
+# What the outline leaves out: the long texts and the sessions' links, which only a session's
+# page shows (in the texts document: 8.8 of a FOSDEM-sized outline's 43.8 KB brotli), and what the
+# source gave that the app never reads: frab's guid and number (at 39C3, 9.3 of the outline's
+# 22.5 KB: random UUIDs do not compress) and subtitle. schedule.json and the exports keep them all.
 LEFT_OUT = {
-    "sessions": ("description", "guid", "number", "subtitle"),
+    "sessions": ("description", "links", "guid", "number", "subtitle"),
     "speakers": ("bio", "guid"),
     "rooms": ("guid",),
 }
@@ -36,13 +37,16 @@ def split(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     The outline is the document minus each session's `description` and each speaker's `bio`
     and the source's ids the app never reads (LEFT_OUT), its sessions and speakers as columns
     (serving/columns.py); the texts hold the non-empty ones by id: {"version", "store",
-    "descriptions", "bios"}.
+    "descriptions", "bios", "links"}.
     """
     descriptions: dict[str, list[str]] = {}
+    links: dict[str, list[dict[str, Any]]] = {}
     bios: dict[str, str] = {}
     for session in doc["sessions"]:
         if session.get("description"):
             descriptions[session["id"]] = session["description"]
+        if session.get("links"):
+            links[session["id"]] = session["links"]
     for speaker in doc["speakers"]:
         if speaker.get("bio"):
             bios[speaker["id"]] = speaker["bio"]
@@ -53,7 +57,13 @@ def split(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
             for listed, left in LEFT_OUT.items()
         },
     }
-    texts = {"version": doc["version"], "store": doc["store"], "descriptions": descriptions, "bios": bios}
+    texts = {
+        "version": doc["version"],
+        "store": doc["store"],
+        "descriptions": descriptions,
+        "bios": bios,
+        "links": links,
+    }
     table = zone_table(doc)
     if table:
         outline["zone"] = table

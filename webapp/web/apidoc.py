@@ -66,7 +66,7 @@ def outline(schedule: dict[str, Any]) -> dict[str, Any]:
     doc = copy.deepcopy(schedule)
     doc["title"] = "Hallway schedule outline (GET /api/v1/outline.json)"
     doc["description"] = (
-        "The schedule document without the texts of /api/v1/texts.json nor the source's guids,"
+        "The schedule document without the texts and links of /api/v1/texts.json nor the source's guids,"
         " numbers and subtitles (in /api/v1/schedule.json for other readers), with the venue zone's"
         " offsets around the event and the names of the sessions' languages and kinds."
     )

@@ -51,6 +51,20 @@ def test_outline_is_the_schedule_document_without_descriptions_and_bios(client):
     assert outline == whole  # version, store and notices included; only the zone table added
 
 
+def test_the_sessions_links_come_with_the_texts_not_the_outline(data_dir):
+    path = data_dir / "schedule.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    link = {"url": "https://video.example.org/s1a2b3.webm", "title": "Video recording (WebM)", "kind": "link"}
+    doc["sessions"][0]["links"] = [link]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    client = create_app({"TESTING": True, "DATA_DIR": str(data_dir)}).test_client()
+    sid = client.get("/api/v1/schedule.json").get_json()["sessions"][0]["id"]
+    outline, texts = client.get("/api/v1/outline.json"), client.get("/api/v1/texts.json").get_json()
+    assert b"video.example.org" not in outline.data
+    validator("Texts").validate(texts)
+    assert texts["links"] == {sid: [link]}
+
+
 def test_the_outline_leaves_out_the_sources_ids_the_app_never_reads(data_dir):
     path = data_dir / "schedule.json"
     doc = json.loads(path.read_text(encoding="utf-8"))
@@ -76,6 +90,7 @@ def test_texts_hold_the_non_empty_descriptions_and_bios_of_the_same_version(clie
     assert (texts["version"], texts["store"]) == (whole["version"], whole["store"])
     assert texts["descriptions"] == {s["id"]: s["description"] for s in whole["sessions"] if s["description"]}
     assert texts["bios"] == {p["id"]: p["bio"] for p in whole["speakers"] if p["bio"]}
+    assert texts["links"] == {s["id"]: s["links"] for s in whole["sessions"] if s.get("links")}
     assert "q4w5e6" not in texts["descriptions"]  # it has none in the fixture: not listed
 
 
