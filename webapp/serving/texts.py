@@ -55,6 +55,7 @@ def split(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
         **{
             listed: [{k: v for k, v in x.items() if k not in left} for x in doc[listed]]
             for listed, left in LEFT_OUT.items()
+            if listed in doc
         },
     }
     texts = {
