@@ -8,6 +8,7 @@ repeated or Markov-copied text would compress far better than a real one and fla
 
     .venv/bin/python bench/generate.py [DIR]   # writes DIR/schedule.json (a temp dir if omitted)
     .venv/bin/python bench/generate.py --congress [DIR]   # 1,400 sessions, 5 days, 90 rooms
+    .venv/bin/python bench/generate.py --fosdem [DIR]   # FOSDEM's size: 883 sessions, 2 days, 30 rooms
 """
 
 from __future__ import annotations
@@ -227,6 +228,45 @@ def congress(seed: int = SEED) -> dict[str, object]:
     return doc
 
 
+def fosdem(seed: int = SEED) -> dict[str, object]:
+    """FOSDEM 2026's size (bench/bytes.py, the congress first visit): 883 sessions over 2 days
+    in 30 rooms, 927 speakers, one devroom (track) per room as FOSDEM has them; abstracts of
+    the shipped event's lengths, bios of 150-600 characters (FOSDEM's run longer than the
+    shipped event's), the source's kinds and links as `congress()` has them."""
+    doc = generate(sessions=883, days=2, rooms=30, seed=seed)
+    rng = random.Random(seed + 2)
+    text = Text(rng)
+    rooms = doc["rooms"]  # type: ignore[assignment]
+    doc["tracks"] = [{"id": _slug(t), "name": t} for t in (*CONGRESS_TRACKS, "Lightning Talks")[:30]]
+    track_of = {r["id"]: t["id"] for r, t in zip(rooms, doc["tracks"], strict=True)}  # type: ignore[arg-type]
+    people = _speakers(rng, text, 927)
+    for person in people:
+        person["bio"] = text.paragraph(rng.randint(150, 600))
+    sessions = doc["sessions"]  # type: ignore[assignment]
+    order = list(range(len(people)))
+    rng.shuffle(order)
+    for i, session in enumerate(sessions):  # type: ignore[arg-type]
+        count = rng.choices((1, 2, 3), (12, 3, 1))[0]
+        chosen = [people[order[i]]] if i < len(order) else []
+        chosen += rng.sample(people, count)
+        session["speakers"] = list(dict.fromkeys(p["id"] for p in chosen))[:count]
+        session["track"] = track_of[session["room"]]
+        session["kind"] = rng.choices(CONGRESS_KINDS, (12, 3, 2, 1))[0]
+        session["links"] = [
+            {"url": f"https://{host}/{session['id']}{path}", "title": title, "kind": "link"}
+            for title, host, path in CONGRESS_LINKS
+            if rng.random() < 0.5
+        ]
+    # 927 people, each with a session: those the draw left out take a second speaker's seat.
+    used = {sid for s in sessions for sid in s["speakers"]}  # type: ignore[union-attr]
+    spare = [p["id"] for p in people if p["id"] not in used]
+    singles = (s for s in sessions if len(s["speakers"]) == 1)  # type: ignore[union-attr]
+    for session, sid in zip(singles, spare, strict=False):
+        session["speakers"].append(sid)
+    doc["speakers"] = people
+    return doc
+
+
 CONGRESS_TRACKS = (
     "Rust", "Go", "Python", "JavaScript", "Kernel", "Containers", "Databases", "Security",
     "Trust and Safety", "Open Hardware", "Embedded", "Legal and Policy", "Community",
@@ -271,7 +311,7 @@ def compression_check(doc: dict[str, object]) -> tuple[float, float]:
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     directory = Path(args[0]) if args else Path(tempfile.mkdtemp(prefix="hallway-large-"))
-    doc = congress() if "--congress" in sys.argv else generate()
+    doc = congress() if "--congress" in sys.argv else fosdem() if "--fosdem" in sys.argv else generate()
     path = write(directory, doc)
     fake, real = compression_check(doc)
     sessions = doc["sessions"]

@@ -20,6 +20,7 @@ import traceback
 from pathlib import Path
 
 import back
+import bytes as document_bytes
 import first_visit
 import grid
 import import_speed
@@ -34,6 +35,7 @@ from common import ROOT, Figure, fmt, over_budget, report
 
 SCRIPTS = {
     "first_visit": first_visit,
+    "bytes": document_bytes,
     "lighthouse": lighthouse,
     "repeat": repeat,
     "large": large,

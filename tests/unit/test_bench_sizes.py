@@ -70,6 +70,14 @@ def test_generated_text_is_no_easier_to_compress_than_the_shipped_abstracts_by_m
     assert 900 <= sum(lengths) / len(lengths) <= 1300  # the shipped event's mean is ~1,100
 
 
+def test_fosdem_sized_event_has_its_sessions_rooms_days_and_speakers_each_speaking() -> None:
+    doc = generate.fosdem()
+    assert (len(doc["sessions"]), len(doc["rooms"]), len(doc["event"]["days"])) == (883, 30, 2)
+    assert len({p["id"] for p in doc["speakers"]}) == 927
+    assert {sid for s in doc["sessions"] for sid in s["speakers"]} == {p["id"] for p in doc["speakers"]}
+    jsonschema.validate(json.loads(build(schedule_from_dict(doc), 0).body), SCHEMA)
+
+
 def test_generation_is_deterministic() -> None:
     assert generate.generate(sessions=50) == generate.generate(sessions=50)
 

@@ -14,33 +14,57 @@ from typing import Any
 from ..domain.kinds import kind_names
 from ..domain.languages import language_names
 from ..domain.timeutil import parse_iso, zone_periods
+from . import columns
 
 # How far around the event the outline's zone table reaches: "now" a year before or after (a
 # reader planning ahead, or looking back) still needs no Intl for the venue's day and clock.
 ZONE_MARGIN = timedelta(days=400)
+# What the outline leaves out: the long texts and the sessions' links, which only a session's
+# page shows (in the texts document: 8.8 of a FOSDEM-sized outline's 43.8 KB brotli), and what the
+# source gave that the app never reads: frab's guid and number (at 39C3, 9.3 of the outline's
+# 22.5 KB: random UUIDs do not compress) and subtitle. schedule.json and the exports keep them all.
+LEFT_OUT = {
+    "sessions": ("description", "links", "guid", "number", "subtitle"),
+    "speakers": ("bio", "guid"),
+    "rooms": ("guid",),
+}
 
 
 def split(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """(outline, texts) of the schedule document `doc` (its `version` and `store` in both);
     `doc` itself is left as it is.
 
-    The outline is the document minus each session's `description` and each speaker's `bio`;
-    the texts hold the non-empty ones by id: {"version", "store", "descriptions", "bios"}.
+    The outline is the document minus each session's `description` and each speaker's `bio`
+    and the source's ids the app never reads (LEFT_OUT), its sessions and speakers as columns
+    (serving/columns.py); the texts hold the non-empty ones by id: {"version", "store",
+    "descriptions", "bios", "links"}.
     """
     descriptions: dict[str, list[str]] = {}
+    links: dict[str, list[dict[str, Any]]] = {}
     bios: dict[str, str] = {}
     for session in doc["sessions"]:
         if session.get("description"):
             descriptions[session["id"]] = session["description"]
+        if session.get("links"):
+            links[session["id"]] = session["links"]
     for speaker in doc["speakers"]:
         if speaker.get("bio"):
             bios[speaker["id"]] = speaker["bio"]
     outline = {
         **doc,
-        "speakers": [{k: v for k, v in p.items() if k != "bio"} for p in doc["speakers"]],
-        "sessions": [{k: v for k, v in s.items() if k != "description"} for s in doc["sessions"]],
+        **{
+            listed: [{k: v for k, v in x.items() if k not in left} for x in doc[listed]]
+            for listed, left in LEFT_OUT.items()
+            if listed in doc
+        },
     }
-    texts = {"version": doc["version"], "store": doc["store"], "descriptions": descriptions, "bios": bios}
+    texts = {
+        "version": doc["version"],
+        "store": doc["store"],
+        "descriptions": descriptions,
+        "bios": bios,
+        "links": links,
+    }
     table = zone_table(doc)
     if table:
         outline["zone"] = table
@@ -51,7 +75,7 @@ def split(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     kinds = kind_names(s["kind"] for s in doc["sessions"] if isinstance(s.get("kind"), str))
     if kinds:
         outline["kind_names"] = kinds
-    return outline, texts
+    return columns.encode(outline), texts
 
 
 def zone_table(doc: dict[str, Any]) -> dict[str, Any] | None:

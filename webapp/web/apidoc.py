@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..domain import jsontext
+from ..serving.texts import LEFT_OUT
 
 SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
 OPENAPI_FILE = SCHEMA_DIR / "openapi.json"
@@ -65,7 +66,8 @@ def outline(schedule: dict[str, Any]) -> dict[str, Any]:
     doc = copy.deepcopy(schedule)
     doc["title"] = "Hallway schedule outline (GET /api/v1/outline.json)"
     doc["description"] = (
-        "The schedule document without the texts of /api/v1/texts.json, with the venue zone's"
+        "The schedule document without the texts and links of /api/v1/texts.json nor the source's guids,"
+        " numbers and subtitles (in /api/v1/schedule.json for other readers), with the venue zone's"
         " offsets around the event and the names of the sessions' languages and kinds."
     )
     zone = load_schema("zone.schema.json")
@@ -85,11 +87,91 @@ def outline(schedule: dict[str, Any]) -> dict[str, Any]:
         " signs name kinds alike. Absent when every kind is already a name.",
         "additionalProperties": {"type": "string"},
     }
-    for listed, field in (("sessions", "description"), ("speakers", "bio")):
+    doc["properties"]["columns"] = {
+        "const": 1,
+        "description": "The format of `sessions` and `speakers`: tables of columns, which a client"
+        " expands to the rows described in $defs (webapp/serving/columns.py, static/js/data/columns.js)."
+        " A document without it (a server or export of an older version) has them as rows.",
+    }
+    doc["required"] = [*doc["required"], "columns"]
+    doc["$defs"] = {"table": TABLE}
+    for listed, fields in LEFT_OUT.items():
         item = doc["properties"][listed]["items"]
-        del item["properties"][field]
-        item["required"] = [r for r in item["required"] if r != field]
+        if "$ref" in item:  # rooms: the schedule's `named`, copied to be trimmed here
+            item = copy.deepcopy(schedule["$defs"][item["$ref"].rsplit("/", 1)[1]])
+        for field in fields:
+            item["properties"].pop(field, None)
+        item["required"] = [r for r in item.get("required", []) if r not in fields]
+        if listed == "rooms":
+            doc["properties"][listed]["items"] = item
+            continue
+        doc["$defs"][listed[:-1]] = item
+        doc["properties"][listed] = {"$ref": "#/components/schemas/Outline/$defs/table"}
     return doc
+
+
+# The columns of a table (webapp/serving/columns.py's docstring says what each form means).
+TABLE: dict[str, Any] = {
+    "type": "object",
+    "description": "Rows as columns: `keys` maps each key to its column of `rows` values; `absent`"
+    " lists, by key, the rows that lack it.",
+    "required": ["rows", "keys"],
+    "additionalProperties": False,
+    "properties": {
+        "rows": {"type": "integer", "minimum": 0},
+        "keys": {
+            "type": "object",
+            "additionalProperties": {
+                "oneOf": [
+                    {"type": "array", "description": "a value per row"},
+                    {
+                        "type": "object",
+                        "description": "repeated values: each row's index into `values`",
+                        "required": ["values", "index"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "values": {"type": "array"},
+                            "index": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+                        },
+                    },
+                    {
+                        "type": "object",
+                        "description": "ISO times on whole minutes: each the minutes after the row"
+                        " before (the first after `day`'s midnight), or with `from` after that key's"
+                        " time in the same row; written with `offsets` (by row: `offset`, when several)",
+                        "required": ["minutes", "offsets"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "day": {"type": "string", "format": "date"},
+                            "from": {"type": "string"},
+                            "minutes": {"type": "array", "items": {"type": "integer"}},
+                            "offsets": {"type": "array", "items": {"type": "string"}},
+                            "offset": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+                        },
+                    },
+                    {
+                        "type": "object",
+                        "description": "lists of ids: an integer is a row of the table named by"
+                        " `rows` (whose `id` it stands for), a string an id that table lacks",
+                        "required": ["rows", "lists"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "rows": {"const": "speakers"},
+                            "lists": {
+                                "type": "array",
+                                "items": {"type": "array", "items": {"type": ["integer", "string"]}},
+                            },
+                        },
+                    },
+                ]
+            },
+        },
+        "absent": {
+            "type": "object",
+            "additionalProperties": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+        },
+    },
+}
 
 
 def synced(doc: dict[str, Any]) -> dict[str, Any]:

@@ -4,6 +4,7 @@
 // The schedule comes in two documents: the outline first (all the lists need), then the
 // long texts (descriptions, bios), merged in after the first screen (data/texts.js).
 
+import { expand } from "./columns.js";
 import { setKindNames } from "./kinds.js";
 import { setLanguageNames } from "./languages.js";
 import { mergeStars, parseStars } from "./stars.js";
@@ -143,7 +144,8 @@ export class Store extends EventTarget {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const etag = response.headers.get("ETag");
       if (this.data && etag && etag === this.etag) return false;
-      const doc = await response.json();
+      // Columns expanded to rows (data/columns.js); an outline in the older rows passes as it is.
+      const doc = expand(await response.json());
       // Never step back: an older copy (a cache's fallback) does not replace a newer one of the
       // same store; another store's document is taken whole, its versions start again.
       const older = this.data && Number.isInteger(doc.version) && doc.version < this.data.version;

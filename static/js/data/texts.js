@@ -1,7 +1,8 @@
-// The long texts (session descriptions, speaker bios) come apart from the outline the app
-// renders first: /api/v1/texts.json, fetched after the first screen. The pure part: check a
-// texts document and merge it into the kept schedule document. A session or speaker whose
-// text is not known yet has no `description` / `bio` key at all (not an empty one).
+// The long texts (session descriptions, speaker bios, and the sessions' links, which only a
+// session's page shows) come apart from the outline the app renders first: /api/v1/texts.json,
+// fetched after the first screen. The pure part: check a texts document and merge it into the
+// kept schedule document. A session or speaker whose text is not known yet has no
+// `description` / `bio` key at all (not an empty one); a session without links has no `links`.
 
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const own = (obj, key) => (Object.hasOwn(obj, key) ? obj[key] : undefined);
@@ -34,10 +35,12 @@ export function tookWhole(held, version, keep) {
   return { ...(keep ? held : NO_TEXTS), base: version, reached: version };
 }
 
-// A texts document, checked; null when it is not one (damaged, cut): it is then ignored.
+// A texts document, checked; null when it is not one (damaged, cut): it is then ignored. One
+// without `links` (a server from before they moved here) leaves the outline's links as they are.
 export function checkTexts(raw) {
   if (!isObject(raw) || !Number.isInteger(raw.version) || raw.version < 0) return null;
   if (!isObject(raw.descriptions) || !isObject(raw.bios)) return null;
+  if (raw.links !== undefined && !isObject(raw.links)) return null;
   return raw;
 }
 
@@ -48,13 +51,17 @@ export function fits(doc, held, texts) {
   return held.version === null || texts.version >= held.version;
 }
 
-// `doc` with the texts of `texts` (checked) in it. A description set by a correction newer
-// than these texts (`held.patched`) is kept: data from the feed never steps back.
+// `doc` with the texts of `texts` (checked) in it. A description or links set by a change newer
+// than these texts (`held.patched`) are kept: data from the feed never steps back.
 export function mergeTexts(doc, held, texts) {
   const sessions = doc.sessions.map((s) => {
     if (!isObject(s) || (own(held.patched, s.id) ?? -1) > texts.version) return s;
     const paragraphs = own(texts.descriptions, s.id);
-    return { ...s, description: Array.isArray(paragraphs) ? paragraphs.filter((p) => typeof p === "string") : [] };
+    const merged = { ...s, description: Array.isArray(paragraphs) ? paragraphs.filter((p) => typeof p === "string") : [] };
+    if (!isObject(texts.links)) return merged;
+    const { links: _, ...rest } = merged;
+    const links = own(texts.links, s.id);
+    return Array.isArray(links) ? { ...rest, links } : rest;
   });
   const speakers = Array.isArray(doc.speakers)
     ? doc.speakers.map((p) => {
@@ -77,18 +84,18 @@ export function carryTexts(before, after) {
     Array.isArray(list)
       ? list.map((x) => (isObject(x) && !(key in x) && known.get(x.id) && key in known.get(x.id) ? { ...x, [key]: known.get(x.id)[key] } : x))
       : list;
-  return { ...after, sessions: carry(after.sessions, sessions, "description"), speakers: carry(after.speakers, speakers, "bio") };
+  const carried = carry(carry(after.sessions, sessions, "description"), sessions, "links");
+  return { ...after, sessions: carried, speakers: carry(after.speakers, speakers, "bio") };
 }
 
-// Sessions of a correction whose description differs from the document's: the version that
-// set it is kept so older texts do not overwrite it.
+// Sessions of a correction (or a re-import's change) whose description or links differ from
+// the document's: the version that set them is kept so older texts do not overwrite them.
 export function notePatched(held, doc, sessions, version) {
   const current = new Map(doc.sessions.filter(isObject).map((s) => [s.id, s]));
   const patched = new Map(Object.entries(held.patched));
+  const differs = (was, s, key) => key in s && (!was || !(key in was) || JSON.stringify(was[key]) !== JSON.stringify(s[key]));
   for (const s of sessions) {
-    if (!isObject(s) || !("description" in s)) continue;
-    const was = current.get(s.id);
-    if (!was || !("description" in was) || JSON.stringify(was.description) !== JSON.stringify(s.description)) patched.set(s.id, version);
+    if (isObject(s) && (differs(current.get(s.id), s, "description") || differs(current.get(s.id), s, "links"))) patched.set(s.id, version);
   }
   return { ...held, reached: Math.max(held.reached, version), patched: Object.fromEntries(patched) };
 }

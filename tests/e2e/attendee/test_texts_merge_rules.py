@@ -108,3 +108,35 @@ def test_a_description_unknown_on_one_side_is_not_a_change(js) -> None:
               c.diffSessions(with_, changed, 2, "t").map((d) => Object.keys(d.after))];
     """)
     assert out == [0, 0, [["description"]]]
+
+
+def test_links_come_with_the_texts_and_a_newer_change_to_them_is_kept(js) -> None:
+    out = js("""
+      const video = [{ url: "https://v.example.org/a", title: "Video", kind: "link" }];
+      const withLinks = (version, links) => ({ ...texts(version), links });
+      const plain = t.mergeTexts(doc(5), t.tookWhole(t.NO_TEXTS, 5, true), withLinks(5, { a: video })).doc;
+      // A re-import at 6 gives session b links (its change carries the session whole, as patchOf does).
+      const slides = [{ url: "https://s.example.org/b.pdf", title: "Slides", kind: "link" }];
+      let held = t.tookWhole(t.NO_TEXTS, 5, true);
+      held = t.notePatched(held, doc(5), [{ ...doc(5).sessions[1], links: slides }], 6);
+      const linked = (s) => (s.id === "b" ? { ...s, links: slides } : s);
+      const patched = { ...doc(6), sessions: doc(6).sessions.map(linked) };
+      const older = t.mergeTexts(patched, held, withLinks(5, { a: video })).doc;
+      // Texts from a server before the links moved there: the outline's links stay as they are.
+      const rowsWithLinks = { ...doc(5), sessions: doc(5).sessions.map((s) => ({ ...s, links: video })) };
+      const oldServer = t.mergeTexts(rowsWithLinks, t.tookWhole(t.NO_TEXTS, 5, true), texts(5)).doc;
+      return {
+        plain: plain.sessions.map((s) => s.links ?? null),
+        older: older.sessions.map((s) => s.links ?? null),
+        oldServer: oldServer.sessions.map((s) => s.links ?? null),
+        carried: t.carryTexts(plain, doc(6)).sessions.map((s) => s.links ?? null),
+        refused: t.checkTexts({ ...texts(5), links: [] }),
+      };
+    """)
+    video = [{"url": "https://v.example.org/a", "title": "Video", "kind": "link"}]
+    slides = [{"url": "https://s.example.org/b.pdf", "title": "Slides", "kind": "link"}]
+    assert out["plain"] == [video, None, None]  # a session the texts name no links for has none
+    assert out["older"] == [video, slides, None]  # texts older than the re-import do not undo it
+    assert out["oldServer"] == [video, video, video]
+    assert out["carried"] == [video, None, None]  # shown until the newer texts come
+    assert out["refused"] is None

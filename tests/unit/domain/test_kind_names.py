@@ -15,6 +15,7 @@ from webapp.domain.interchange import ICAL_KIND
 from webapp.domain.kinds import kind_name, kind_names
 from webapp.domain.serialize import schedule_from_dict
 from webapp.exports import ical, signs
+from webapp.serving.columns import expand
 from webapp.serving.texts import split
 
 STAMP = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -55,7 +56,7 @@ def test_the_outline_names_only_the_kinds_given_as_machine_words() -> None:
         "sessions": sessions,
         "speakers": [],
     }
-    outline = split(doc)[0]
+    outline = expand(split(doc)[0])
     assert outline["kind_names"] == {"devroom": "Devroom talk", "maintrack": "Main track talk"}
     assert [s["kind"] for s in outline["sessions"]][:2] == ["maintrack", "devroom"]  # the raw word stays
     assert kind_names(["Talk", "Lightning Talk"]) == {}

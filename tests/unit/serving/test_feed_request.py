@@ -53,7 +53,7 @@ def test_a_feed_request_looks_at_the_schedule_file_once_and_reads_the_head_once(
 def test_a_revalidation_neither_serialises_nor_hashes_the_document_again(app, path, monkeypatch):
     client = app.test_client()
     first = client.get(path)
-    assert len(first.data) > 10_000
+    assert len(first.data) > 5_000  # the outline in columns: 7.8 KB of the shipped event
     passed: list[int] = []
     real_sha256, real_dumps = hashlib.sha256, json.dumps
 

@@ -11,6 +11,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from webapp import create_app
+from webapp.serving import columns
 from webapp.web.apidoc import OPENAPI_FILE
 
 TOKEN = "texts-organizer-token"
@@ -31,15 +32,55 @@ def test_outline_is_the_schedule_document_without_descriptions_and_bios(client):
     whole = client.get("/api/v1/schedule.json").get_json()
     outline = client.get("/api/v1/outline.json").get_json()
     validator("Outline").validate(outline)
+    outline = columns.expand(outline)
+    for s in outline["sessions"]:
+        validator("Outline/$defs/session").validate(s)
+    for p in outline["speakers"]:
+        validator("Outline/$defs/speaker").validate(p)
     assert all("description" not in s for s in outline["sessions"])
     assert all("bio" not in p and "bio_truncated" in p for p in outline["speakers"])
     for s in whole["sessions"]:
         del s["description"]
     for p in whole["speakers"]:
         del p["bio"]
+    assert not any(
+        "guid" in x for x in whole["sessions"] + whole["speakers"] + whole["rooms"]
+    )  # else drop them
     zone = outline.pop("zone")
     assert zone["name"] == whole["event"]["timezone"]
     assert outline == whole  # version, store and notices included; only the zone table added
+
+
+def test_the_sessions_links_come_with_the_texts_not_the_outline(data_dir):
+    path = data_dir / "schedule.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    link = {"url": "https://video.example.org/s1a2b3.webm", "title": "Video recording (WebM)", "kind": "link"}
+    doc["sessions"][0]["links"] = [link]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    client = create_app({"TESTING": True, "DATA_DIR": str(data_dir)}).test_client()
+    sid = client.get("/api/v1/schedule.json").get_json()["sessions"][0]["id"]
+    outline, texts = client.get("/api/v1/outline.json"), client.get("/api/v1/texts.json").get_json()
+    assert b"video.example.org" not in outline.data
+    validator("Texts").validate(texts)
+    assert texts["links"] == {sid: [link]}
+
+
+def test_the_outline_leaves_out_the_sources_ids_the_app_never_reads(data_dir):
+    path = data_dir / "schedule.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["rooms"][0]["guid"] = "6d3e0c4a-8f1b-4f0e-9d35-1c2b3a4d5e6f"
+    doc["speakers"][0]["guid"] = "0f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f"
+    doc["sessions"][0].update(guid="5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d", number=17, subtitle="A sub-title")
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    client = create_app({"TESTING": True, "DATA_DIR": str(data_dir)}).test_client()
+    whole = client.get("/api/v1/schedule.json").get_json()
+    outline = client.get("/api/v1/outline.json")
+    first = whole["sessions"][0]
+    assert first["guid"] and first["number"] == 17 and first["subtitle"]  # other readers keep them
+    assert b"-4a9b-" not in outline.data and b"-4f0e-" not in outline.data and b"-4c3d-" not in outline.data
+    assert b"A sub-title" not in outline.data
+    rows = columns.expand(outline.get_json())
+    assert "number" not in rows["sessions"][0] and rows["sessions"][0]["title"] == first["title"]
 
 
 def test_texts_hold_the_non_empty_descriptions_and_bios_of_the_same_version(client):
@@ -49,6 +90,7 @@ def test_texts_hold_the_non_empty_descriptions_and_bios_of_the_same_version(clie
     assert (texts["version"], texts["store"]) == (whole["version"], whole["store"])
     assert texts["descriptions"] == {s["id"]: s["description"] for s in whole["sessions"] if s["description"]}
     assert texts["bios"] == {p["id"]: p["bio"] for p in whole["speakers"] if p["bio"]}
+    assert texts["links"] == {s["id"]: s["links"] for s in whole["sessions"] if s.get("links")}
     assert "q4w5e6" not in texts["descriptions"]  # it has none in the fixture: not listed
 
 
