@@ -37,12 +37,21 @@ def key(kind: str, head: Head, *rest: object) -> str:
 
 def schedule_document(rt: Runtime) -> Document:
     """(ETag, body) of /api/v1/schedule.json at the current version, with its notices."""
-    return _noticed(rt, "schedule", rt.schedule_document, lambda pub: pub.doc)
+    return _noticed(rt, "schedule", rt.schedule_document, lambda pub: pub.doc)[0]
 
 
 def outline_document(rt: Runtime) -> Document:
     """(ETag, body) of /api/v1/outline.json: the schedule document without the long texts."""
-    return _noticed(rt, "outline", rt.outline_document, lambda pub: pub.parts[0])
+    return _noticed(rt, "outline", rt.outline_document, lambda pub: pub.parts[0])[0]
+
+
+def outline_rows(rt: Runtime) -> tuple[Document, Callable[[], dict[str, Any]]]:
+    """The outline's (ETag, body) and what its body was encoded from: its sessions and speakers
+    as rows (Published.rows) with the same notices. For the server's first screen, which reads
+    rows as the app does once columns.js expanded them, so no Python decodes the columns; it
+    calls the second only for an ETag it has not indexed yet."""
+    value, pub, now = _noticed(rt, "outline", rt.outline_document, lambda pub: pub.parts[0])
+    return value, lambda: {**pub.rows[0], "notices": now}
 
 
 def texts_document(rt: Runtime) -> Document:
@@ -76,27 +85,29 @@ def _noticed(
     kind: str,
     memo: Memo[tuple[str, dict[str, Any]], Document],
     doc_of: Callable[[Published], dict[str, Any]],
-) -> Document:
+) -> tuple[Document, Published, dict[str, Any]]:
     """(ETag, body) of the document `doc_of` gives for the published schedule, with the notices
-    current now: built once per version and notices in this process."""
+    current now: built once per version and notices in this process; with the published
+    schedule and the notices it was built from."""
     try:
         head, pub = look(rt)
     except STORE_ERRORS as exc:
         pub = last_good(rt, exc)
-        return _with_notices(pub, doc_of(pub), _notices(rt, pub))
+        now = _notices(rt, pub)
+        return _with_notices(pub, doc_of(pub), now), pub, now
     now = _notices(rt, pub)
     found = memo.get((pub.etag, now))
     if found is not None:
-        return found
+        return found, pub, now
     # The same version can carry other notices later (a room status expires): they key it too.
     extra = [] if now == NONE else [hashlib.sha256(json_bytes(now)).hexdigest()[:16]]
     hit = cache.get(rt, key(kind, head, *extra))
     if hit is not None:
-        return memo.put((pub.etag, now), hit)
+        return memo.put((pub.etag, now), hit), pub, now
     value = _with_notices(pub, doc_of(pub), now)
     if pub.version == head.version and pub.store_id == head.store_id:
         cache.set(rt, key(kind, head, *extra), value)
-    return memo.put((pub.etag, now), value)
+    return memo.put((pub.etag, now), value), pub, now
 
 
 def _notices(rt: Runtime, pub: Published) -> dict[str, Any]:

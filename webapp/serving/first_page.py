@@ -12,10 +12,9 @@ The ETag is the body's hash, so a phone's 304 follows the version, the day and t
 from __future__ import annotations
 
 import hashlib
-import json
 from datetime import datetime, timedelta
 
-from .feed import outline_document
+from .feed import outline_rows
 from .first_screen import Outline, first_screen
 from .runtime import Document, Runtime
 from .shell import shell_html
@@ -47,12 +46,12 @@ def _bounds(data: Outline) -> tuple[datetime, datetime] | None:
 
 def page(rt: Runtime, path: str) -> Document | None:
     """(ETag, body) of the page at `path` with its first screen; None: the plain shell."""
-    etag, body = outline_document(rt)  # the one look at the store this request makes
+    (etag, _), rows = outline_rows(rt)  # the one look at the store this request makes
     tree = rt.tree()
     public_url = rt.config.get("PUBLIC_URL") or ""
     held = rt.first_outline.get(etag)
     if held is None:
-        data = Outline(json.loads(body))  # indexed once per version and notices, not per page
+        data = Outline(rows())  # indexed once per version and notices, not per page
         held = rt.first_outline.put(etag, (data, _bounds(data)))
     data, bounds = held
     name = data.event["name"]

@@ -21,7 +21,7 @@ from ..corrections.reimport import UNREADABLE, reapply
 from ..corrections.store import Damaged, Head
 from ..domain.model import Schedule
 from ..domain.serialize import ScheduleFormatError, schedule_to_dict
-from . import texts
+from . import columns, texts
 from .failures import STORE_ERRORS, StoreDamaged, StoreUnavailable
 from .imports import base, noticed, sync_import
 from .runtime import Runtime
@@ -43,9 +43,16 @@ class Published:
     notice_corrections: tuple[Correction, ...] = ()
 
     @cached_property
+    def rows(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """(outline, texts) of `doc`, the outline's sessions and speakers as rows, split once
+        per version (serving/texts.py): what the server's first screen draws from."""
+        return texts.split_rows(self.doc)
+
+    @cached_property
     def parts(self) -> tuple[dict[str, Any], dict[str, Any]]:
-        """(outline, texts) of `doc` for the app, split once per version (serving/texts.py)."""
-        return texts.split(self.doc)
+        """(outline, texts) of `doc` for the app: `rows`, the outline's lists as columns."""
+        outline, texts_doc = self.rows
+        return columns.encode(outline), texts_doc
 
 
 @dataclass(frozen=True)

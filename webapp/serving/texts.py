@@ -31,13 +31,20 @@ LEFT_OUT = {
 
 
 def split(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(outline, texts) of the schedule document `doc`, the outline as served: `split_rows`'s,
+    its sessions and speakers as columns (serving/columns.py)."""
+    outline, texts = split_rows(doc)
+    return columns.encode(outline), texts
+
+
+def split_rows(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """(outline, texts) of the schedule document `doc` (its `version` and `store` in both);
-    `doc` itself is left as it is.
+    `doc` itself is left as it is. The outline's sessions and speakers are rows here: what the
+    server's first screen reads (serving/first_screen), as the app reads them once expanded.
 
     The outline is the document minus each session's `description` and each speaker's `bio`
-    and the source's ids the app never reads (LEFT_OUT), its sessions and speakers as columns
-    (serving/columns.py); the texts hold the non-empty ones by id: {"version", "store",
-    "descriptions", "bios", "links"}.
+    and the source's ids the app never reads (LEFT_OUT); the texts hold the non-empty ones by
+    id: {"version", "store", "descriptions", "bios", "links"}.
     """
     descriptions: dict[str, list[str]] = {}
     links: dict[str, list[dict[str, Any]]] = {}
@@ -75,7 +82,7 @@ def split(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     kinds = kind_names(s["kind"] for s in doc["sessions"] if isinstance(s.get("kind"), str))
     if kinds:
         outline["kind_names"] = kinds
-    return columns.encode(outline), texts
+    return outline, texts
 
 
 def zone_table(doc: dict[str, Any]) -> dict[str, Any] | None:
