@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import hashlib
 import re
+from functools import partial
 
 from flask import Blueprint, Response, abort, request
 
 from ..serving import current_runtime
 from ..serving.published import published
-from ..serving.shell import documents
+from ..serving.runtime import Runtime
+from ..serving.shell import built_shell_etag, documents
 from ..web import assets
+from ..web.fastpath import EtagOf
 from . import sw
 
 bp = Blueprint("pages", __name__)
@@ -64,6 +67,13 @@ def shell(sid: str | None = None) -> Response:
 
 for _rule in APP_ROUTES:
     bp.add_url_rule(_rule, endpoint="shell_" + (_rule.strip("/").split("/")[0] or "home"), view_func=shell)
+
+
+def revalidated(rt: Runtime) -> dict[str, EtagOf]:
+    """The routes the fast path in front of Flask answers (webapp/web/fastpath.py) with what
+    `shell` answered, while the shell's ETag holds: those without an id (an unknown id is a 404,
+    which only `shell` can tell)."""
+    return {rule: partial(built_shell_etag, rt) for rule in APP_ROUTES if "<" not in rule}
 
 
 @bp.get("/manifest.webmanifest")
