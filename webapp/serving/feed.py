@@ -121,6 +121,8 @@ def _noticed(
 
 
 def _notices(rt: Runtime, pub: Published) -> dict[str, Any]:
+    if not pub.notice_corrections:  # most events: no clock read, no pass (~45 us with cold caches)
+        return NONE
     return notices(pub.notice_corrections, pub.schedule.event.timezone, rt.now())
 
 
