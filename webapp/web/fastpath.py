@@ -1,5 +1,5 @@
 """A thin WSGI layer in front of Flask for the requests phones repeat most: a revalidation of a
-feed document or of the app shell (a 304), and the same document fetched again unchanged (a 200).
+feed document or of the app shell (a 304), and the shell fetched again unchanged (a 200).
 
 Flask's request context, routing, the hooks and the response object cost about 90 us of the
 ~105 us such a request took (docs/benchmarks.md, issue 28), on top of gunicorn's own cost, which
@@ -69,22 +69,23 @@ class FastPath:
         where = (environ["PATH_INFO"], environ.get("HTTP_HOST"), environ.get("SERVER_PORT"),
                  environ.get("wsgi.url_scheme"), etag)  # fmt: skip
         if asked is None:
-            key: tuple[Any, ...] = (*where, "200", environ.get("HTTP_ACCEPT_ENCODING"))
+            status = "200"
+            key: tuple[Any, ...] = (*where, status, environ.get("HTTP_ACCEPT_ENCODING"))
         elif asked == etag:
-            key = (*where, "304")
+            status = "304"
+            key = (*where, status)
         else:  # a list, a weak or a stale ETag: Flask's own comparison decides
             return self.app(environ, start_response)
         found = self.answers.get(key)
         if found is None:
-            return self._record(key, etag, environ, start_response)
-        status, headers, body = found
-        start_response(status, list(headers))
-        return [body] if body else []
+            return self._record(key, status, etag, environ, start_response)
+        start_response(found[0], list(found[1]))
+        return [found[2]] if found[2] else []
 
     def _record(
-        self, key: tuple[Any, ...], etag: str, environ: Environ, start_response: StartResponse
+        self, key: tuple[Any, ...], expected: str, etag: str, environ: Environ, start_response: StartResponse
     ) -> Iterable[bytes]:
-        """Flask's answer, kept for `key` when it is the expected one for this ETag."""
+        """Flask's answer, kept for `key` when it is the `expected` status with this ETag."""
         seen: dict[str, Any] = {}
 
         def watch(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
@@ -94,7 +95,7 @@ class FastPath:
         out = self.app(environ, watch)
         status = seen.get("status", "")
         headers = tuple(seen.get("headers", ()))
-        if status[:3] != key[5] or dict(headers).get("ETag") != etag or environ.get(PROVISIONAL):
+        if status[:3] != expected or dict(headers).get("ETag") != etag or environ.get(PROVISIONAL):
             return out  # another answer (an error, a version published meanwhile), or not final yet
         try:
             body = b"".join(out)
