@@ -28,6 +28,7 @@ import large
 import lighthouse
 import load
 import now
+import overhead
 import repeat
 import search
 import source_delta
@@ -44,6 +45,7 @@ SCRIPTS = {
     "search": search,
     "now": now,
     "load": load,
+    "overhead": overhead,
     "import_speed": import_speed,
     "source_delta": source_delta,
 }

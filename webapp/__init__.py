@@ -31,7 +31,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .domain.serialize import ScheduleFormatError
     from .serving.failures import StoreUnavailable
     from .views import api_read, api_write, errors, exports, health, pages, push, qr, venue
-    from .web import compress, proxy, security
+    from .web import compress, fastpath, proxy, security
 
     rt = serving.init_app(app)  # the runtime: stores, clock, caches, the static build
     for module in (api_read, api_write, pages, exports, qr, venue, health, push):
@@ -40,6 +40,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_error_handler(ScheduleFormatError, errors.no_schedule)
     app.register_error_handler(StoreUnavailable, errors.store_unavailable)
     security.init_app(app, rt.style_hash)
+    # Revalidations and repeated fetches of the feed and the shell, answered before Flask with
+    # Flask's own earlier answers; behind the proxy fix, so they see the client's host and scheme.
+    shell = pages.revalidated(rt)
+    app.wsgi_app = fastpath.FastPath(app, {**api_read.revalidated(rt), **shell}, whole=shell)  # type: ignore[method-assign]
     proxy.init_app(app)
     compress.init_app(app)
     cli.init_app(app)

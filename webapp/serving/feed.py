@@ -24,10 +24,11 @@ from ..corrections.store import Head
 from . import cache
 from .failures import STORE_ERRORS
 from .imports import noticed
-from .published import Published, at, last_good, look
+from .published import Published, at, last_good, look, look_built
 from .runtime import Document, Memo, Runtime
 
 NONE: dict[str, Any] = {"rooms": {}, "announcements": []}
+KINDS = ("schedule", "outline", "texts")  # the documents, each at /api/v1/<kind>.json
 
 
 def key(kind: str, head: Head, *rest: object) -> str:
@@ -75,6 +76,26 @@ def texts_document(rt: Runtime) -> Document:
     return value
 
 
+def built_etag(rt: Runtime, kind: str) -> str | None:
+    """The ETag of the document `kind` ("schedule", "outline", "texts") at the current version
+    and notices, when this process has built it; None when it has not, or the store cannot be
+    read now (the app then builds it, or answers from the last good schedule). For the fast path
+    in front of Flask (webapp/web/fastpath.py): the same checks as a request, nothing built."""
+    try:
+        if kind == "texts":
+            noticed(rt)
+            found = rt.texts_document.get(rt.store.head())
+        else:
+            pub = look_built(rt)[1]
+            if pub is None:
+                return None
+            memo = rt.outline_document if kind == "outline" else rt.schedule_document
+            found = memo.get((pub.etag, _notices(rt, pub)))
+    except STORE_ERRORS:
+        return None
+    return None if found is None else found[0]
+
+
 def _texts(pub: Published) -> Document:
     body = json_bytes(pub.parts[1])
     return f'"t{pub.version}-{pub.store_id}-{hashlib.sha256(body).hexdigest()[:16]}"', body
@@ -111,6 +132,8 @@ def _noticed(
 
 
 def _notices(rt: Runtime, pub: Published) -> dict[str, Any]:
+    if not pub.notice_corrections:  # most events: no clock read, no pass (~45 us with cold caches)
+        return NONE
     return notices(pub.notice_corrections, pub.schedule.event.timezone, rt.now())
 
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime, timedelta
 
-from .feed import outline_rows
+from .feed import built_etag, outline_rows
 from .first_screen import Outline, first_screen
 from .runtime import Document, Runtime
-from .shell import shell_html
+from .shell import built_shell_etag, shell_html
 
 MOST_KEPT = 512  # drawings a process keeps (the pages of a congress's sessions, a minute each)
 NEAR = timedelta(days=2)  # how long before its first session the event's days may start showing
@@ -44,6 +44,12 @@ def _bounds(data: Outline) -> tuple[datetime, datetime] | None:
     return min(s.start for s in sessions) - NEAR, max(s.end for s in sessions)
 
 
+def _key(rt: Runtime, data: Outline, etag: str, path: str, at: str) -> tuple[str, ...]:
+    """What a drawing is kept by: the asset tree, the event, the public URL, the outline's ETag,
+    the path and the moment (`moment`)."""
+    return (rt.tree().tree_hash, data.event["name"], rt.config.get("PUBLIC_URL") or "", etag, path, at)
+
+
 def page(rt: Runtime, path: str) -> Document | None:
     """(ETag, body) of the page at `path` with its first screen; None: the plain shell."""
     (etag, _), rows = outline_rows(rt)  # the one look at the store this request makes
@@ -54,9 +60,8 @@ def page(rt: Runtime, path: str) -> Document | None:
         data = Outline(rows())  # indexed once per version and notices, not per page
         held = rt.first_outline.put(etag, (data, _bounds(data)))
     data, bounds = held
-    name = data.event["name"]
     now = rt.now()
-    key = (tree.tree_hash, name, public_url, etag, path, moment(bounds, now))
+    key = _key(rt, data, etag, path, moment(bounds, now))
     kept = rt.first_pages
     found = kept.get(key)
     if found is not None:
@@ -64,9 +69,28 @@ def page(rt: Runtime, path: str) -> Document | None:
     screen = first_screen(data, path, now)
     value: Document | tuple[()] = ()
     if screen is not None:
-        html = shell_html(tree, name, public_url, main=screen)
+        html = shell_html(tree, data.event["name"], public_url, main=screen)
         value = ('"' + hashlib.sha256(html).hexdigest()[:16] + '"', html)
     if len(kept) >= MOST_KEPT:
         kept.clear()
     kept[key] = value
     return value or None
+
+
+def built_page_etag(rt: Runtime, path: str, query: bytes) -> str | None:
+    """The ETag `/` or any page of the app would be answered with now, when this process has
+    built that answer (None: not built, or the store cannot be read now), from the same keys as
+    `page` and the shell's: for the fast path in front of Flask (webapp/web/fastpath.py), which
+    keys its answers on the path and the ETag, so a drawn page and the plain shell never stand
+    in for each other. A drawn page whose minute has passed is not built yet: Flask draws it."""
+    if not drawn_path(path, query):
+        return built_shell_etag(rt)
+    etag = built_etag(rt, "outline")
+    held = None if etag is None else rt.first_outline.get(etag)
+    if held is None:
+        return None
+    data, bounds = held
+    found = rt.first_pages.get(_key(rt, data, etag, path, moment(bounds, rt.now())))
+    if found is None:
+        return None
+    return found[0] if found else built_shell_etag(rt)

@@ -11,12 +11,13 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 
-from flask import g, has_request_context
+from flask import g, has_request_context, request
 
 from ..corrections.reimport import Finding, reapply
 from ..domain import jsontext
 from ..domain.model import Schedule
 from ..domain.serialize import schedule_from_dict
+from ..web.fastpath import LOOKED
 from .runtime import FileStamp, Runtime
 
 NOTICED = "hallway_noticed"  # flask.g: this request looked at the schedule file already
@@ -28,6 +29,8 @@ def noticed(rt: Runtime) -> None:
         if g.get(NOTICED):
             return
         setattr(g, NOTICED, True)
+        if request.environ.get(LOOKED):  # the fast path looked before handing the request on
+            return
     sync_import(rt)
 
 

@@ -143,6 +143,13 @@ def look(rt: Runtime) -> tuple[Head, Published]:
     return head, at(rt, head)
 
 
+def look_built(rt: Runtime) -> tuple[Head, Published | None]:
+    """`look`, without building: None when this process has not built the current version."""
+    noticed(rt)
+    head = rt.store.head()
+    return head, at(rt, head) if rt.published.get(head) is not None else None
+
+
 def at(rt: Runtime, head: Head) -> Published:
     found = rt.published.get(head)
     if found is None:

@@ -107,7 +107,10 @@ class Runtime:
 
     def tree(self) -> assets.AssetTree:
         """The static build this process serves (webapp.web.assets.tree)."""
-        where, tree = assets.tree(self.tree_dir(), self.app.debug, self.assets.held())
+        held = self.assets.held()
+        if held is not None and not self.app.debug:  # read once: a deployment is a build and a restart
+            return held[1]
+        where, tree = assets.tree(self.tree_dir(), self.app.debug, held)
         return self.assets.put(where, tree)
 
     def style_hash(self) -> str | None:

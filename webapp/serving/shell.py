@@ -11,7 +11,8 @@ from flask import render_template
 
 from ..web import assets, built
 from . import install
-from .published import published
+from .failures import STORE_ERRORS
+from .published import look_built, published
 from .runtime import Runtime
 
 THEME_COLOR = "#0b4f8a"
@@ -95,13 +96,32 @@ def shell_html(tree: assets.AssetTree, name: str, public_url: str, main: str = L
     ).encode("utf-8")
 
 
+def built_shell_etag(rt: Runtime) -> str | None:
+    """The shell's ETag now, when this process has built it (None: not built, or the store cannot
+    be read now); the same key as `documents`, for the fast path in front of Flask
+    (webapp/web/fastpath.py). A shell that comes to depend on more (the version, the day) keys
+    both on it."""
+    try:
+        pub = look_built(rt)[1]
+    except STORE_ERRORS:
+        return None
+    if pub is None:
+        return None
+    found = rt.shell.get(_key(rt, pub.schedule.event.name))
+    return None if found is None else found.shell_etag
+
+
+def _key(rt: Runtime, name: str) -> tuple[str, str, str]:
+    return (rt.tree().tree_hash, name, rt.config.get("PUBLIC_URL") or "")
+
+
 def documents(rt: Runtime) -> Documents:
     """Built once per (asset tree, event name, public URL): the name is all the shell takes from
     the data; the public URL lets the scanner open door-sign codes made for another address."""
     tree = rt.tree()
     name = published(rt).schedule.event.name
-    public_url = rt.config.get("PUBLIC_URL") or ""
-    key = (tree.tree_hash, name, public_url)
+    key = _key(rt, name)
+    public_url = key[2]
     found = rt.shell.get(key)
     if found is not None:
         return found

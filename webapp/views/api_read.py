@@ -5,11 +5,14 @@ for the app) and the changes since a version. Thin routes over `webapp.serving`;
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from flask import Blueprint, Response, request
 
 from ..serving import changes as changes_feed
 from ..serving import current_runtime, feed
+from ..serving.runtime import Runtime
+from ..web.fastpath import Environ, EtagOf
 from .answers import error
 
 bp = Blueprint("api_read", __name__, url_prefix="/api/v1")
@@ -32,6 +35,16 @@ def outline_json() -> Response:
 @bp.get("/texts.json")
 def texts_json() -> Response:
     return _document(*feed.texts_document(current_runtime()))
+
+
+def revalidated(rt: Runtime) -> dict[str, EtagOf]:
+    """The documents the fast path in front of Flask answers (webapp/web/fastpath.py) with what
+    these routes answered, while their ETag holds."""
+    return {f"{bp.url_prefix}/{kind}.json": partial(_built_etag, rt, kind) for kind in feed.KINDS}
+
+
+def _built_etag(rt: Runtime, kind: str, environ: Environ) -> str | None:
+    return feed.built_etag(rt, kind)  # one answer per document: the query changes nothing
 
 
 def _document(etag: str, body: bytes) -> Response:

@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import hashlib
 import re
+from functools import partial
 
 from flask import Blueprint, Response, abort, request
 
 from ..serving import current_runtime
-from ..serving.first_page import drawn_path, page
+from ..serving.first_page import built_page_etag, drawn_path, page
 from ..serving.published import published
+from ..serving.runtime import Runtime
 from ..serving.shell import documents
 from ..web import assets
+from ..web.fastpath import Environ, EtagOf
 from . import sw
 
 bp = Blueprint("pages", __name__)
@@ -78,6 +81,18 @@ def plain_shell() -> Response:
 
 for _rule in APP_ROUTES:
     bp.add_url_rule(_rule, endpoint="shell_" + (_rule.strip("/").split("/")[0] or "home"), view_func=shell)
+
+
+def revalidated(rt: Runtime) -> dict[str, EtagOf]:
+    """The routes the fast path in front of Flask answers (webapp/web/fastpath.py) with what
+    `shell` answered, while the shell's ETag holds: those without an id (an unknown id is a 404,
+    which only `shell` can tell)."""
+    return {rule: partial(_built_etag, rt) for rule in APP_ROUTES if "<" not in rule}
+
+
+def _built_etag(rt: Runtime, environ: Environ) -> str | None:
+    query = environ.get("QUERY_STRING", "").encode("latin-1")  # as Flask's request.query_string
+    return built_page_etag(rt, environ.get("PATH_INFO", ""), query)
 
 
 @bp.get("/manifest.webmanifest")

@@ -14,6 +14,7 @@ from threading import Lock, Thread
 from flask import Flask, Response, request
 
 from .codings import CODINGS, encode
+from .fastpath import PROVISIONAL
 
 TYPES = {
     "text/html",
@@ -44,6 +45,7 @@ class _Memo:
         self.items: OrderedDict[tuple[str, int, str], bytes] = OrderedDict()
         self.lock = Lock()
         self.upgrading: set[tuple[str, int, str]] = set()
+        self.fast: set[tuple[str, int, str]] = set()  # kept at the fast level
         self.queue: Queue[tuple[tuple[str, int, str], bytes]] = Queue(WAITING)
         self.worker: Thread | None = None
 
@@ -54,12 +56,21 @@ class _Memo:
                 self.items.move_to_end(key)
             return body
 
-    def put(self, key: tuple[str, int, str], body: bytes) -> None:
+    def put(self, key: tuple[str, int, str], body: bytes, best: bool = True) -> None:
+        """Keep `body` for `key`; `best`: at the best level (else a smaller one may replace it)."""
         with self.lock:
             self.items[key] = body
+            if best:
+                self.fast.discard(key)
+            else:
+                self.fast.add(key)
             self.items.move_to_end(key)
             while len(self.items) > self.size:
-                self.items.popitem(last=False)
+                self.fast.discard(self.items.popitem(last=False)[0])
+
+    def provisional(self, key: tuple[str, int, str]) -> bool:
+        """Whether the body kept for `key` is at the fast level, a smaller one to come."""
+        return key in self.fast
 
     def upgrade(self, key: tuple[str, int, str], body: bytes) -> bool:
         """Queue `body` to be compressed at the best level by this worker's one background
@@ -123,9 +134,13 @@ def init_app(app: Flask) -> None:
             small = len(plain) <= SMALL
             body = encode(plain, coding, best=small)
             if etag:
-                memo.put(key, body)
+                memo.put(key, body, best=small)
                 if not small:
                     memo.upgrade(key, plain)
+            if not small:  # a smaller body comes later: the fast path must not keep this one
+                request.environ[PROVISIONAL] = True
+        elif memo.provisional(key):
+            request.environ[PROVISIONAL] = True
         if len(body) >= (response.content_length or 0):
             return response
         response.set_data(body)

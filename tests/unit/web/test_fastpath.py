@@ -1,0 +1,174 @@
+"""The fast path in front of Flask (webapp/web/fastpath.py): the feed's revalidations and the
+shell answered without Flask, with exactly Flask's answer, and never a stale or a refused one."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from flask import Flask, Response, request
+from werkzeug.test import Client
+
+from webapp import create_app
+from webapp.serving import runtime
+from webapp.serving.writes import publish
+from webapp.web import fastpath
+
+DOCUMENTS = ["/api/v1/outline.json", "/api/v1/schedule.json", "/api/v1/texts.json"]
+SHELLS = ["/", "/my", "/rooms", "/organize"]
+CODINGS = ["br, gzip", "gzip", None]
+
+
+def flask_calls(app, monkeypatch) -> list[str]:
+    """The paths Flask itself dispatched from now on."""
+    calls: list[str] = []
+    real = app.full_dispatch_request
+
+    def counted():
+        calls.append(request.path)
+        return real()
+
+    monkeypatch.setattr(app, "full_dispatch_request", counted)
+    return calls
+
+
+def answer(client, path: str, **headers: str | None):
+    resp = client.get(path, headers={k.replace("_", "-"): v for k, v in headers.items() if v is not None})
+    return resp.status, list(resp.headers.items()), resp.get_data()
+
+
+def by_flask(app, path: str, **headers: str | None):
+    """The answer of the app without the fast path in front of it."""
+    return answer(Client(app.wsgi_app.app, Response), path, **headers)
+
+
+@pytest.mark.parametrize("path", DOCUMENTS + SHELLS)
+def test_a_revalidation_is_answered_without_flask_with_flasks_own_304(app, client, path, monkeypatch):
+    etag = client.get(path).headers["ETag"]
+    client.get(path, headers={"If-None-Match": etag})  # Flask answers, and its answer is kept
+    calls = flask_calls(app, monkeypatch)
+    fast = answer(client, path, If_None_Match=etag)
+    assert calls == []
+    assert fast[0] == "304 NOT MODIFIED"
+    assert fast == by_flask(app, path, If_None_Match=etag)
+    assert any(name == "Content-Security-Policy" for name, _ in fast[1])
+
+
+@pytest.mark.parametrize("coding", CODINGS)
+@pytest.mark.parametrize("path", SHELLS)
+def test_the_shell_fetched_again_is_flasks_own_200_in_each_coding(app, client, path, coding, monkeypatch):
+    client.get(path, headers={"Accept-Encoding": coding} if coding else {})  # built, then kept
+    client.get(path, headers={"Accept-Encoding": coding} if coding else {})
+    calls = flask_calls(app, monkeypatch)
+    fast = answer(client, path, Accept_Encoding=coding)
+    assert calls == []
+    assert fast[0] == "200 OK" and fast == by_flask(app, path, Accept_Encoding=coding)
+
+
+def test_a_feed_200_is_left_to_flask(app, client, monkeypatch):
+    client.get("/api/v1/outline.json")
+    calls = flask_calls(app, monkeypatch)
+    client.get("/api/v1/outline.json")
+    assert calls == ["/api/v1/outline.json"]
+
+
+@pytest.mark.parametrize("path", ["/api/v1/outline.json", "/api/v1/schedule.json", "/api/v1/texts.json"])
+def test_a_correction_published_by_another_worker_is_served_at_the_next_request(data_dir: Path, path):
+    first = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
+    second = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
+    a = first.test_client()
+    old = a.get(path).headers["ETag"]
+    for _ in range(2):  # kept, then answered from what was kept
+        assert a.get(path, headers={"If-None-Match": old}).status_code == 304
+    with second.app_context():
+        publish(runtime(second), {"kind": "move", "session": "s1a2b3", "room": "side", "force": True})
+    new = a.get(path, headers={"If-None-Match": old})
+    assert new.status_code == 200 and new.headers["ETag"] != old
+    assert new.get_json()["version"] == 1
+
+
+def test_a_changed_schedule_file_is_served_at_the_next_request(app, client, data_dir: Path):
+    old = client.get("/api/v1/outline.json").headers["ETag"]
+    for _ in range(2):
+        client.get("/api/v1/outline.json", headers={"If-None-Match": old})
+    schedule = data_dir / "schedule.json"
+    schedule.write_text(schedule.read_text().replace("MiniCon 2026", "MiniCon Twenty-Seven"))
+    new = client.get("/api/v1/outline.json", headers={"If-None-Match": old})
+    assert new.status_code == 200 and new.get_json()["event"]["name"] == "MiniCon Twenty-Seven"
+
+
+@pytest.mark.parametrize("host", ["evil.example", "localhost:9999"])
+def test_a_host_or_port_the_operator_did_not_name_is_refused_after_answers_are_kept(app, client, host):
+    etag = client.get("/").headers["ETag"]
+    for _ in range(2):
+        assert client.get("/", headers={"If-None-Match": etag}).status_code == 304
+        assert client.get("/").status_code == 200
+    assert client.get("/", headers={"If-None-Match": etag, "Host": host}).status_code == 400
+    assert client.get("/", headers={"Host": host}).status_code == 400
+
+
+@pytest.mark.parametrize("asked", ['W/"{}"', '"other", "{}"', "*"])
+def test_other_forms_of_if_none_match_are_compared_by_flask(app, client, asked, monkeypatch):
+    etag = client.get("/api/v1/outline.json").headers["ETag"]
+    calls = flask_calls(app, monkeypatch)
+    resp = client.get("/api/v1/outline.json", headers={"If-None-Match": asked.format(etag.strip('"'))})
+    assert resp.status_code == 304 and calls == ["/api/v1/outline.json"]
+
+
+def test_a_body_still_to_be_compressed_better_is_not_kept():
+    # A 200 sent at brotli's fast level (webapp/web/compress.py marks it) goes through Flask again
+    # until the smaller body is there.
+    app = Flask(__name__)
+    sent: list[bool] = []
+
+    @app.get("/doc")
+    def doc() -> Response:
+        provisional = len(sent) < 2
+        sent.append(provisional)
+        if provisional:
+            request.environ[fastpath.PROVISIONAL] = True
+        return Response(b"x" * (1 if provisional else 2), headers={"ETag": '"e"'})
+
+    app.wsgi_app = fastpath.FastPath(app, {"/doc": lambda environ: '"e"'}, whole={"/doc"})  # type: ignore[method-assign]
+    client = app.test_client()
+    bodies = [client.get("/doc").data for _ in range(5)]
+    assert bodies == [b"x", b"x", b"xx", b"xx", b"xx"] and len(sent) == 3
+
+
+DURING = datetime.fromisoformat("2026-04-07T09:20:00+02:00")  # the mini event's first morning
+
+
+@pytest.fixture
+def pinned(data_dir: Path) -> tuple[Flask, list[datetime]]:
+    """An app whose clock reads the list's first item: `/` draws the day at that minute."""
+    now = [DURING]
+    return create_app({"TESTING": True, "DATA_DIR": str(data_dir), "CLOCK": lambda: now[0]}), now
+
+
+def test_the_drawn_start_page_and_the_plain_shell_are_never_served_for_each_other(pinned, monkeypatch):
+    # `/` carries its first screen; `/?day=all` (a query) is the plain shell: one path, two
+    # answers, told apart by their ETags (the fast path keys on the path, not the query).
+    app, _ = pinned
+    client = app.test_client()
+    for _ in range(2):  # built, then kept
+        for path in ("/", "/?day=all", "/my"):
+            client.get(path)
+    calls = flask_calls(app, monkeypatch)
+    drawn, plain, my = (answer(client, path) for path in ("/", "/?day=all", "/my"))
+    assert calls == []
+    assert b'class="card' in drawn[2] and b'id="loading"' not in drawn[2]
+    assert b'id="loading"' in plain[2] and plain == my
+    assert drawn == by_flask(app, "/") and plain == by_flask(app, "/?day=all")
+
+
+def test_the_start_page_of_a_new_minute_is_drawn_by_flask_not_replayed(pinned, monkeypatch):
+    app, now = pinned
+    client = app.test_client()
+    old = client.get("/").headers["ETag"]
+    client.get("/", headers={"If-None-Match": old})  # kept
+    now[0] = DURING.replace(minute=21)  # the "now" line moves: another page
+    calls = flask_calls(app, monkeypatch)
+    new = client.get("/", headers={"If-None-Match": old})
+    assert calls == ["/"] and new.status_code == 200 and new.headers["ETag"] != old
+    assert b"09:21" in new.data
