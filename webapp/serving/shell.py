@@ -9,6 +9,9 @@ from typing import Any
 
 from flask import render_template
 
+from ..i18n import catalogs
+from ..i18n.choose import direction
+from ..i18n.translate import translator
 from ..web import assets, built
 from . import install
 from .published import published
@@ -18,8 +21,9 @@ THEME_COLOR = "#0b4f8a"
 BACKGROUND_COLOR = "#f7f8fa"
 ENTRY = built.BUNDLE  # the attendee app in one module (its lazy parts import it back)
 # What <main> holds until the app draws: the service worker swaps it for the page's last
-# drawing when it has one (templates/sw.js), so it finds this exact text in the shell.
-LOADING = '<p class="loading" id="loading">Loading the schedule…</p>'
+# drawing when it has one (templates/sw.js), so it finds this paragraph, in any language, by
+# LOADING_PATTERN.
+LOADING_PATTERN = '<p class="loading" id="loading">[^<]*</p>'  # a JavaScript RegExp's source
 
 
 @dataclass(frozen=True)
@@ -71,23 +75,36 @@ def manifest_dict(name: str, tree: assets.AssetTree) -> dict[str, Any]:
     }
 
 
+def languages() -> list[dict[str, str]]:
+    """The switcher's entries: each language offered, by its own name."""
+    return [{"tag": tag, "name": catalogs.own_name(tag)} for tag in catalogs.languages()]
+
+
 def _etag(body: bytes) -> str:
     return '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
 
 
-def documents(rt: Runtime) -> Documents:
-    """Built once per (asset tree, event name, public URL): the name is all the shell takes from
-    the data; the public URL lets the scanner open door-sign codes made for another address."""
+def documents(rt: Runtime, lang: str = catalogs.SOURCE_LANGUAGE) -> Documents:
+    """Built once per (asset tree, event name, public URL, language): the name is all the shell
+    takes from the data; the public URL lets the scanner open door-sign codes made for another
+    address; `lang` is the reader's (webapp.i18n.choose), in which the shell is written."""
     tree = rt.tree()
-    name = published(rt).schedule.event.name
+    event = published(rt).schedule.event
+    name = event.name
     public_url = rt.config.get("PUBLIC_URL") or ""
-    key = (tree.tree_hash, name, public_url)
+    key = (tree.tree_hash, name, public_url, lang)
     found = rt.shell.get(key)
     if found is not None:
         return found
     css = tree.text(assets.INLINE_CSS)
+    t = translator(lang, "app")  # the shell is the app's: its words are in the client's catalog
     html = render_template(
         "shell.html",
+        **t.template_globals(),
+        lang=lang,
+        dir=direction(lang),
+        event_lang=event.language or "",
+        languages=languages(),
         title=name,
         css=css,
         theme_color=THEME_COLOR,
@@ -96,7 +113,6 @@ def documents(rt: Runtime) -> Documents:
         icon=tree.url("icons/icon-192.png"),
         prefix=tree.prefix,
         public_url=public_url,
-        loading=LOADING,
     ).encode("utf-8")
     manifest = json.dumps(manifest_dict(name, tree), ensure_ascii=False, indent=1).encode("utf-8")
     return rt.shell.put(key, Documents(html, _etag(html), manifest, _etag(manifest), assets.csp_hash(css)))

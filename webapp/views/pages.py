@@ -10,6 +10,8 @@ import re
 
 from flask import Blueprint, Response, abort, request
 
+from ..i18n import catalogs
+from ..i18n.choose import COOKIE, choose
 from ..serving import current_runtime
 from ..serving.published import published
 from ..serving.shell import documents
@@ -44,8 +46,16 @@ def _exists(kind: str, sid: str) -> bool:
     return find(sid) is not None
 
 
-def _revalidated(body: bytes, etag: str, mimetype: str, status: int = 200) -> Response:
-    headers = {"ETag": etag, "Cache-Control": "no-cache"}
+def reader_language() -> str:
+    """The request's language: ?lang=, the cookie the app sets when the person chooses, the
+    browser's Accept-Language, the event's language, English (webapp.i18n.choose)."""
+    event = published(current_runtime()).schedule.event.language
+    asked = [request.cookies.get(COOKIE), *request.accept_languages.values(), event]
+    return choose(asked, catalogs.languages(), explicit=[request.args.get("lang")])
+
+
+def _revalidated(body: bytes, etag: str, mimetype: str, status: int = 200, vary: str = "") -> Response:
+    headers = {"ETag": etag, "Cache-Control": "no-cache"} | ({"Vary": vary} if vary else {})
     if status == 200 and request.if_none_match.contains(etag.strip('"')):
         return Response(status=304, headers=headers)
     return Response(body, status=status, mimetype=mimetype, headers=headers)
@@ -58,8 +68,9 @@ def shell(sid: str | None = None) -> Response:
         kind = request.path.split("/")[1]
         if not ID.fullmatch(sid) or not _exists(kind, sid):
             status = 404
-    docs = documents(current_runtime())
-    return _revalidated(docs.shell, docs.shell_etag, "text/html", status)
+    docs = documents(current_runtime(), reader_language())
+    # Written in the reader's language: a cache keys it on what chose it.
+    return _revalidated(docs.shell, docs.shell_etag, "text/html", status, vary="Cookie, Accept-Language")
 
 
 for _rule in APP_ROUTES:
