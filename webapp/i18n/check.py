@@ -19,7 +19,14 @@ __all__ = ["key", "problems", "extracted"]
 PLACEHOLDER = re.compile(r"\{[A-Za-z0-9_]+\}")
 PROJECT = Path(__file__).resolve().parents[2]
 CONFIG = {"app": PROJECT / "babel-app.cfg", "messages": PROJECT / "babel.cfg"}
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
+KEYWORDS = {
+    "N_": None,
+    "_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
 
 
 def _forms(message_id: object) -> list[str]:
@@ -44,7 +51,11 @@ def wrong_plural_forms(catalog: Catalog, lang: str) -> list[str]:
     wanted = len(Locale.parse(lang, sep="-").plural_form.tags | {"other"})
     if catalog.num_plurals != wanted:
         return [f"{lang}: Plural-Forms says {catalog.num_plurals} forms, the language has {wanted}"]
-    return [f"{lang}: {key(m)!r} has {len(m.string)} forms" for m in catalog if m.pluralizable and len(m.string) != wanted]
+    return [
+        f"{lang}: {key(m)!r} has {len(m.string)} forms"
+        for m in catalog
+        if m.pluralizable and len(m.string) != wanted
+    ]
 
 
 def behind_template(catalog: Catalog, template: Catalog) -> list[str]:

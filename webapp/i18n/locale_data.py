@@ -67,12 +67,22 @@ def pattern_parts(pattern: str, widths: dict[str, str] | None = None) -> list[st
     return parts
 
 
-def skeleton_parts(loc: Locale, skeleton: str) -> list[str]:
+def skeleton_pattern(loc: Locale, skeleton: str) -> str:
     """The locale's pattern for `skeleton` ("MMMMEEEEd"), as ICU's pattern generator makes it:
-    the closest skeleton CLDR has, its fields widened to the widths asked."""
+    the closest skeleton CLDR has, its weekday and month widened to the widths asked."""
     pattern = loc.datetime_skeletons[match_skeleton(skeleton, loc.datetime_skeletons)].pattern
     asked = {m.group(0)[0]: m.group(0) for m in re.finditer(r"([A-Za-z])\1*", skeleton)}
-    return pattern_parts(pattern, {f: w for f, w in asked.items() if f in "EM"})
+    widths = {f: w for f, w in asked.items() if f in "EM"}
+    return FIELD.sub(lambda m: widths.get(m.group(2), m.group(0)) if m.group(2) else m.group(0), pattern)
+
+
+def skeleton_parts(loc: Locale, skeleton: str) -> list[str]:
+    return pattern_parts(skeleton_pattern(loc, skeleton))
+
+
+def babel_locale(lang: str) -> Locale:
+    """The CLDR locale `lang` is written with (English: the app's en_GB)."""
+    return _locale(lang)
 
 
 def _plain(table: Any) -> dict[str, str]:

@@ -14,6 +14,7 @@ from ..i18n.choose import direction
 from ..i18n.translate import translator
 from ..web import assets, built
 from . import install
+from .language import event_language
 from .published import published
 from .runtime import Runtime
 
@@ -92,7 +93,8 @@ def documents(rt: Runtime, lang: str = catalogs.SOURCE_LANGUAGE) -> Documents:
     event = published(rt).schedule.event
     name = event.name
     public_url = rt.config.get("PUBLIC_URL") or ""
-    key = (tree.tree_hash, name, public_url, lang)
+    event_lang = event_language(rt)  # where the app starts when the reader asks for none it speaks
+    key = (tree.tree_hash, name, public_url, lang, event_lang)
     found = rt.shell.get(key)
     if found is not None:
         return found
@@ -103,7 +105,7 @@ def documents(rt: Runtime, lang: str = catalogs.SOURCE_LANGUAGE) -> Documents:
         **t.template_globals(),
         lang=lang,
         dir=direction(lang),
-        event_lang=event.language or "",
+        event_lang=event_lang,
         languages=languages(),
         title=name,
         css=css,

@@ -13,6 +13,7 @@ from flask import Blueprint, Response, abort, request
 from ..i18n import catalogs
 from ..i18n.choose import COOKIE, choose
 from ..serving import current_runtime
+from ..serving.language import event_language
 from ..serving.published import published
 from ..serving.shell import documents
 from ..web import assets
@@ -49,7 +50,7 @@ def _exists(kind: str, sid: str) -> bool:
 def reader_language() -> str:
     """The request's language: ?lang=, the cookie the app sets when the person chooses, the
     browser's Accept-Language, the event's language, English (webapp.i18n.choose)."""
-    event = published(current_runtime()).schedule.event.language
+    event = event_language(current_runtime())
     asked = [request.cookies.get(COOKIE), *request.accept_languages.values(), event]
     return choose(asked, catalogs.languages(), explicit=[request.args.get("lang")])
 

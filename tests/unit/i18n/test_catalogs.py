@@ -35,7 +35,7 @@ def test_the_template_holds_every_string_the_code_marks(domain: str) -> None:
     assert check.extracted(domain) == template
 
 
-BROKEN = r'''
+BROKEN = r"""
 msgid ""
 msgstr ""
 "Language: fr\n"
@@ -55,7 +55,7 @@ msgid "{n} session"
 msgid_plural "{n} sessions"
 msgstr[0] "{n} session"
 msgstr[1] "{n} sessions"
-'''
+"""
 
 
 def test_the_check_names_each_fault(tmp_path: Path) -> None:
