@@ -9,7 +9,10 @@ worker's own fetches included, is counted as sent: the server's access log says 
 responses went out and their compressed body sizes (Chromium's own counts include copies
 taken from its HTTP cache), and Chromium's figures give each response's header bytes.
 
-    .venv/bin/python bench/first_visit.py [--short] [--json] [--list]
+    .venv/bin/python bench/first_visit.py [--short] [--json] [--list] [--locale fr]
+
+`--locale`: the browser's language (navigator.languages and Accept-Language), so the visit is a
+reader's in that language: the shell in it and its catalog (webapp/i18n) among the bytes.
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ WIRE_GOAL = 33 * 1024
 WIRE_BUDGET = 96 * 1024
 SHELL_GOAL = 14 * 1024
 QUIET = 0.8  # seconds without a request in flight: the first visit is over
+LOCALE = sys.argv[sys.argv.index("--locale") + 1] if "--locale" in sys.argv[:-1] else None
 # The worker's second phase is in its cache (every LATER file): the visit has left nothing out.
 SECOND_PHASE = """async (later) => {
   for (const name of await caches.keys()) {
@@ -68,7 +72,7 @@ def visit(url: str) -> list[dict[str, Any]]:
     inflight: set[Any] = set()
     with sync_playwright() as p:
         browser = p.chromium.launch(**launch_args())
-        context = browser.new_context(viewport=PHONE)
+        context = browser.new_context(viewport=PHONE, **({"locale": LOCALE} if LOCALE else {}))
         last = [time.monotonic()]
 
         def started(req: Any) -> None:
@@ -134,6 +138,7 @@ def breakdown(wire: list[dict[str, Any]]) -> dict[str, int]:
         "scripts": 0,
         "styles": 0,
         "images": 0,
+        "the language's catalog": 0,
         "other documents": 0,
     }
     for r in wire:
@@ -144,6 +149,8 @@ def breakdown(wire: list[dict[str, Any]]) -> dict[str, int]:
             kind = "the schedule texts"
         elif path == "/api/v1/schedule.json":
             kind = "the whole schedule.json"
+        elif "/i18n/" in path:
+            kind = "the language's catalog"
         elif path.endswith((".js", ".mjs")):
             kind = "scripts"
         elif path.endswith(".css"):

@@ -48,10 +48,12 @@ async function takeLanguage(lang) {
   await data.put(LANGUAGE, new Response(lang));
   const cache = await caches.open(CACHE);
   if (CATALOGS[lang] && !(await cache.match(CATALOGS[lang]))) await cache.add(precacheRequest(CATALOGS[lang]));
-  if (before !== lang) {
-    const shell = await fetch(precacheRequest("/"));
-    if (shell.ok) await cache.put("/", shell);
+  // A switch (not the first word from the page: the shell installed is in the language its
+  // request asked for, and the drawings kept since are in it too).
+  if (before && before !== lang) {
     await caches.delete(DRAWN); // drawings of the pages in the language left
+    const shell = await fetch(precacheRequest("/")).catch(() => null); // offline: the app translates the kept one
+    if (shell?.ok) await cache.put("/", shell);
   }
   return true;
 }

@@ -38,7 +38,7 @@ let unreached = null; // { href, place, y }: a place the page was too short to s
 const prefix = document.body.dataset.assets;
 const chosen = chooseLanguage({
   languages: offeredLanguages(),
-  address: new URL(location.href).searchParams.get("lang"),
+  address: new URL(location.href).searchParams.get("hl"),
   stored: storedLanguage(),
   browser: navigator.languages || [],
   event: document.documentElement.dataset.eventLang,

@@ -1,6 +1,12 @@
-"""Which language a reader gets: the first of the asked ones (an address's `?lang=`, the cookie
+"""Which language a reader gets: the first of the asked ones (an address's `?hl=`, the cookie
 the app sets when the person chooses, the browser's Accept-Language, the event's language) that
-is offered, else English. A bad value is passed over, never an error."""
+is offered, else English. A bad value is passed over, never an error.
+
+The address names the interface language with `hl` (Google's name for it, "host language"),
+not `lang`: `?lang=` already filters the sessions by the language they are given in
+(static/js/data/filters.js), in links people have shared; `/?lang=de` keeps meaning "the talks
+in German", and `/?lang=de&hl=fr` says both.
+"""
 
 from __future__ import annotations
 
@@ -26,7 +32,7 @@ def offered(asked: str | None, available: Iterable[str], pseudo: bool = False) -
 
 
 def choose(asked: Iterable[str | None], available: Iterable[str], explicit: Iterable[str | None] = ()) -> str:
-    """The first offered of `explicit` (an address's ?lang=, which may name a pseudo-locale)
+    """The first offered of `explicit` (an address's ?hl=, which may name a pseudo-locale)
     then `asked` (cookie, Accept-Language in order of preference, the event's language)."""
     available = tuple(available)
     for tag in explicit:

@@ -5,7 +5,7 @@ left, in a page whose `dir` is "rtl").
 
 `ar-XB` rather than a `?dir=rtl` switch: the page's direction then comes from the chosen
 language's catalog, the same path a real right-to-left language takes, so that path is what the
-check exercises. Neither is offered in the switcher; `?lang=en-XA` / `?lang=ar-XB` selects it.
+check exercises. Neither is offered in the switcher; `?hl=en-XA` / `?hl=ar-XB` selects it.
 """
 
 from __future__ import annotations

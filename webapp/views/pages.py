@@ -48,11 +48,11 @@ def _exists(kind: str, sid: str) -> bool:
 
 
 def reader_language() -> str:
-    """The request's language: ?lang=, the cookie the app sets when the person chooses, the
+    """The request's language: ?hl=, the cookie the app sets when the person chooses, the
     browser's Accept-Language, the event's language, English (webapp.i18n.choose)."""
     event = event_language(current_runtime())
     asked = [request.cookies.get(COOKIE), *request.accept_languages.values(), event]
-    return choose(asked, catalogs.languages(), explicit=[request.args.get("lang")])
+    return choose(asked, catalogs.languages(), explicit=[request.args.get("hl")])
 
 
 def _revalidated(body: bytes, etag: str, mimetype: str, status: int = 200, vary: str = "") -> Response:

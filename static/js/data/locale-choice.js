@@ -1,6 +1,7 @@
-// Which language the app speaks, and its catalog fetched: ?lang= in the address, else the one
+// Which language the app speaks, and its catalog fetched: ?hl= in the address, else the one
 // chosen on this device (kept in localStorage, and in a cookie so the server writes the shell in
 // it), else the browser's languages, else the event's, else English. A bad value is ignored.
+// The address says `?hl=` ("host language"): `?lang=` is the filter of sessions by their language.
 
 import { useCatalog } from "./i18n.js";
 

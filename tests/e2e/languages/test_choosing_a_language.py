@@ -1,5 +1,5 @@
 """Choosing the app's language in Chromium against the real server: the browser's languages,
-the switch in More, ?lang= in the address, the choice kept on the device (a bad kept value
+the switch in More, ?hl= in the address, the choice kept on the device (a bad kept value
 ignored), switching offline to a language already fetched and to one never fetched; <html lang>
 and dir follow."""
 
@@ -41,7 +41,7 @@ def test_the_switch_in_more_changes_the_page_and_is_kept_on_the_device(browser, 
 
 def test_the_address_chooses_for_one_visit_and_is_not_kept(browser, live_server) -> None:
     page = phone(browser, locale="en-GB")
-    page.goto(live_server.url + "/now?lang=es")
+    page.goto(live_server.url + "/now?hl=es")
     expect(page.locator("main h1")).to_have_text("Ahora y a continuación")
     expect(page.locator("html")).to_have_attribute("lang", "es")
     page.goto(live_server.url + "/now")
@@ -102,7 +102,35 @@ def test_switching_offline_to_a_fetched_language_works_and_to_another_says_so(pr
 
 def test_a_right_to_left_pseudo_locale_turns_the_page(browser, live_server) -> None:
     page = phone(browser)
-    page.goto(live_server.url + "/now?lang=ar-XB")
+    page.goto(live_server.url + "/now?hl=ar-XB")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     expect(page.locator("main h1")).to_have_text("\u202eNow and next\u202c")
     page.context.close()
+
+
+def test_a_shared_link_carries_the_sharers_language_and_opens_in_it(browser, live_server) -> None:
+    page = phone(browser, locale="es-ES")
+    page.goto(live_server.url + "/?day=all")
+    page.locator('button[data-star="q4w5e6"]').first.click()
+    page.goto(live_server.url + "/share")
+    link = page.locator("input.share-link").input_value()
+    assert link == live_server.url + "/share?s=q4w5e6&hl=es"
+    other = phone(browser, locale="de-DE")
+    other.goto(link)
+    expect(other.locator("html")).to_have_attribute("lang", "es")
+    page.context.close()
+    other.context.close()
+
+
+def test_a_bad_language_in_a_share_link_is_left_out(app_modules) -> None:
+    links = app_modules.evaluate(
+        """async () => {
+          const mod = await import(document.body.dataset.assets + "js/features/qr/share-links.js");
+          return ["fr", "<b>", null].map((lang) => mod.encodeShare(["a1"], "https://x.example", lang).url);
+        }"""
+    )
+    assert links == [
+        "https://x.example/share?s=a1&hl=fr",
+        "https://x.example/share?s=a1",
+        "https://x.example/share?s=a1",
+    ]

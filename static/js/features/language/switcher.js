@@ -55,8 +55,8 @@ export function wireSwitcher({ prefix, redrawn }) {
     }
     keepLanguage(lang);
     const url = new URL(location.href);
-    if (url.searchParams.has("lang")) {
-      url.searchParams.set("lang", lang);
+    if (url.searchParams.has("hl")) {
+      url.searchParams.set("hl", lang);
       history.replaceState(history.state, "", url.pathname + url.search + url.hash);
     }
     translateShell();
