@@ -11,7 +11,8 @@ const APP_ROUTES = {{ routes|tojson }}.map((source) => new RegExp(source));
 const FEEDS = new Set(["/api/v1/outline.json", "/api/v1/texts.json", "/api/v1/schedule.json"]);
 // Each language's catalog (static/js/data/locale-choice.js): only the chosen one is kept.
 const CATALOGS = {{ catalogs|tojson }};
-const LANGUAGE = "/__hallway/language"; // the chosen language, in hallway-data: kept across versions
+// The chosen language, in hallway-data: kept across versions (features/language/worker-language.js reads it).
+const LANGUAGE = "/__hallway/language";
 // hallway-data: the page's own last good schedule. The pages' last drawings (hallway-drawn)
 // go with each new version: they are the old shell and the old code's markup.
 const KEEP = new Set([CACHE, "hallway-data"]);

@@ -8,6 +8,13 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.harness.browser import before_the_event, phone, wait_controlled
+from webapp.i18n import catalogs, client
+
+
+def catalog_of(lang: str) -> dict:
+    po = catalogs.read_catalog(catalogs.po_path(lang, "app"), lang)
+    return client.catalog_file(lang, client.messages(po))
+
 
 TABS = "nav.tabs > a"
 
@@ -134,3 +141,22 @@ def test_a_bad_language_in_a_share_link_is_left_out(app_modules) -> None:
         "https://x.example/share?s=a1",
         "https://x.example/share?s=a1",
     ]
+
+
+def test_the_worker_writes_in_the_language_the_page_chose(app_modules) -> None:
+    said = app_modules.evaluate(
+        """async (catalog) => {
+          const base = document.body.dataset.assets;
+          const speak = await import(base + "js/features/language/worker-language.js");
+          const i18n = await import(base + "js/data/i18n.js");
+          await (await caches.open("hallway-data")).put(speak.LANGUAGE_RECORD, new Response("fr"));
+          await (await caches.open("hallway-test")).put(base + "i18n/fr.json", new Response(JSON.stringify(catalog)));
+          await speak.speakChosenLanguage();
+          const french = [i18n.language(), i18n.relativeMinutes(5)];
+          await (await caches.open("hallway-data")).put(speak.LANGUAGE_RECORD, new Response("es"));
+          await speak.speakChosenLanguage();  // Spanish chosen but its catalog never kept: English
+          return [...french, i18n.language()];
+        }""",
+        catalog_of("fr"),
+    )
+    assert said == ["fr", "dans 5\xa0min", "en"]
