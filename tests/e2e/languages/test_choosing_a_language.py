@@ -150,7 +150,8 @@ def test_the_worker_writes_in_the_language_the_page_chose(app_modules) -> None:
           const speak = await import(base + "js/features/language/worker-language.js");
           const i18n = await import(base + "js/data/i18n.js");
           await (await caches.open("hallway-data")).put(speak.LANGUAGE_RECORD, new Response("fr"));
-          await (await caches.open("hallway-test")).put(base + "i18n/fr.json", new Response(JSON.stringify(catalog)));
+          const kept = await caches.open("hallway-test");
+          await kept.put(base + "i18n/fr.json", new Response(JSON.stringify(catalog)));
           await speak.speakChosenLanguage();
           const french = [i18n.language(), i18n.relativeMinutes(5)];
           await (await caches.open("hallway-data")).put(speak.LANGUAGE_RECORD, new Response("es"));
