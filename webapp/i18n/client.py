@@ -66,13 +66,27 @@ def missing_or_fuzzy(catalog: Catalog) -> list[str]:
     return found
 
 
+def pseudo_locale(data: dict[str, Any], make: Any) -> dict[str, Any]:
+    """The locale's words made pseudo too (month and day names, "in {0} min"...), so that a date
+    the app writes shows as its own, never as English left over."""
+    out = dict(data)
+    for key in ("months", "monthsShort", "weekdays", "weekdaysShort", "dayPeriods"):
+        out[key] = [make(word) for word in data[key]]
+    out["inMinutes"] = {form: make(text) for form, text in data["inMinutes"].items()}
+    out["durations"] = {
+        unit: {f: make(t) for f, t in forms.items()} for unit, forms in data["durations"].items()
+    }
+    return out
+
+
 def catalog_file(lang: str, body: dict[str, Any]) -> dict[str, Any]:
+    locale = client_locale(lang)
     return {
         "lang": lang,
         "dir": direction(lang),
         "name": catalogs.own_name(lang),
         "messages": body,
-        "locale": client_locale(lang),
+        "locale": pseudo_locale(locale, pseudo.MAKERS[lang]) if lang in pseudo.MAKERS else locale,
     }
 
 
