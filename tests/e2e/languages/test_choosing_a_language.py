@@ -38,6 +38,7 @@ def test_the_switch_in_more_changes_the_page_and_is_kept_on_the_device(browser, 
     expect(page.locator(TABS)).to_have_text(["Programm", "Jetzt", "Räume", "Mein Programm"])
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.locator("#tz-toggle")).to_contain_text("Ortszeit")
+    assert page.url == live_server.url + "/now"  # a choice, kept on the device: not an address's ?hl=
     page.reload()
     expect(page.locator("main h1")).to_have_text("Jetzt und danach")
     # The server writes the shell in it too (the app's cookie): German before any script runs.

@@ -36,8 +36,10 @@ export function tellWorker(lang) {
 
 // A tap on a language: taken at once when its catalog is here (fetched, or kept by the worker),
 // else the page says so and stays as it is. `redrawn`: draws the page again in it.
+// Listened to in the capture phase: the app's own link handling (app.js) then sees the click
+// taken and does not navigate to the link's ?hl= address as well.
 export function wireSwitcher({ prefix, redrawn }) {
-  document.addEventListener("click", async (event) => {
+  const choose = async (event) => {
     const link = event.target.closest("a[data-lang]");
     if (!link || event.button !== 0 || event.metaKey || event.ctrlKey) return;
     event.preventDefault();
@@ -62,5 +64,6 @@ export function wireSwitcher({ prefix, redrawn }) {
     translateShell();
     tellWorker(lang);
     redrawn();
-  });
+  };
+  document.addEventListener("click", choose, true);
 }
