@@ -23,7 +23,7 @@ def test_the_browsers_language_is_taken(browser, live_server) -> None:
     page = phone(browser, locale="fr-FR")
     page.goto(live_server.url + "/now")
     expect(page.locator("main h1")).to_have_text("En cours et à suivre")
-    expect(page.locator(TABS)).to_have_text(["Programme", "En direct", "Salles", "Mon programme"])
+    expect(page.locator(TABS)).to_have_text(["Programme", "En cours", "Salles", "Favoris"])
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     page.context.close()
 
@@ -35,7 +35,7 @@ def test_the_switch_in_more_changes_the_page_and_is_kept_on_the_device(browser, 
     page.locator("#more-menu summary").click()
     page.get_by_role("link", name="Deutsch").click()
     expect(page.locator("main h1")).to_have_text("Jetzt und danach")
-    expect(page.locator(TABS)).to_have_text(["Programm", "Jetzt", "Räume", "Mein Programm"])
+    expect(page.locator(TABS)).to_have_text(["Programm", "Jetzt", "Räume", "Mein Plan"])
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.locator("#tz-toggle")).to_contain_text("Ortszeit")
     assert page.url == live_server.url + "/now"  # a choice, kept on the device: not an address's ?hl=
@@ -105,7 +105,7 @@ def test_switching_offline_to_a_fetched_language_works_and_to_another_says_so(pr
     before_the_event(again)
     again.goto(live_server.url + "/now")
     expect(again.locator("main h1")).to_have_text("En cours et à suivre")
-    expect(again.locator(TABS)).to_have_text(["Programme", "En direct", "Salles", "Mon programme"])
+    expect(again.locator(TABS)).to_have_text(["Programme", "En cours", "Salles", "Favoris"])
 
 
 def test_a_right_to_left_pseudo_locale_turns_the_page(browser, live_server) -> None:

@@ -119,9 +119,10 @@ def test_placeholders_are_filled_and_a_missing_one_stays(app_modules) -> None:
         app_modules,
         "fr",
         """return [i18n._("Venue time · {zone}", { zone: "CEST" }), i18n._("{a} and {b}", { a: "<b>" }),
-                   i18n.pgettext("section", "Now"), i18n.pgettext("happening", "Now"), i18n.language()];""",
+                   i18n.pgettext("happening", "Next"), i18n._("Next"), i18n.language()];""",
     )
-    assert said == ["Heure du lieu · CEST", "<b> and {b}", "En direct", "En cours", "fr"]
+    # "Next" with its context is translated; without one it is another message (here, none).
+    assert said == ["Heure du lieu · CEST", "<b> and {b}", "Ensuite", "Next", "fr"]
 
 
 def test_a_broken_catalog_is_refused_and_english_stays(app_modules) -> None:

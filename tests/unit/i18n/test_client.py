@@ -27,7 +27,7 @@ msgstr "Carte"
 
 msgctxt "section"
 msgid "Now"
-msgstr "En direct"
+msgstr "En cours"
 
 msgid "{n} session"
 msgid_plural "{n} sessions"
@@ -51,7 +51,7 @@ def test_a_languages_file_holds_only_its_settled_translations(tmp_path) -> None:
     assert fr["lang"] == "fr" and fr["dir"] == "ltr" and fr["name"] == "Français"
     assert fr["messages"] == {
         "Schedule": "Programme",
-        "section\u0004Now": "En direct",
+        "section\u0004Now": "En cours",
         "{n} session": ["{n} session", "{n} de sessions", "{n} sessions"],
     }
     assert fr["locale"]["plural"]["forms"] == ["one", "many", "other"]
@@ -90,6 +90,6 @@ def test_server_side_translation_fills_placeholders_and_counts(tmp_path) -> None
         "2 sessions",
         "1000000 de sessions",
     ]
-    assert t.pgettext("section", "Now") == "En direct"
+    assert t.pgettext("section", "Now") == "En cours"
     assert t._("Untranslated {x} and {y}", x="<b>") == "Untranslated <b> and {y}"
     assert translator("en", "messages")._("Door signs") == "Door signs"

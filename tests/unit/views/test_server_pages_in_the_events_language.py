@@ -67,7 +67,7 @@ def test_a_schedule_in_a_language_hallway_does_not_speak_gets_english(data_dir) 
 def test_a_calendar_file_in_french(data_dir) -> None:
     client = app_in(data_dir, "fr").test_client()
     body = client.get("/my.ics?s=k9x8y7").data.decode("utf-8")
-    assert "X-WR-CALNAME:MiniCon 2026 : mon programme" in body.replace("\r\n ", "")
+    assert "X-WR-CALNAME:MiniCon 2026 : mes favoris" in body.replace("\r\n ", "")
 
 
 def test_the_error_page_speaks_the_settings_language(data_dir) -> None:

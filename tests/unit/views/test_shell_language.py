@@ -27,8 +27,8 @@ def test_english_by_default(client) -> None:
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("fr", ["Programme", "En direct", "Salles", "Mon programme"]),
-        ("de", ["Programm", "Jetzt", "Räume", "Mein Programm"]),
+        ("fr", ["Programme", "En cours", "Salles", "Favoris"]),
+        ("de", ["Programm", "Jetzt", "Räume", "Mein Plan"]),
         ("es", ["Programa", "Ahora", "Salas", "Mi agenda"]),
     ],
 )
