@@ -9,6 +9,10 @@ const APP_ROUTES = {{ routes|tojson }}.map((source) => new RegExp(source));
 // The schedule's documents, network first: the app's outline and texts, and the whole
 // schedule.json that pages of app versions before the split still ask for.
 const FEEDS = new Set(["/api/v1/outline.json", "/api/v1/texts.json", "/api/v1/schedule.json"]);
+// Each language's catalog (static/js/data/locale-choice.js): only the chosen one is kept.
+const CATALOGS = {{ catalogs|tojson }};
+// The chosen language, in hallway-data: kept across versions (features/language/worker-language.js reads it).
+const LANGUAGE = "/__hallway/language";
 // hallway-data: the page's own last good schedule. The pages' last drawings (hallway-drawn)
 // go with each new version: they are the old shell and the old code's markup.
 const KEEP = new Set([CACHE, "hallway-data"]);
@@ -19,8 +23,41 @@ const KEEP = new Set([CACHE, "hallway-data"]);
 const precacheRequest = (url) => new Request(url, { cache: url.startsWith("/assets/") ? "default" : "no-cache" });
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE.map(precacheRequest))));
+  event.waitUntil(
+    caches.open(CACHE).then(async (cache) => {
+      await cache.addAll(PRECACHE.map(precacheRequest));
+      // The language chosen under an earlier version: its catalog in this one, so the app
+      // starts in it offline too.
+      const chosen = await chosenLanguage();
+      if (CATALOGS[chosen]) await cache.add(precacheRequest(CATALOGS[chosen])).catch(() => undefined);
+    }),
+  );
 });
+
+async function chosenLanguage() {
+  const kept = await caches.match(LANGUAGE, { cacheName: "hallway-data" });
+  return kept ? (await kept.text()).trim() : "";
+}
+
+// A language chosen (or the app started in one): its catalog kept, and the shell fetched again
+// (the server writes it in the language the cookie names) so the next start paints in it.
+// Offline, what is kept stays: the app translates the shell itself (data-i18n).
+async function takeLanguage(lang) {
+  if (typeof lang !== "string" || !(lang in CATALOGS || lang === "en")) return false;
+  const data = await caches.open("hallway-data");
+  const before = await chosenLanguage();
+  await data.put(LANGUAGE, new Response(lang));
+  const cache = await caches.open(CACHE);
+  if (CATALOGS[lang] && !(await cache.match(CATALOGS[lang]))) await cache.add(precacheRequest(CATALOGS[lang]));
+  // A switch (not the first word from the page: the shell installed is in the language its
+  // request asked for, and the drawings kept since are in it too).
+  if (before && before !== lang) {
+    await caches.delete(DRAWN); // drawings of the pages in the language left
+    const shell = await fetch(precacheRequest("/")).catch(() => null); // offline: the app translates the kept one
+    if (shell?.ok) await cache.put("/", shell);
+  }
+  return true;
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
@@ -60,6 +97,10 @@ async function precacheLater() {
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
   else if (event.data === "precache-later") event.waitUntil(precacheLater().catch(() => undefined));
+  else if (event.data?.type === "language") {
+    const done = takeLanguage(event.data.lang).catch(() => false);
+    event.waitUntil(done.then((taken) => event.ports[0]?.postMessage({ taken })));
+  }
   else if (event.data?.type === "drawn") {
     // One at a time, in the order sent: a "forget the others" never deletes a later drawing.
     // The reply (kept or not) is for whoever asks with a port; the app does not wait for it.
@@ -80,7 +121,10 @@ async function fromCache(request) {
 // holds by the clock; anything else gets the plain shell, as before.
 const DRAWN = "hallway-drawn";
 const CODE = new Set(PRECACHE);
-const LOADING = {{ loading|tojson }};
+const LOADING = new RegExp({{ loading|tojson }}); // the shell's paragraph, in its language
+// The same paragraph in English: the only language the server draws a first screen in, so the
+// one put back in <main> when "/" was kept with its first screen (plainShell).
+const SOURCE_LOADING = {{ source_loading|tojson }};
 const MOST_DRAWN = 300000; // characters: a first screen is a few kilobytes
 const MOST_KEPT = 12; // addresses: the start page and the last few visited
 
@@ -98,7 +142,7 @@ async function keepDrawing({ address, html, by, until, forgetOthers, forget }) {
   if (url.origin !== self.location.origin || !APP_ROUTES.some((re) => re.test(url.pathname))) return false;
   const base = await plainShell();
   const text = base && (await base.text());
-  if (!text || !text.includes(LOADING)) return false;
+  if (!text || !LOADING.test(text)) return false;
   const headers = new Headers(base.headers);
   headers.set("X-Drawn-By", VERSION);
   headers.set("X-Drawn-Until", String(until));
@@ -117,14 +161,17 @@ async function lastDrawing(request) {
   return fresh ? kept : null;
 }
 
-// "/" as the server sent it holds its first screen in <main> (webapp/serving/first_page.py);
-// every page starts from the same document with only LOADING there, which a page's last drawing
-// replaces. Imported text is escaped in it, so the first "</main>" is the element's own end.
+// "/" as the server sent it holds its first screen in <main> for a reader in English
+// (webapp/serving/first_page.py), and is the plain shell in the reader's language for the others;
+// every page starts from the same document with only the loading paragraph there, which a page's
+// last drawing replaces. Imported text is escaped in it, so the first "</main>" is the element's
+// own end.
 const MAIN = /(<main id="main" tabindex="-1">)[\s\S]*?(<\/main>)/;
 async function plainShell() {
   const base = await fromCache("/");
   if (!base) return null;
-  const text = (await base.text()).replace(MAIN, (_, open, close) => `${open}\n${LOADING}\n${close}`);
+  const sent = await base.text();
+  const text = LOADING.test(sent) ? sent : sent.replace(MAIN, (_, open, close) => `${open}\n${SOURCE_LOADING}\n${close}`);
   const headers = new Headers(base.headers);
   headers.delete("Content-Length");
   headers.delete("Content-Encoding");

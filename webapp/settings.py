@@ -77,6 +77,16 @@ def _subject(text: str) -> str:
     return text
 
 
+def _language(text: str) -> str:
+    from .i18n import catalogs  # the languages are the catalogs shipped
+
+    offered = catalogs.languages()
+    tag = text.strip()
+    if tag not in offered:
+        raise ValueError(f"must be one of the languages Hallway speaks: {', '.join(offered)}")
+    return tag
+
+
 def _hosts(text: str) -> tuple[str, ...] | None:
     """Comma-separated host names; `*` alone: any host."""
     names = tuple(n.strip().lower() for n in text.split(",") if n.strip())
@@ -196,6 +206,14 @@ SETTINGS: tuple[Setting, ...] = (
         "Contact for push services in the VAPID JWT, a mailto: or https:// URL; "
         "unset: PUBLIC_URL if it is https, else mailto:push@localhost.",
         _subject,
+    ),
+    Setting(
+        "LANGUAGE",
+        None,
+        "The event's language (en, fr, de, es): door signs, calendar files and the server's error "
+        "pages are written in it, and the app starts in it for a reader whose browser asks for "
+        "none Hallway speaks; unset: the imported schedule's language if Hallway speaks it, else English.",
+        _language,
     ),
     Setting(
         "PUSH_RATE_LIMIT",

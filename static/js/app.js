@@ -21,6 +21,9 @@ import { registerWorker } from "./features/offline/worker-update.js";
 import { setUseDevice, usingDevice, zoneLabel } from "./data/time.js";
 import { toast } from "./ui/toasts.js";
 import { Watcher, pagePoll } from "./features/changes/feed-sync.js";
+import { _, language, useCatalog } from "./data/i18n.js";
+import { chooseLanguage, loadLanguage, storedLanguage } from "./data/locale-choice.js";
+import { offeredLanguages, tellWorker, translateShell, wireSwitcher } from "./features/language/switcher.js";
 
 const store = new Store();
 const watcher = new Watcher(store, { poll: pagePoll() });
@@ -32,6 +35,20 @@ let current = null;
 let inherited = !document.getElementById("loading") && Boolean(main.firstElementChild);
 let renderCount = 0;
 let unreached = null; // { href, place, y }: a place the page was too short to scroll to
+
+// The language, before anything is drawn: its catalog is one small file (the worker keeps it).
+// One that cannot be had leaves the app in English, the shell's words too.
+const prefix = document.body.dataset.assets;
+const chosen = chooseLanguage({
+  languages: offeredLanguages(),
+  address: new URL(location.href).searchParams.get("hl"),
+  stored: storedLanguage(),
+  browser: navigator.languages || [],
+  event: document.documentElement.dataset.eventLang,
+});
+const languageReady = loadLanguage(chosen.lang, prefix)
+  .catch(() => useCatalog(null))
+  .then(translateShell);
 
 
 // The corrections' chrome and the announcement banner, on every page.
@@ -52,14 +69,17 @@ function syncZoneButton() {
   tzButton.removeAttribute("data-pending");
   tzButton.setAttribute("aria-pressed", String(usingDevice()));
   const at = store.data.sessions[0]?.start;
-  tzButton.textContent = usingDevice() ? `My time · ${zoneLabel(at)}` : `Venue time · ${zoneLabel(at)}`;
-  tzButton.title = usingDevice() ? "Show times in the venue's time zone" : "Show times in this device's time zone";
+  const zone = zoneLabel(at);
+  // Translators: the time switch: which clock the times are in, and the zone's short name ("CEST").
+  tzButton.textContent = usingDevice() ? _("My time · {zone}", { zone }) : _("Venue time · {zone}", { zone });
+  tzButton.title = usingDevice() ? _("Show times in the venue's time zone") : _("Show times in this device's time zone");
 }
 
 // `restated`: what every page is drawn from changed (data, stars, the time switch, the clock),
 // not only which page is shown; the other pages' kept drawings are then out of date.
 // `place`: where to show the page (ui/place.js); null: its top; undefined: where it is.
 async function render({ focus = false, restated = !focus, place = focus ? null : undefined } = {}) {
+  await languageReady;
   const url = new URL(location.href);
   const found = match(url);
   const token = ++renderCount;
@@ -97,7 +117,8 @@ async function render({ focus = false, restated = !focus, place = focus ? null :
   inherited = false;
   current = name;
   chrome();
-  document.title = `${view.title} · ${store.data.event.name}`;
+  // Translators: the browser tab's title: the page's, then the event's name.
+  document.title = _("{page} · {event}", { page: view.title, event: store.data.event.name });
   // Scrolled before the next frame, so the page is first painted where it is to be read (a
   // view whose parts come a moment later, such as the rooms grid, says when it is whole).
   let card = null;
@@ -134,13 +155,13 @@ function placeKept(place) {
 
 function notOnThePhone() {
   return {
-    title: "Not on this phone yet",
+    title: _("Not on this phone yet"),
     node: h(
       "section",
       { class: "notfound" },
-      h("h1", { tabindex: "-1" }, "Not on this phone yet"),
-      h("p", {}, "This page comes to the phone a moment after the schedule, and it could not be fetched now. Connect once, then it works offline too."),
-      h("p", {}, h("a", { href: "/" }, "Back to the schedule")),
+      h("h1", { tabindex: "-1" }, _("Not on this phone yet")),
+      h("p", {}, _("This page comes to the phone a moment after the schedule, and it could not be fetched now. Connect once, then it works offline too.")),
+      h("p", {}, h("a", { href: "/" }, _("Back to the schedule"))),
     ),
   };
 }
@@ -164,6 +185,8 @@ window.addEventListener("popstate", () => {
 });
 followPlaces(main, placeKept);
 wireMore();
+// A language chosen: the page drawn again in it, the other pages' kept drawings forgotten.
+wireSwitcher({ prefix, redrawn: () => render() });
 wireInstall();
 wireNeedsNetwork({ offline: () => watcher.state.offline === true, doc: () => store.doc });
 
@@ -214,7 +237,7 @@ setInterval(() => {
 setChangeFlags(flagMap(watcher.history()));
 store.start().then((data) => {
   if (!data) {
-    main.replaceChildren(h("p", { class: "loading", id: "loading" }, "The schedule could not be loaded. Connect once, then it works offline."));
+    languageReady.then(() => main.replaceChildren(h("p", { class: "loading", id: "loading" }, _("The schedule could not be loaded. Connect once, then it works offline."))));
   } else {
     watcher.start();
     startReminders(store);
@@ -226,5 +249,9 @@ store.start().then((data) => {
   // Once the page has what it needs, texts included, so the worker's precache finds it all in
   // the HTTP cache (a 304 each) instead of downloading the texts a second time.
   const loaded = document.readyState === "complete" ? Promise.resolve() : new Promise((r) => window.addEventListener("load", r, { once: true }));
-  Promise.all([loaded, store.textsSettled()]).then(() => registerWorker());
+  Promise.all([loaded, store.textsSettled()]).then(async () => {
+    await registerWorker();
+    // The language this device speaks (not one an address asked for once): the worker keeps it.
+    if (chosen.from !== "address") tellWorker(language());
+  });
 });

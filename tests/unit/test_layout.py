@@ -1,6 +1,7 @@
 """The package layout is the architecture: a guard that fails when an import runs against it.
 
-Layers, lowest first: `domain` <- `importers`, `corrections`, `venue` <- `exports`, `push` <- `web` <-
+Layers, lowest first: `domain` and `i18n` (translations, plain Babel) <- `importers`,
+`corrections`, `venue` <- `exports`, `push` <- `web` <-
 `serving` <- `views` <- `static_site` <- `commands` <- the top level (`create_app`, `cli`,
 `settings`). A module imports only its own package and lower layers; the middle layer's three
 packages do not import each other (a command that drives several is in `commands`). The pure
@@ -18,6 +19,7 @@ import pytest
 WEBAPP = Path(__file__).resolve().parents[2] / "webapp"
 RANK = {
     "domain": 0,
+    "i18n": 0,
     "importers": 1,
     "corrections": 1,
     "venue": 1,
@@ -30,7 +32,7 @@ RANK = {
     "commands": 7,
 }
 TOP = {"__init__", "cli", "settings"}
-PURE = {"domain", "importers", "corrections", "exports", "venue"}
+PURE = {"domain", "i18n", "importers", "corrections", "exports", "venue"}
 WEB_LIBS = ("flask", "flask_caching", "werkzeug")
 # The one module that touches the app's extensions for Hallway: `serving.runtime(app)` and
 # `serving.current_runtime()` are the way to the runtime object.

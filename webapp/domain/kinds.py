@@ -9,18 +9,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+
+def N_(text: str) -> str:
+    """Marks `text` for the `messages` catalog (gettext's name for it); translated where written."""
+    return text
+
+
 # FOSDEM's and pretalx's machine words; a kind written for people ("Lightning Talk") is kept.
+# Their names are translated where they are written (door signs, calendar files).
 KNOWN = {
-    "devroom": "Devroom talk",
-    "maintrack": "Main track talk",
-    "lightningtalk": "Lightning talk",
-    "keynote": "Keynote",
-    "workshop": "Workshop",
-    "talk": "Talk",
-    "lecture": "Talk",
-    "panel": "Panel",
-    "bof": "Birds of a feather",
-    "meeting": "Meeting",
+    "devroom": N_("Devroom talk"),
+    "maintrack": N_("Main track talk"),
+    "lightningtalk": N_("Lightning talk"),
+    "keynote": N_("Keynote"),
+    "workshop": N_("Workshop"),
+    "talk": N_("Talk"),
+    "lecture": N_("Talk"),
+    "panel": N_("Panel"),
+    "bof": N_("Birds of a feather"),
+    "meeting": N_("Meeting"),
 }
 
 

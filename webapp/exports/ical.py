@@ -21,6 +21,7 @@ from ..domain.interchange import ICAL_KIND, ICAL_PRODID, ICAL_ROOM, ICAL_SPEAKER
 from ..domain.kinds import kind_name
 from ..domain.model import Schedule, Session
 from ..domain.timeutil import zone
+from ..i18n.translate import Translator, translator
 
 # (SEQUENCE, LAST-MODIFIED) of a session, from the corrections layer.
 Revisions = Mapping[str, tuple[int, datetime]]
@@ -50,8 +51,10 @@ def calendar(
     stamp: datetime,
     revisions: Revisions | None = None,
     alarm_minutes: int | None = None,
+    t: Translator | None = None,
 ) -> bytes:
-    """An iCalendar file of `sessions`.
+    """An iCalendar file of `sessions`; its words (the kinds, "Cancelled") in `t`'s language,
+    the event's (English when none is given).
 
     `app_url` is where the app lives (links back to each session's page); `stamp` is when
     the schedule was published: DTSTAMP of every entry and LAST-MODIFIED of those that
@@ -71,8 +74,9 @@ def calendar(
     cal.add("x-published-ttl", "PT1H")
     chosen = sorted(sessions, key=lambda s: (s.start, s.id))
     base = app_url.rstrip("/")
+    t = t or translator("en", "messages")
     for s in chosen:
-        cal.add_component(_vevent(schedule, s, tz, base, stamp, revisions or {}, alarm_minutes))
+        cal.add_component(_vevent(schedule, s, tz, base, stamp, revisions or {}, alarm_minutes, t))
     if chosen:
         cal.add_missing_timezones(
             first_date=chosen[0].start.date() - timedelta(days=366),
@@ -89,6 +93,7 @@ def _vevent(
     stamp: datetime,
     revisions: Revisions,
     alarm_minutes: int | None,
+    t: Translator,
 ) -> Event:
     sequence, modified = revisions.get(s.id, (0, stamp))
     url = f"{base}/session/{s.id}"
@@ -105,9 +110,9 @@ def _vevent(
     location = _location(schedule, s)
     if location:
         ev.add("location", location)
-    ev.add("description", _description(schedule, s, url))
+    ev.add("description", _description(schedule, s, url, t))
     track = schedule.track(s.track) if s.track else None
-    categories = [c for c in (s.kind and kind_name(s.kind), track.name if track else None) if c]
+    categories = [c for c in (s.kind and t._(kind_name(s.kind)), track.name if track else None) if c]
     if categories:
         ev.add("categories", categories)
     # For our importer: what LOCATION, CATEGORIES and DESCRIPTION mix, each on its own.
@@ -136,11 +141,12 @@ def _location(schedule: Schedule, s: Session) -> str:
     return ", ".join(p for p in (room.name if room else None, schedule.event.venue, schedule.event.city) if p)
 
 
-def _description(schedule: Schedule, s: Session, url: str) -> str:
+def _description(schedule: Schedule, s: Session, url: str, t: Translator) -> str:
     names = [sp.name for sp in (schedule.speaker(i) for i in s.speakers) if sp]
     parts = []
     if s.status == "cancelled":
-        parts.append("CANCELLED")
+        # Translators: the first line of a cancelled session's description in a calendar.
+        parts.append(t._("CANCELLED"))
     if names:
         parts.append(", ".join(names))
     parts.extend(s.description)

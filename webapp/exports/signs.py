@@ -8,9 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from babel.dates import format_date
+
 from ..domain.kinds import kind_name
 from ..domain.model import Room, Schedule, Session
 from ..domain.timeutil import zone
+from ..i18n.locale_data import babel_locale, skeleton_pattern
+from ..i18n.translate import Translator, translator
+
+# English as the signs always wrote the day (no comma after the weekday); others from CLDR.
+ENGLISH_DAY = "EEEE d MMMM y"
 
 
 @dataclass(frozen=True)
@@ -40,8 +47,11 @@ def days(schedule: Schedule) -> tuple[date, ...]:
     return tuple(sorted({schedule.event.day_of(s.start) for s in schedule.sessions}))
 
 
-def day_label(day: date) -> str:
-    return f"{day:%A} {day.day} {day:%B %Y}"
+def day_label(day: date, lang: str = "en") -> str:
+    """ "Tuesday 7 April 2026", "mardi 7 avril 2026", "Dienstag, 7. April 2026"."""
+    loc = babel_locale(lang)
+    pattern = ENGLISH_DAY if lang == "en" else skeleton_pattern(loc, "yMMMMEEEEd")
+    return format_date(day, pattern, locale=loc)
 
 
 def _tz_label(name: str, day: date) -> str:
@@ -51,7 +61,7 @@ def _tz_label(name: str, day: date) -> str:
     return abbreviation if abbreviation == name else f"{abbreviation} ({name})"
 
 
-def _entry(schedule: Schedule, session: Session) -> SignSession:
+def _entry(schedule: Schedule, session: Session, t: Translator) -> SignSession:
     tz = zone(schedule.event.timezone)
     names = []
     for speaker_id in session.speakers:
@@ -63,12 +73,13 @@ def _entry(schedule: Schedule, session: Session) -> SignSession:
         start=f"{session.start.astimezone(tz):%H:%M}",
         end=f"{session.end.astimezone(tz):%H:%M}",
         speakers=tuple(names),
-        kind=session.kind and kind_name(session.kind),
+        kind=session.kind and t._(kind_name(session.kind)),
         cancelled=session.status == "cancelled",
     )
 
 
-def sign(schedule: Schedule, room: Room, day: date) -> Sign:
+def sign(schedule: Schedule, room: Room, day: date, lang: str = "en") -> Sign:
+    """`lang`: the event's language, the sign's day and kinds are written in."""
     # The conference's day: a 01:00 session is on the evening's sign, as in the app.
     chosen = sorted(
         (s for s in schedule.sessions if s.room == room.id and schedule.event.day_of(s.start) == day),
@@ -77,12 +88,12 @@ def sign(schedule: Schedule, room: Room, day: date) -> Sign:
     return Sign(
         room=room,
         day=day,
-        day_label=day_label(day),
+        day_label=day_label(day, lang),
         tz_label=_tz_label(schedule.event.timezone, day),
-        sessions=tuple(_entry(schedule, s) for s in chosen),
+        sessions=tuple(_entry(schedule, s, translator(lang, "messages")) for s in chosen),
     )
 
 
-def index(schedule: Schedule) -> list[Sign]:
+def index(schedule: Schedule, lang: str = "en") -> list[Sign]:
     """Every room on every day, in the schedule's room order, empty signs included."""
-    return [sign(schedule, room, day) for room in schedule.rooms for day in days(schedule)]
+    return [sign(schedule, room, day, lang) for room in schedule.rooms for day in days(schedule)]

@@ -1,6 +1,8 @@
 """The HTML of `/` and of a session's page with their first screen inside <main>
 (serving/first_screen/), so the sessions are in the first round trip; every other route gets
-the plain shell (serving/shell.py).
+the plain shell (serving/shell.py). The first screen is drawn in English only: the renderer
+writes the app's English words and dates (a reader in another language gets the plain shell in
+that language, and the app draws the page).
 
 Built once per (asset tree, event, public URL, outline ETag, path, moment) and kept, so a
 request costs the outline's lookup (the feed's own, cached per version and notices) and a dict
@@ -14,8 +16,10 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime, timedelta
 
+from ..i18n.catalogs import SOURCE_LANGUAGE
 from .feed import built_etag, outline_rows
 from .first_screen import Outline, first_screen
+from .language import event_language
 from .runtime import Document, Runtime
 from .shell import built_shell_etag, shell_html
 
@@ -23,10 +27,12 @@ MOST_KEPT = 512  # drawings a process keeps (the pages of a congress's sessions,
 NEAR = timedelta(days=2)  # how long before its first session the event's days may start showing
 
 
-def drawn_path(path: str, query: bytes) -> bool:
+def drawn_path(path: str, query: bytes, lang: str) -> bool:
     """Whether the server draws this page's first screen: `/` and a session's page, as the
-    app shows them with no query (a filter, a search or a pinned ?now= draws another page)."""
-    return not query and (path == "/" or (path.startswith("/session/") and path.count("/") == 2))
+    app shows them with no query (a filter, a search or a pinned ?now= draws another page), for
+    a reader in English (`lang`, the reader's language), the only language the renderer writes."""
+    drawn = path == "/" or (path.startswith("/session/") and path.count("/") == 2)
+    return drawn and not query and lang == SOURCE_LANGUAGE
 
 
 def moment(bounds: tuple[datetime, datetime] | None, now: datetime) -> str:
@@ -45,9 +51,10 @@ def _bounds(data: Outline) -> tuple[datetime, datetime] | None:
 
 
 def _key(rt: Runtime, data: Outline, etag: str, path: str, at: str) -> tuple[str, ...]:
-    """What a drawing is kept by: the asset tree, the event, the public URL, the outline's ETag,
-    the path and the moment (`moment`)."""
-    return (rt.tree().tree_hash, data.event["name"], rt.config.get("PUBLIC_URL") or "", etag, path, at)
+    """What a drawing is kept by: the asset tree, the event and its language (the shell's
+    data-event-lang), the public URL, the outline's ETag, the path and the moment (`moment`)."""
+    event = (data.event["name"], event_language(rt))
+    return (rt.tree().tree_hash, *event, rt.config.get("PUBLIC_URL") or "", etag, path, at)
 
 
 def page(rt: Runtime, path: str) -> Document | None:
@@ -69,7 +76,7 @@ def page(rt: Runtime, path: str) -> Document | None:
     screen = first_screen(data, path, now)
     value: Document | tuple[()] = ()
     if screen is not None:
-        html = shell_html(tree, data.event["name"], public_url, main=screen)
+        html = shell_html(tree, key[1], public_url, SOURCE_LANGUAGE, key[2], main=screen)
         value = ('"' + hashlib.sha256(html).hexdigest()[:16] + '"', html)
     if len(kept) >= MOST_KEPT:
         kept.clear()
@@ -77,14 +84,14 @@ def page(rt: Runtime, path: str) -> Document | None:
     return value or None
 
 
-def built_page_etag(rt: Runtime, path: str, query: bytes) -> str | None:
+def built_page_etag(rt: Runtime, path: str, query: bytes, lang: str) -> str | None:
     """The ETag `/` or any page of the app would be answered with now, when this process has
     built that answer (None: not built, or the store cannot be read now), from the same keys as
     `page` and the shell's: for the fast path in front of Flask (webapp/web/fastpath.py), which
     keys its answers on the path and the ETag, so a drawn page and the plain shell never stand
     in for each other. A drawn page whose minute has passed is not built yet: Flask draws it."""
-    if not drawn_path(path, query):
-        return built_shell_etag(rt)
+    if not drawn_path(path, query, lang):
+        return built_shell_etag(rt, lang)
     etag = built_etag(rt, "outline")
     held = None if etag is None else rt.first_outline.get(etag)
     if held is None:
@@ -93,4 +100,4 @@ def built_page_etag(rt: Runtime, path: str, query: bytes) -> str | None:
     found = rt.first_pages.get(_key(rt, data, etag, path, moment(bounds, rt.now())))
     if found is None:
         return None
-    return found[0] if found else built_shell_etag(rt)
+    return found[0] if found else built_shell_etag(rt, lang)

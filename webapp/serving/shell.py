@@ -9,9 +9,13 @@ from typing import Any
 
 from flask import render_template
 
+from ..i18n import catalogs
+from ..i18n.choose import direction
+from ..i18n.translate import translator
 from ..web import assets, built
 from . import install
 from .failures import STORE_ERRORS
+from .language import event_language
 from .published import look_built, published
 from .runtime import Runtime
 
@@ -19,8 +23,9 @@ THEME_COLOR = "#0b4f8a"
 BACKGROUND_COLOR = "#f7f8fa"
 ENTRY = built.BUNDLE  # the attendee app in one module (its lazy parts import it back)
 # What <main> holds until the app draws: the service worker swaps it for the page's last
-# drawing when it has one (templates/sw.js), so it finds this exact text in the shell.
-LOADING = '<p class="loading" id="loading">Loading the schedule…</p>'
+# drawing when it has one (templates/sw.js), so it finds this paragraph, in any language, by
+# LOADING_PATTERN.
+LOADING_PATTERN = '<p class="loading" id="loading">[^<]*</p>'  # a JavaScript RegExp's source
 
 
 @dataclass(frozen=True)
@@ -72,19 +77,38 @@ def manifest_dict(name: str, tree: assets.AssetTree) -> dict[str, Any]:
     }
 
 
+def languages() -> list[dict[str, str]]:
+    """The switcher's entries: each language offered, by its own name."""
+    return [{"tag": tag, "name": catalogs.own_name(tag)} for tag in catalogs.languages()]
+
+
 def _etag(body: bytes) -> str:
     return '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
 
 
-def shell_html(tree: assets.AssetTree, name: str, public_url: str, main: str = LOADING) -> bytes:
-    """The shell with `main` inside <main>: LOADING (the plain shell, the same for every route),
-    or a page's first screen drawn by the server (serving/first_page.py). The title stays the
-    event's: the service worker makes its plain shell from `/` by putting LOADING back in <main>
-    (templates/sw.js), and the app names the page when it draws."""
+def shell_html(
+    tree: assets.AssetTree,
+    name: str,
+    public_url: str,
+    lang: str,
+    event_lang: str,
+    main: str | None = None,
+) -> bytes:
+    """The shell in `lang` with `main` inside <main>: None, the loading paragraph (the plain
+    shell, the same for every route), or a page's first screen drawn by the server
+    (serving/first_page.py). The title stays the event's: the service worker makes its plain
+    shell from `/` by putting the loading paragraph back in <main> (templates/sw.js), and the app
+    names the page when it draws."""
+    t = translator(lang, "app")  # the shell is the app's: its words are in the client's catalog
     return render_template(
         "shell.html",
+        **t.template_globals(),
+        lang=lang,
+        dir=direction(lang),
+        event_lang=event_lang,  # where the app starts when the reader asks for none it speaks
+        languages=languages(),
         title=name,
-        plain=main == LOADING,
+        plain=main is None,
         css=tree.text(assets.INLINE_CSS),
         theme_color=THEME_COLOR,
         entry=tree.url(ENTRY),
@@ -96,36 +120,37 @@ def shell_html(tree: assets.AssetTree, name: str, public_url: str, main: str = L
     ).encode("utf-8")
 
 
-def built_shell_etag(rt: Runtime) -> str | None:
-    """The shell's ETag now, when this process has built it (None: not built, or the store cannot
-    be read now); the same key as `documents`, for the fast path in front of Flask
+def built_shell_etag(rt: Runtime, lang: str) -> str | None:
+    """The shell's ETag in `lang` now, when this process has built it (None: not built, or the
+    store cannot be read now); the same key as `documents`, for the fast path in front of Flask
     (webapp/web/fastpath.py). A shell that comes to depend on more (the version, the day) keys
     both on it."""
     try:
         pub = look_built(rt)[1]
+        if pub is None:
+            return None
+        found = rt.shell.get(_key(rt, pub.schedule.event.name, lang, event_language(rt)))
     except STORE_ERRORS:
         return None
-    if pub is None:
-        return None
-    found = rt.shell.get(_key(rt, pub.schedule.event.name))
     return None if found is None else found.shell_etag
 
 
-def _key(rt: Runtime, name: str) -> tuple[str, str, str]:
-    return (rt.tree().tree_hash, name, rt.config.get("PUBLIC_URL") or "")
+def _key(rt: Runtime, name: str, lang: str, event_lang: str) -> tuple[str, ...]:
+    return (rt.tree().tree_hash, name, rt.config.get("PUBLIC_URL") or "", lang, event_lang)
 
 
-def documents(rt: Runtime) -> Documents:
-    """Built once per (asset tree, event name, public URL): the name is all the shell takes from
-    the data; the public URL lets the scanner open door-sign codes made for another address."""
+def documents(rt: Runtime, lang: str = catalogs.SOURCE_LANGUAGE) -> Documents:
+    """Built once per (asset tree, event name, public URL, language): the name is all the shell
+    takes from the data; the public URL lets the scanner open door-sign codes made for another
+    address; `lang` is the reader's (webapp.i18n.choose), in which the shell is written."""
     tree = rt.tree()
     name = published(rt).schedule.event.name
-    key = _key(rt, name)
-    public_url = key[2]
+    event_lang = event_language(rt)
+    key = _key(rt, name, lang, event_lang)
     found = rt.shell.get(key)
     if found is not None:
         return found
     css = tree.text(assets.INLINE_CSS)
-    html = shell_html(tree, name, public_url)
+    html = shell_html(tree, name, key[2], lang, event_lang)
     manifest = json.dumps(manifest_dict(name, tree), ensure_ascii=False, indent=1).encode("utf-8")
     return rt.shell.put(key, Documents(html, _etag(html), manifest, _etag(manifest), assets.csp_hash(css)))

@@ -19,6 +19,7 @@ from ..domain.model import Session
 from ..exports import frab, ical
 from ..exports.frab_xml import to_schedule_xml
 from ..serving import cache, current_runtime
+from ..serving.language import server_translator
 from ..serving.published import Published, published
 
 bp = Blueprint("exports", __name__)
@@ -55,7 +56,7 @@ def one_session(session_id: str) -> Response:
     session = pub.schedule.session(session_id) if _ID.match(session_id) else None
     if session is None:
         return _plain(404, f"No session with id {session_id!r} in this schedule.")
-    name = f"{pub.schedule.event.name}: {session.title}"
+    name = server_translator()._("{event}: {session}", event=pub.schedule.event.name, session=session.title)
     return _calendar(pub, [session], name, f"{pub.schedule.event.id}-{session.id}.ics")
 
 
@@ -66,7 +67,7 @@ def one_room(room_id: str) -> Response:
     if room is None:
         return _plain(404, f"No room with id {room_id!r} in this schedule.")
     sessions = [s for s in pub.schedule.sessions if s.room == room.id]
-    name = f"{pub.schedule.event.name}: {room.name}"
+    name = server_translator()._("{event}: {room}", event=pub.schedule.event.name, room=room.name)
     return _calendar(pub, sessions, name, f"{pub.schedule.event.id}-room-{room.id}.ics")
 
 
@@ -87,7 +88,7 @@ def starred() -> Response:
     pub = published(current_runtime())
     wanted = set(ids)
     sessions = [s for s in pub.schedule.sessions if s.id in wanted]
-    name = f"{pub.schedule.event.name}: my schedule"
+    name = server_translator()._("{event}: my schedule", event=pub.schedule.event.name)
     return _calendar(pub, sessions, name, f"{pub.schedule.event.id}-my.ics")
 
 
@@ -109,6 +110,7 @@ def _calendar(pub: Published, sessions: Iterable[Session], title: str, filename:
             stamp=_stamp(),
             revisions=pub.revisions,
             alarm_minutes=alarm,
+            t=server_translator(),
         )
         if key:
             cache.set(current_runtime(), key, body)
@@ -133,9 +135,9 @@ READ_PARAMETERS = ("s", "alarm")
 
 
 def _etag(pub: Published) -> str:
-    # One schedule version gives one body per path, parameters read and app URL.
+    # One schedule version gives one body per path, parameters read, app URL and language.
     read = [f"{name}={request.args.get(name)}" for name in READ_PARAMETERS if name in request.args]
-    key = f"{pub.etag} {request.path} {' '.join(read)} {_app_url()}".encode()
+    key = f"{pub.etag} {request.path} {' '.join(read)} {_app_url()} {server_translator().lang}".encode()
     return hashlib.sha256(key).hexdigest()[:24]
 
 

@@ -10,9 +10,13 @@ import re
 from functools import partial
 
 from flask import Blueprint, Response, abort, request
+from werkzeug.wrappers import Request
 
+from ..i18n import catalogs
+from ..i18n.choose import COOKIE, choose
 from ..serving import current_runtime
 from ..serving.first_page import built_page_etag, drawn_path, page
+from ..serving.language import event_language
 from ..serving.published import published
 from ..serving.runtime import Runtime
 from ..serving.shell import documents
@@ -35,6 +39,7 @@ APP_ROUTES: tuple[str, ...] = (
 )
 ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 IMMUTABLE = "public, max-age=31536000, immutable"
+VARY = "Cookie, Accept-Language"  # what chooses the shell's language (`reader_language`)
 
 
 def _exists(kind: str, sid: str) -> bool:
@@ -48,8 +53,17 @@ def _exists(kind: str, sid: str) -> bool:
     return find(sid) is not None
 
 
-def _revalidated(body: bytes, etag: str, mimetype: str, status: int = 200) -> Response:
-    headers = {"ETag": etag, "Cache-Control": "no-cache"}
+def reader_language(rt: Runtime, asked_by: Request) -> str:
+    """The request's language: ?hl=, the cookie the app sets when the person chooses, the
+    browser's Accept-Language, the event's language, English (webapp.i18n.choose). Flask's
+    request, or one read from the environ in front of Flask (`_built_etag`)."""
+    event = event_language(rt)
+    asked = [asked_by.cookies.get(COOKIE), *asked_by.accept_languages.values(), event]
+    return choose(asked, catalogs.languages(), explicit=[asked_by.args.get("hl")])
+
+
+def _revalidated(body: bytes, etag: str, mimetype: str, status: int = 200, vary: str = "") -> Response:
+    headers = {"ETag": etag, "Cache-Control": "no-cache"} | ({"Vary": vary} if vary else {})
     if status == 200 and request.if_none_match.contains(etag.strip('"')):
         return Response(status=304, headers=headers)
     return Response(body, status=status, mimetype=mimetype, headers=headers)
@@ -63,12 +77,15 @@ def shell(sid: str | None = None) -> Response:
         if not ID.fullmatch(sid) or not _exists(kind, sid):
             status = 404
     rt = current_runtime()
-    drawn = status == 200 and drawn_path(request.path, request.query_string)
+    lang = reader_language(rt, request)
+    drawn = status == 200 and drawn_path(request.path, request.query_string, lang)
     found = page(rt, request.path) if drawn else None
+    # Written in the reader's language (the first screen only in English): a cache keys it on
+    # what chose it.
     if found is not None:  # `/` and a session's page: their first screen is in the HTML
-        return _revalidated(found[1], found[0], "text/html")
-    docs = documents(rt)
-    return _revalidated(docs.shell, docs.shell_etag, "text/html", status)
+        return _revalidated(found[1], found[0], "text/html", vary=VARY)
+    docs = documents(rt, lang)
+    return _revalidated(docs.shell, docs.shell_etag, "text/html", status, vary=VARY)
 
 
 @bp.get("/shell.html")
@@ -91,8 +108,9 @@ def revalidated(rt: Runtime) -> dict[str, EtagOf]:
 
 
 def _built_etag(rt: Runtime, environ: Environ) -> str | None:
-    query = environ.get("QUERY_STRING", "").encode("latin-1")  # as Flask's request.query_string
-    return built_page_etag(rt, environ.get("PATH_INFO", ""), query)
+    # What chooses the answer here chooses it in `shell`: the query and the reader's language.
+    asked = Request(environ)
+    return built_page_etag(rt, asked.path, asked.query_string, reader_language(rt, asked))
 
 
 @bp.get("/manifest.webmanifest")

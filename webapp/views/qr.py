@@ -11,6 +11,7 @@ from markupsafe import Markup
 
 from ..exports import qr, signs
 from ..serving import current_runtime
+from ..serving.language import server_translator
 from ..serving.published import published
 
 bp = Blueprint("qr", __name__)
@@ -81,6 +82,10 @@ def _day(schedule_days: tuple[date, ...], text: str | None) -> date:
     return day
 
 
+def _lang() -> str:
+    return server_translator().lang  # the event's: everyone reads a door sign
+
+
 def _render(page_title: str, sheets: list[signs.Sign]) -> str:
     base = public_base()
     codes = {
@@ -102,13 +107,13 @@ def _render(page_title: str, sheets: list[signs.Sign]) -> str:
 def print_index() -> str:
     schedule = published(current_runtime()).schedule
     event_days = signs.days(schedule)
-    every = signs.index(schedule)
+    every = signs.index(schedule, _lang())
     rows = [every[i : i + len(event_days)] for i in range(0, len(every), len(event_days) or 1)]
     return render_template(
         "print_index.html",
         event=schedule.event,
         days=event_days,
-        day_labels=[signs.day_label(d) for d in event_days],
+        day_labels=[signs.day_label(d, _lang()) for d in event_days],
         rows=rows,
     )
 
@@ -120,8 +125,8 @@ def print_room(room_id: str) -> str:
     if room is None:
         abort(_plain(404, f"no room with id {room_id[:64]}"))
     day = _day(signs.days(schedule), request.args.get("day"))
-    sheet = signs.sign(schedule, room, day)
-    return _render(f"{room.name}, {sheet.day_label}", [sheet])
+    sheet = signs.sign(schedule, room, day, _lang())
+    return _render(server_translator()._("{room}, {day}", room=room.name, day=sheet.day_label), [sheet])
 
 
 @bp.get("/print/all")
@@ -129,8 +134,11 @@ def print_all() -> str:
     schedule = published(current_runtime()).schedule
     text = request.args.get("day")
     wanted = None if text is None else _day(signs.days(schedule), text)
-    sheets = [sheet for sheet in signs.index(schedule) if sheet.sessions]
+    sheets = [sheet for sheet in signs.index(schedule, _lang()) if sheet.sessions]
     if wanted is not None:
         sheets = [sheet for sheet in sheets if sheet.day == wanted]
-    title = "All door signs" + (f", {sheets[0].day_label}" if wanted and sheets else "")
+    t = server_translator()
+    title = (
+        t._("All door signs, {day}", day=sheets[0].day_label) if wanted and sheets else t._("All door signs")
+    )
     return _render(title, sheets)

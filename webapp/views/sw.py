@@ -11,8 +11,10 @@ import re
 
 from flask import render_template
 
+from ..i18n import catalogs
+from ..i18n.client import FOLDER as CATALOGS
 from ..serving.runtime import Runtime
-from ..serving.shell import LOADING, documents
+from ..serving.shell import LOADING_PATTERN, documents
 from ..web import assets
 from ..web.built import LAZY_VIEWS, WORKER_BUNDLE, WORKER_MODULE
 
@@ -44,6 +46,11 @@ ON_DEMAND_PREFIXES: dict[str, str] = {
     # code only: the token lives in localStorage, never in a cache).
     "js/features/organize/": "organizers' console, imported only when an organizer opens it; cached when first used",
 }
+# Folders the build makes (not in static/): one catalog per language (webapp.i18n.client); the
+# worker keeps the chosen one's (CATALOGS in templates/sw.js), never all of them.
+GENERATED_PREFIXES: dict[str, str] = {
+    CATALOGS + "/": "each language's catalog: the chosen one's is kept when chosen, the others never fetched",
+}
 # The worker's second phase: fetched once the first screen is drawn and the worker runs (the
 # page asks when idle, features/offline/worker-update.js), not in the install's precache: the
 # QR decoder, so the first scan works offline on browsers without BarcodeDetector (iOS Safari,
@@ -72,7 +79,7 @@ def excluded(path: str, tree: assets.AssetTree | None = None) -> bool:
     app runs from the bundle instead (webapp.web.bundle), or the worker's own code (in /sw.js)."""
     bundled = tree.bundled if tree is not None else frozenset()
     built_in = path == WORKER_BUNDLE
-    on_demand = path.startswith(tuple(ON_DEMAND_PREFIXES)) or path in LATER
+    on_demand = path.startswith((*ON_DEMAND_PREFIXES, *GENERATED_PREFIXES)) or path in LATER
     return path in NOT_PRECACHED or on_demand or path in bundled or built_in
 
 
@@ -92,6 +99,12 @@ def route_regex(rule: str) -> str:
     return "^" + re.sub(r"<[a-z_]+>", ID_PATTERN, rule) + ("" if rule == "/" else "/?") + "$"
 
 
+def catalog_urls(tree: assets.AssetTree) -> dict[str, str]:
+    """Language -> its catalog's address in this tree (English has none: the msgids)."""
+    paths = {tag: f"{CATALOGS}/{tag}.json" for tag in (*catalogs.languages(), *catalogs.PSEUDO)}
+    return {tag: tree.url(path) for tag, path in paths.items() if path in tree.files}
+
+
 def worker_code(tree: assets.AssetTree) -> str:
     """The worker's push handling as `hallway build` joined it (webapp.web.build.WORKER_BUNDLE):
     plain script for the worker's own (classic) script; "" for a tree without it."""
@@ -109,7 +122,10 @@ def script(rt: Runtime, app_routes: tuple[str, ...]) -> bytes:
         precache=precache,
         later=later_list(tree),
         routes=[route_regex(r) for r in app_routes],
-        loading=LOADING,
+        loading=LOADING_PATTERN,
+        # The English shell's own paragraph, not a copy of its words (templates/sw.js plainShell).
+        source_loading=re.search(LOADING_PATTERN, docs.shell.decode("utf-8"))[0],  # type: ignore[index]
+        catalogs=catalog_urls(tree),
         push=worker_code(tree),
     )
     # The version covers the worker's own code and everything it precaches except the feed.

@@ -18,6 +18,7 @@ import shutil
 import time
 from pathlib import Path
 
+from ..i18n import client as i18n_client
 from . import built, bundle, codings, jsmodule, minify
 from .built import Asset, AssetTree
 
@@ -68,6 +69,8 @@ def tree_of(read: dict[str, bytes]) -> AssetTree:
     if APP_MODULE in read:
         scripts, bundled = _built_scripts({p: b for p, b in read.items() if p.endswith(SCRIPTS)})
         read.update(scripts)
+        # The app's catalogs, one small JSON file per language (webapp.i18n.client).
+        read.update(i18n_client.build_files())
     read.update({p: minify.css(b) for p, b in read.items() if p.endswith(".css")})
     files = {rel: _asset(rel, read[rel]) for rel in sorted(read)}
     tree = hashlib.sha256("".join(f"{a.path}\0{a.digest}\n" for a in files.values()).encode())

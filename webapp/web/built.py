@@ -23,6 +23,7 @@ from pathlib import Path
 
 from .. import settings
 from ..domain import jsontext
+from ..i18n import client as i18n_client
 from .codings import SUFFIX
 
 BUILD_ROOT = settings.PROJECT_ROOT / "build" / "static"
@@ -31,7 +32,9 @@ FORMAT = 1
 HERE = Path(__file__).resolve().parent
 # The code that decides the built bytes: a change to any of it is a new key, so a new build.
 BUILDER = ("build.py", "built.py", "bundle.py", "jsmodule.py", "minify.py", "codings.py")
-PACKAGES = ("tree-sitter", "tree-sitter-javascript", "brotli")
+# The app's catalogs are made from webapp/translations by webapp/i18n (their code is builder too).
+I18N = HERE.parent / "i18n"
+PACKAGES = ("tree-sitter", "tree-sitter-javascript", "brotli", "babel")
 BUNDLE = "js/app.bundle.js"  # the attendee app in one module, made by the build (webapp.web.bundle)
 COMMAND = "`hallway build` (or `flask --app webapp build`)"
 
@@ -93,6 +96,7 @@ def sources(root: Path) -> dict[str, bytes]:
 @cache
 def _builder() -> bytes:
     code = b"".join(name.encode() + b"\0" + (HERE / name).read_bytes() for name in BUILDER)
+    code += b"".join(p.name.encode() + b"\0" + p.read_bytes() for p in sorted(I18N.glob("*.py")))
     versions = "".join(f"{name}={metadata.version(name)}\n" for name in PACKAGES)
     return code + versions.encode()
 
@@ -101,6 +105,8 @@ def key(files: dict[str, bytes]) -> str:
     digest = hashlib.sha256(b"%d\0" % FORMAT + _builder())
     for rel, body in sorted(files.items()):
         digest.update(rel.encode() + b"\0" + hashlib.sha256(body).digest())
+    for rel, body in sorted(i18n_client.sources().items()):
+        digest.update(b"translations/" + rel.encode() + b"\0" + hashlib.sha256(body).digest())
     return digest.hexdigest()[:32]
 
 

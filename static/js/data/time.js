@@ -6,6 +6,7 @@
 // device's zone, or with no table (an older document), Intl answers.
 
 import { now } from "./clock.js";
+import { catalogVersion, formatDay, formatDuration, formatTime } from "./i18n.js";
 
 const KEY = "hallway.tz.v1";
 const formats = new Map();
@@ -76,7 +77,6 @@ function shownPeriod(ms) {
   return useDevice ? null : venuePeriod(ms);
 }
 
-const two = (n) => String(n).padStart(2, "0");
 
 export function usingDevice() {
   return useDevice;
@@ -106,23 +106,28 @@ export function zoneLabel(at = now()) {
 
 // The list's hot path (three times per card, and Intl formatting is slow on a slow phone):
 // each zone keeps its formatter and the times it has formatted; an event has a few hundred.
-const clockTimes = new Map(); // zone -> { format, done: Map(ms -> "09:30") }
+// Written as the language taken writes a time (data/i18n.js: "09:30", "9:30 am"); Intl only
+// finds the hour and minute in a zone outside the table.
+const clockTimes = new Map(); // zone and catalog -> { format, done: Map(ms -> "09:30") }
 export function time(date) {
   const known = shownPeriod(+date);
   if (known) {
     const local = new Date(+date + known.offset * 60000);
-    return `${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
+    return formatTime(local.getUTCHours(), local.getUTCMinutes());
   }
   const zone = currentZone();
-  let clock = clockTimes.get(zone);
+  const key = `${zone} ${catalogVersion()}`;
+  let clock = clockTimes.get(key);
   if (!clock) {
     clock = { format: fmt({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" }), done: new Map() };
-    clockTimes.set(zone, clock);
+    clockTimes.set(key, clock);
   }
   const ms = +date; // a Date or its milliseconds, as Intl takes either
   let text = clock.done.get(ms);
   if (text === undefined) {
-    text = clock.format.format(date);
+    const parts = clock.format.formatToParts(date);
+    const part = (type) => Number(parts.find((p) => p.type === type)?.value);
+    text = formatTime(part("hour") % 24, part("minute"));
     if (clock.done.size < 5000) clock.done.set(ms, text); // bounded: "now" is a new moment each time
   }
   return text;
@@ -149,17 +154,10 @@ export function wholeHours(from, to) {
   return hours;
 }
 
-// A venue day ("2026-04-07") by name, in British English as Intl's en-GB writes it ("Tuesday
-// 7 April", "Tue 7 Apr", "Sept"): written here, so no zone or Intl start-up is involved.
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+// A venue day ("2026-04-07") by name in the language taken ("Tuesday 7 April", "Tue 7 Apr",
+// "mardi 7 avril"): from the catalog's CLDR data (data/i18n.js), so no Intl start-up is involved.
 export function dayLabel(day, style = "long") {
-  const noon = new Date(`${day}T12:00:00Z`);
-  if (Number.isNaN(noon.getTime())) return String(day);
-  const weekday = WEEKDAYS[noon.getUTCDay()];
-  const month = MONTHS[noon.getUTCMonth()];
-  if (style === "long") return `${weekday} ${noon.getUTCDate()} ${month}`;
-  return `${weekday.slice(0, 3)} ${noon.getUTCDate()} ${month === "September" ? "Sept" : month.slice(0, 3)}`;
+  return formatDay(day, style);
 }
 
 // The calendar day in the venue's zone, as YYYY-MM-DD: days belong to the venue.
@@ -205,9 +203,7 @@ export function minutes(start, end) {
   return Math.round((end - start) / 60000);
 }
 
+// "45 min", "1 h 30 min", "1 Std. 30 Min." (data/i18n.js).
 export function length(start, end) {
-  const m = minutes(start, end);
-  if (m < 60) return `${m} min`;
-  const rest = m % 60;
-  return rest ? `${Math.floor(m / 60)} h ${rest} min` : `${m / 60} h`;
+  return formatDuration(minutes(start, end));
 }

@@ -10,17 +10,20 @@ import { heading } from "../ui/page-parts.js";
 import { withQuery } from "../ui/query-links.js";
 import { isHidden, readHidden } from "../data/hidden.js";
 import { hiddenLine, showingHidden } from "../features/tracks/hidden-line.js";
+import { _, pgettext, relativeMinutes } from "../data/i18n.js";
 
 function startsAt(session, now) {
   const m = Math.round((session.start - now) / 60000);
-  if (m < 60) return `${time(session.start)} · in ${m} min`;
+  // Translators: a session starting soon: its time, then "in 5 min" (written by the locale's data).
+  if (m < 60) return _("{time} · {in_minutes}", { time: time(session.start), in_minutes: relativeMinutes(m) });
   if (session.day === conferenceDay(now)) return time(session.start);
-  return `${dayLabel(session.day, "short")}, ${time(session.start)}`;
+  // Translators: a session starting another day: "Tue 7 Apr, 09:30".
+  return _("{day}, {time}", { day: dayLabel(session.day, "short"), time: time(session.start) });
 }
 
 // A starred session's mark, where the row's star button is another session's.
 const starredMark = (store, session, lead) =>
-  session !== lead && store.isStarred(session.id) && h("span", { class: "mine", role: "img", "aria-label": "Starred" }, "★");
+  session !== lead && store.isStarred(session.id) && h("span", { class: "mine", role: "img", "aria-label": _("Starred") }, "★");
 
 // What is on: its title on one line, the minutes left beside the room's name when it is the
 // row's `lead` (its first running session; a second one at once, rare, gets a line of its own).
@@ -29,9 +32,11 @@ function onLine(store, doc, session, now, lead) {
   return h(
     "div",
     { class: `nowline on${first ? " lead" : ""}`, "data-session": session.id },
-    h("span", { class: "tag" }, "Now"),
+    // Translators: the tag of what is on in a room right now (the Now tab's name has context "section").
+    h("span", { class: "tag" }, pgettext("happening", "Now")),
     h("span", { class: "what" }, starredMark(store, session, lead), h("a", { href: `/session/${session.id}` }, session.title)),
-    h("span", { class: "at" }, `${length(now, session.end)} left`),
+    // Translators: time left of a running session: "25 min left".
+    h("span", { class: "at" }, _("{duration} left", { duration: length(now, session.end) })),
     cardFlag(doc, session, now),
     badges(session.id),
   );
@@ -41,7 +46,7 @@ function nextLine(store, session, now, lead) {
   return h(
     "div",
     { class: "nowline next", "data-session": session.id },
-    h("span", { class: "tag" }, "Next"),
+    h("span", { class: "tag" }, pgettext("happening", "Next")),
     h("span", { class: "what" }, h("span", { class: "at" }, startsAt(session, now)), " ", starredMark(store, session, lead), h("a", { href: `/session/${session.id}` }, session.title)),
     badges(session.id),
   );
@@ -70,8 +75,8 @@ function row(store, doc, state, now) {
     h("div", { class: "roomhead" }, h("h2", {}, h("a", { href: `/room/${room.id}` }, room.name)), track && h("span", { class: "track" }, track.name)),
     roomNoticeLine(doc, room.id, now),
     on.map((s) => onLine(store, doc, s, now, lead)),
-    on.length === 0 && idle("Now", "Nothing on", " lead"),
-    next ? nextLine(store, next, now, lead) : idle("Next", "Nothing more here"),
+    on.length === 0 && idle(pgettext("happening", "Now"), _("Nothing on"), " lead"),
+    next ? nextLine(store, next, now, lead) : idle(pgettext("happening", "Next"), _("Nothing more here")),
     lead && !lead.cancelled && starButton(store, lead),
   );
 }
@@ -82,7 +87,7 @@ function rows(store, states, chosen, now) {
   const shown = chosen ? states.filter((st) => st.tracks.has(chosen)) : states;
   // Rooms with a starred session on or next come first, in the venue's order; then the others.
   const ordered = [...shown.filter((st) => holdsStar(store, st)), ...shown.filter((st) => !holdsStar(store, st))];
-  if (!ordered.length) return h("p", { class: "empty nowrows" }, "Nothing on or coming next in this track.");
+  if (!ordered.length) return h("p", { class: "empty nowrows" }, _("Nothing on or coming next in this track."));
   return h("ul", { class: "nowrows" }, ordered.map((st) => row(store, store.doc, st, now)));
 }
 
@@ -94,11 +99,11 @@ function trackFilter(data, states, chosen, onChange) {
   return h(
     "div",
     { class: "field now-filter" },
-    h("label", { for: "now-track" }, "Track"),
+    h("label", { for: "now-track" }, _("Track")),
     h(
       "select",
       { id: "now-track", name: "track", onchange: onChange },
-      h("option", { value: "" }, "All tracks"),
+      h("option", { value: "" }, _("All tracks")),
       tracks.map((t) => h("option", { value: t.id, selected: t.id === chosen }, t.name)),
     ),
   );
@@ -127,12 +132,12 @@ export function render(ctx) {
     list = fresh;
   };
   return {
-    title: "Now and next",
+    title: _("Now and next"),
     node: h(
       "section",
       { class: "now" },
-      heading("Now and next", `As of ${dayLabel(venueDay(now), "short")}, ${time(now)} ${zoneLabel(now)}`),
-      over && h("p", { class: "note" }, "The event is over. Thank you for coming!"),
+      heading(_("Now and next"), _("As of {day}, {time} {zone}", { day: dayLabel(venueDay(now), "short"), time: time(now), zone: zoneLabel(now) })),
+      over && h("p", { class: "note" }, _("The event is over. Thank you for coming!")),
       hiddenLine(hidden, null),
       data.tracks.size > 1 && trackFilter(data, states, chosen, onChange),
       list,

@@ -7,6 +7,7 @@ import { sessionCard } from "../ui/session-card.js";
 import { h } from "../ui/dom.js";
 import { qrFigure, useQrStyles } from "../features/qr/qr-view.js";
 import { decodeShare, encodeShare, mergeStars } from "../features/qr/share-links.js";
+import { language } from "../data/i18n.js";
 import { empty, heading } from "../ui/page-parts.js";
 
 function describeIgnored(ignored) {
@@ -64,7 +65,7 @@ function mine(store) {
       node: h("section", { class: "share" }, heading("Share my schedule"), empty("Star some sessions first, then share them from here.")),
     };
   }
-  const { url, ids } = encodeShare(starred, location.origin);
+  const { url, ids } = encodeShare(starred, location.origin, language());
   const field = h("input", { class: "share-link", type: "text", readonly: true, value: url, "aria-label": "Share link" });
   const said = h("p", { role: "status", class: "hint" });
   const copy = h("button", { type: "button", class: "linkish" }, "Copy link");

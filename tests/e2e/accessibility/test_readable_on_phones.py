@@ -32,7 +32,16 @@ def test_every_main_place_is_one_or_two_taps_away_and_no_tab_is_cut(browser, ser
     assert all(b[0] >= 0 and b[2] <= b[4] and b[2] - b[0] >= 44 and b[3] - b[1] >= 44 for b in boxes), boxes
     page.get_by_text("More", exact=True).click()
     menu = page.locator("#more-menu .menu a")
-    entries = ["Map", "Tracks", "Speakers", "Scan a code", "Share my schedule", "Changes", "Door signs (organizers)"]
+    entries = [
+        "Map",
+        "Tracks",
+        "Speakers",
+        "Scan a code",
+        "Share my schedule",
+        "Changes",
+        "Door signs (organizers)",
+    ]
+    entries += ["English", "Deutsch", "Español", "Français"]  # the language switch, each in its own words
     expect(menu).to_have_text(entries)
     assert page.locator("#more-menu .menu a", has_text="Door signs").get_attribute("href") == "/print"
     for i in range(menu.count()):

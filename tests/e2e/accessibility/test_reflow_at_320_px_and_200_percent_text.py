@@ -1,6 +1,7 @@
 """WCAG 1.4.4 and 1.4.10: at 320 CSS px wide with a 32 px default font (200 % text), every view
 fits the width (no sideways scroll), no star button is clipped, the header keeps the event's
-name, and type follows the person's font setting."""
+name, and type follows the person's font setting; in English, in the pseudo-locale whose text is
+about a third longer (en-XA), and right to left (ar-XB)."""
 
 from __future__ import annotations
 
@@ -62,7 +63,8 @@ def server(make_server):
     return shipped(make_server)
 
 
-def test_every_view_reflows_at_320_px_and_200_percent_text(playwright, server, tmp_path) -> None:
+@pytest.mark.parametrize("lang", [None, "en-XA", "ar-XB"])
+def test_every_view_reflows_at_320_px_and_200_percent_text(playwright, server, tmp_path, lang) -> None:
     context = Profile(playwright, tmp_path / "profile", NARROW, font_px=32).context
     context.clock.install(time=IN_EVENT)
     page = context.pages[0] if context.pages else context.new_page()
@@ -72,7 +74,7 @@ def test_every_view_reflows_at_320_px_and_200_percent_text(playwright, server, t
     page.evaluate("(ids) => localStorage.setItem('hallway.stars.v1', JSON.stringify(ids))", ids)
     problems = {}
     for path in real_paths():
-        page.goto(server.url + path)
+        page.goto(server.url + path + ((("&" if "?" in path else "?") + f"hl={lang}") if lang else ""))
         expect(page.locator("main h1")).to_be_visible()
         if path == "/rooms":  # the grid joins the page once its stylesheet applies
             expect(page.locator(".gblock").first).to_be_visible()

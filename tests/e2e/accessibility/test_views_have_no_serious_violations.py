@@ -77,3 +77,18 @@ def test_congress_view_has_no_serious_accessibility_violations(
     expect(page.locator("main h1")).to_be_visible()
     assert serious(page) == []
     context.close()
+
+
+# In another language (issue 29): <html lang> and dir follow it, the More menu lists each
+# language in its own words (lang on each), and axe still finds nothing serious.
+@pytest.mark.parametrize("hl", ["fr", "ar-XB"])
+def test_a_view_in_another_language_has_no_serious_violations(browser, live_server, hl) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(live_server.url + NOW + f"&hl={hl}")
+    expect(page.locator("html")).to_have_attribute("lang", hl)
+    expect(page.locator("main h1")).not_to_have_text("Now and next")
+    assert serious(page) == []
+    page.locator("#more-menu summary").click()
+    assert serious(page, "#more-menu") == []
+    context.close()

@@ -35,7 +35,7 @@ def test_free_time_and_sharing_ignore_a_cancelled_session(browser, rough, viewpo
     expect(page.locator(".my .gap")).to_have_text(["Free for 30 min"])  # 10:30 to 11:00, not 10:55 to 11:00
     page.goto(rough.url + "/share")
     link = page.locator("input.share-link").input_value()
-    assert link.endswith("/share?s=a1.d1")
+    assert link.endswith("/share?s=a1.d1&hl=en")  # the sharer's language goes with the link
     page.goto(rough.url + "/share?s=a1.c1")  # shared before the cancellation
     starred(page, [])
     page.reload()

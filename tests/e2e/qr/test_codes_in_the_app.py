@@ -134,7 +134,7 @@ def test_share_my_schedule_link_and_code_carry_the_stars(live_server, page):
     page.evaluate(f"localStorage.setItem('{STARS}', JSON.stringify(['q4w5e6', 's1a2b3']))")
     page.goto(f"{live_server.url}/my")
     page.get_by_role("link", name="Share my schedule").click()
-    link = f"{live_server.url}/share?s=s1a2b3.q4w5e6"  # schedule order
+    link = f"{live_server.url}/share?s=s1a2b3.q4w5e6&hl=en"  # schedule order; the sharer's language
     expect(page.get_by_role("textbox", name="Share link")).to_have_value(link)
     code = page.locator("svg.qr")
     expect(code).to_be_visible()

@@ -90,3 +90,21 @@ def test_during_the_event_the_page_follows_the_minute(client, now) -> None:
     later = client.get("/", headers={"If-None-Match": first.headers["ETag"]})
     assert later.status_code == 200
     assert main_of(later).find(id="now-line").get_text() == "Now · 09:21 CEST"
+
+
+@pytest.mark.parametrize("asked", [{"Accept-Language": "fr"}, {"cookie": "es"}])
+def test_a_reader_in_another_language_gets_the_plain_shell_in_it(app, client, asked) -> None:
+    # The renderer writes English only: another language's reader gets no English first screen.
+    if "cookie" in asked:
+        client.set_cookie("hallway-lang", asked.pop("cookie"))
+    resp = client.get("/", headers=asked)
+    html = BeautifulSoup(resp.data, "html.parser")
+    assert html.find("html")["lang"] in {"fr", "es"}
+    assert html.find(id="loading") is not None and not html.select("main article.card")
+    assert "Accept-Language" in resp.headers["Vary"] and "Cookie" in resp.headers["Vary"]
+
+
+def test_an_english_reader_gets_the_first_screen_with_what_chose_its_language_in_vary(client) -> None:
+    resp = client.get("/", headers={"Accept-Language": "en-GB,fr;q=0.5"})
+    assert BeautifulSoup(resp.data, "html.parser").select("main article.card")
+    assert "Accept-Language" in resp.headers["Vary"] and "Cookie" in resp.headers["Vary"]

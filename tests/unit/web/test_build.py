@@ -56,6 +56,16 @@ def test_a_changed_file_is_another_build_that_does_not_exist_until_built(tmp_pat
     assert built.read(old).files["js/x.js"].body != built.read(new).files["js/x.js"].body
 
 
+def test_a_changed_catalog_is_another_build(tmp_path, monkeypatch) -> None:
+    # The app's catalogs (webapp/translations) are built into the tree: a translation fixed
+    # must reach phones as a new build, not wait for a change to a static file.
+    static, out = static_dir(tmp_path), tmp_path / "build"
+    monkeypatch.setattr(built.i18n_client, "sources", lambda: {"fr/LC_MESSAGES/app.po": b'msgid "a"'})
+    before = built.locate(static, out)
+    monkeypatch.setattr(built.i18n_client, "sources", lambda: {"fr/LC_MESSAGES/app.po": b'msgid "b"'})
+    assert built.locate(static, out) != before
+
+
 def test_a_build_changed_by_hand_is_refused_and_made_again(tmp_path) -> None:
     static, out = static_dir(tmp_path), tmp_path / "build"
     where, _ = build.ensure(static, out)

@@ -15,6 +15,7 @@ import { readMirror, reminder, ringing, wakeInstants } from "./wake-times.js";
 // The bundle's one entry (webapp/web/built.py): the worker's answers to links that leave the
 // app (calendar files made on the device offline) come in with it.
 import { wireWorkerFiles } from "../offline/worker-files.js";
+import { speakChosenLanguage } from "../language/worker-language.js";
 
 const CHANGES = "/api/v1/changes";
 const CHANGES_TAG = "hallway-changes"; // the open app's tag too (notify.js): one notification
@@ -122,8 +123,12 @@ function readPush(event) {
 
 self.addEventListener("push", (event) => {
   const message = readPush(event);
-  if (message?.kind === "wake" && typeof message.at === "string") event.waitUntil(wake(message.at));
-  else if (message?.kind === "changes") event.waitUntil(Promise.all([tellClients(message.version), changes().catch(() => undefined)]));
+  // What the worker writes, in the language the page chose (features/language/worker-language.js).
+  const speaking = speakChosenLanguage();
+  if (message?.kind === "wake" && typeof message.at === "string") event.waitUntil(speaking.then(() => wake(message.at)));
+  else if (message?.kind === "changes") {
+    event.waitUntil(Promise.all([tellClients(message.version), speaking.then(changes).catch(() => undefined)]));
+  }
 });
 
 wireWorkerFiles(self);

@@ -11,8 +11,11 @@ export const MAX_SHARED = 150;
 const SEPARATOR = '.';
 const MAX_PARAM_LENGTH = 65 * MAX_SHARED;
 
-/** The share link for `ids` under `origin`; drops duplicates and malformed ids, keeps order. */
-export function encodeShare(ids, origin) {
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/;
+
+/** The share link for `ids` under `origin`; drops duplicates and malformed ids, keeps order.
+ * `lang`: the sharer's language, carried as `&hl=` (the link opens in it; a bad tag is left out). */
+export function encodeShare(ids, origin, lang = null) {
   const kept = [];
   const seen = new Set();
   for (const id of ids) {
@@ -23,7 +26,8 @@ export function encodeShare(ids, origin) {
   }
   const url = new URL(SHARE_PATH, origin);
   // Built by hand: URLSearchParams would escape nothing here but is longer to read back.
-  url.search = kept.length ? `s=${kept.join(SEPARATOR)}` : '';
+  const tag = typeof lang === 'string' && LANGUAGE_TAG.test(lang) ? `&hl=${lang}` : '';
+  url.search = kept.length ? `s=${kept.join(SEPARATOR)}${tag}` : '';
   return { url: url.href, ids: kept, dropped: ids.length - kept.length };
 }
 
