@@ -65,10 +65,10 @@ WIRE_GOAL = 33 * 1024
 # HTML (perf-ssr: the day's cards in the first round trip, ~2 KB more HTML on the shipped event)
 # the two together measured 82,213 B. Issue 29 (translations) adds the runtime every reader runs,
 # English too: gettext's calls, CLDR plural rules and dates, the language's choice and switch in
-# the bundle, the same runtime in /sw.js (notifications in the chosen language), the worker's
-# language module (one request) and the switch in the shell: 82,214 -> 89,408 B measured with the
-# four branches merged (a reader in another language adds its catalog, one request). The budget
-# is 88 KB.
+# the bundle, the same runtime in /sw.js (notifications in the chosen language, its language
+# module built into it) and the switch in the shell: 82,214 -> 88,376 B measured with the four
+# branches merged (a reader in another language adds its catalog, one request). The budget is
+# 88 KB.
 WIRE_BUDGET = 88 * 1024
 FOSDEM_GOAL = 250 * 1024  # issue 28: a first visit of FOSDEM's size
 SHELL_GOAL = 14 * 1024
