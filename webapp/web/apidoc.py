@@ -9,11 +9,11 @@ tools that read only that one file (schemathesis, editors) resolve everything.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from ..domain import jsontext
-from ..serving.texts import LEFT_OUT
 
 SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
 OPENAPI_FILE = SCHEMA_DIR / "openapi.json"
@@ -50,17 +50,22 @@ def _rewrite(node: Any, own: str, by_file: dict[str, str]) -> Any:
     return node
 
 
-def components() -> dict[str, Any]:
+# Which fields of each list the outline leaves out (webapp/serving/texts.py LEFT_OUT), given by
+# the caller: the serving layer sits above this one and is not imported from here.
+LeftOut = Mapping[str, tuple[str, ...]]
+
+
+def components(left_out: LeftOut) -> dict[str, Any]:
     by_file = {filename: name for name, filename in COMPONENT_FILES.items()}
     out = {name: _rewrite(load_schema(f), name, by_file) for name, f in COMPONENT_FILES.items()}
-    out["Outline"] = outline(out["Schedule"])
+    out["Outline"] = outline(out["Schedule"], left_out)
     out["CorrectionRequest"] = {"$ref": "#/components/schemas/Correction/$defs/request"}
     out["Clashes"] = {"$ref": "#/components/schemas/Correction/$defs/clashes"}
     out["CorrectionCheck"] = {"$ref": "#/components/schemas/Correction/$defs/check"}
     return out
 
 
-def outline(schedule: dict[str, Any]) -> dict[str, Any]:
+def outline(schedule: dict[str, Any], left_out: LeftOut) -> dict[str, Any]:
     """The schedule's schema without the long texts (each session's `description`, each
     speaker's `bio`): derived, so the outline cannot drift from the whole document."""
     doc = copy.deepcopy(schedule)
@@ -95,7 +100,7 @@ def outline(schedule: dict[str, Any]) -> dict[str, Any]:
     }
     doc["required"] = [*doc["required"], "columns"]
     doc["$defs"] = {"table": TABLE}
-    for listed, fields in LEFT_OUT.items():
+    for listed, fields in left_out.items():
         item = doc["properties"][listed]["items"]
         if "$ref" in item:  # rooms: the schedule's `named`, copied to be trimmed here
             item = copy.deepcopy(schedule["$defs"][item["$ref"].rsplit("/", 1)[1]])
@@ -174,7 +179,7 @@ TABLE: dict[str, Any] = {
 }
 
 
-def synced(doc: dict[str, Any]) -> dict[str, Any]:
+def synced(doc: dict[str, Any], left_out: LeftOut) -> dict[str, Any]:
     """`doc` with the generated components in place of the old ones (others kept)."""
-    schemas = {**doc.get("components", {}).get("schemas", {}), **components()}
+    schemas = {**doc.get("components", {}).get("schemas", {}), **components(left_out)}
     return {**doc, "components": {**doc.get("components", {}), "schemas": schemas}}
