@@ -21,13 +21,9 @@ see the same machine and load.
 from __future__ import annotations
 
 import os
-import subprocess
-import tempfile
-from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
-from common import ROOT, Figure, congress_data, main, painted, server, warm_context
+from common import Figure, baseline_app, congress_data, main, painted, server, warm_context
 
 GOAL = "Rooms grid, congress"
 THROTTLE = int(os.environ.get("GRID_THROTTLE", "4"))  # 1: no throttling, to compare
@@ -115,23 +111,6 @@ def browse(url: str, day: str, compact: bool = False) -> dict[str, Any]:
         sweep["split"] = {k: (after[k] - before[k]) * 1000 for k in SPLIT}
         browser.close()
     return {"first": first, "schedule": schedule, "blocks": blocks, "opened_long": opened_long, **sweep}
-
-
-@contextmanager
-def baseline_app(ref: str):
-    """A copy of the tree at `ref`, served in place of this one (common.server's HALLWAY_BENCH_APP)."""
-    directory = Path(tempfile.mkdtemp(prefix="hallway-grid-baseline-"))
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], check=True, capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(directory)], input=archive, check=True)
-    before = os.environ.get("HALLWAY_BENCH_APP")
-    os.environ["HALLWAY_BENCH_APP"] = str(directory)
-    try:
-        yield
-    finally:
-        if before is None:
-            os.environ.pop("HALLWAY_BENCH_APP")
-        else:
-            os.environ["HALLWAY_BENCH_APP"] = before
 
 
 def figures(b: dict[str, Any], on_day: int, label: str, goals: bool) -> list[Figure]:
