@@ -131,6 +131,24 @@ def build_static(app_root: Path, env: dict[str, str]) -> None:
 
 
 @contextmanager
+def baseline_app(ref: str) -> Iterator[None]:
+    """A copy of the tree at commit `ref` (`git archive`), served by `server()` in place of this
+    one meanwhile: the code before a change, measured in the same run, on the same machine and load."""
+    directory = Path(tempfile.mkdtemp(prefix="hallway-baseline-"))
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(directory)], input=archive, check=True)
+    before = os.environ.get("HALLWAY_BENCH_APP")
+    os.environ["HALLWAY_BENCH_APP"] = str(directory)
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("HALLWAY_BENCH_APP")
+        else:
+            os.environ["HALLWAY_BENCH_APP"] = before
+
+
+@contextmanager
 def server(
     data: Path, workers: int = 2, env: dict[str, str] | None = None, app: str = "webapp:create_app()"
 ) -> Iterator[str]:

@@ -11,29 +11,30 @@ most blocks ever in the DOM during the sweep (the grid renders only those near t
     .venv/bin/python bench/grid.py [--json]
     GRID_CSS='.gblock{contain:none}' .venv/bin/python bench/grid.py   # try a CSS change on the sweep
     GRID_BASELINE=69a7aab .venv/bin/python bench/grid.py   # the same figures for that commit too
+    GRID_BASELINE=e2a1de1 GRID_FIRST_REPEATS=8 .venv/bin/python bench/grid.py   # + 8 first screens each
 
 Each figure is measured in the regular zoom and in the compact one ("Fit more rooms", four
 rooms across the phone, so about twice the blocks per screen). GRID_BASELINE names a commit to
 measure in the same run, served from a copy of its tree (`git archive`), so that before and after
-see the same machine and load.
+see the same machine and load. GRID_FIRST_REPEATS adds that many first screens of /rooms on each,
+both servers up at once and the pages alternated: on a loaded machine one page says little.
 """
 
 from __future__ import annotations
 
 import os
-import subprocess
-import tempfile
-from contextlib import contextmanager
-from pathlib import Path
+from contextlib import ExitStack
 from typing import Any
 
-from common import ROOT, Figure, congress_data, main, painted, server, warm_context
+from common import Figure, baseline_app, congress_data, data_dir, main, painted, server, warm_context
+from shown import median
 
 GOAL = "Rooms grid, congress"
 THROTTLE = int(os.environ.get("GRID_THROTTLE", "4"))  # 1: no throttling, to compare
 FIRST_SCREEN_GOAL = 1500
 LONG_TASK_GOAL = 0  # no task over 50 ms while scrolling
 STEPS = 150
+FIRST_REPEATS = int(os.environ.get("GRID_FIRST_REPEATS", "0"))
 
 WATCH = """
 (() => {
@@ -117,23 +118,6 @@ def browse(url: str, day: str, compact: bool = False) -> dict[str, Any]:
     return {"first": first, "schedule": schedule, "blocks": blocks, "opened_long": opened_long, **sweep}
 
 
-@contextmanager
-def baseline_app(ref: str):
-    """A copy of the tree at `ref`, served in place of this one (common.server's HALLWAY_BENCH_APP)."""
-    directory = Path(tempfile.mkdtemp(prefix="hallway-grid-baseline-"))
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], check=True, capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(directory)], input=archive, check=True)
-    before = os.environ.get("HALLWAY_BENCH_APP")
-    os.environ["HALLWAY_BENCH_APP"] = str(directory)
-    try:
-        yield
-    finally:
-        if before is None:
-            os.environ.pop("HALLWAY_BENCH_APP")
-        else:
-            os.environ["HALLWAY_BENCH_APP"] = before
-
-
 def figures(b: dict[str, Any], on_day: int, label: str, goals: bool) -> list[Figure]:
     frames = sorted(b["frames"])
     long = b["long"] or []
@@ -183,6 +167,43 @@ def figures(b: dict[str, Any], on_day: int, label: str, goals: bool) -> list[Fig
     ]
 
 
+def first_screens(urls: dict[str, str], day: str, repeats: int) -> dict[str, list[float]]:
+    """`repeats` first screens of /rooms on each server, alternated: {label: ms}."""
+    from playwright.sync_api import sync_playwright
+
+    out: dict[str, list[float]] = {label: [] for label in urls}
+    with sync_playwright() as p:
+        phones = {label: warm_context(p, url, WATCH) for label, url in urls.items()}
+        for _ in range(repeats):
+            for label, url in urls.items():
+                page, _, ms = painted(phones[label][1], f"{url}/rooms?day={day}", THROTTLE)
+                page.close()
+                out[label].append(ms)
+        for browser, _ in phones.values():
+            browser.close()
+    return out
+
+
+def alternated(ref: str, data: Any, day: str) -> list[Figure]:
+    with ExitStack() as stack:
+        urls = {}
+        with baseline_app(ref):  # the server keeps the tree it started with
+            urls[f" (before: {ref})"] = stack.enter_context(server(data_dir(data / "schedule.json")))
+        urls[""] = stack.enter_context(server(data))
+        found = first_screens(urls, day, FIRST_REPEATS)
+    return [
+        Figure(
+            GOAL,
+            f"first screen of /rooms{label}, CPU {THROTTLE}x, median of {len(ms)} alternated with the other",
+            median(ms),
+            "ms",
+            None if label else FIRST_SCREEN_GOAL,
+            note=", ".join(f"{m:.0f}" for m in ms) + " ms",
+        )
+        for label, ms in found.items()
+    ]
+
+
 def run(short: bool = False) -> list[Figure]:
     if short:
         return []  # timings only: nothing for the CI form
@@ -197,6 +218,8 @@ def run(short: bool = False) -> list[Figure]:
     with server(data) as url:
         out += figures(browse(url, day), on_day, "", goals=True)
         out += figures(browse(url, day, compact=True), on_day, " (compact zoom)", goals=True)
+    if ref and FIRST_REPEATS:
+        out += alternated(ref, data, day)
     return out
 
 

@@ -1,12 +1,15 @@
-"""Lighthouse, mobile (its default: simulated slow 4G and a 4x slower CPU), on the shipped event.
+"""Lighthouse, mobile (its default: simulated slow 4G and a 4x slower CPU), on the shipped event
+and on bench/generate.py's 1,000-session congress, each beside its baseline: the same page
+drawn and saved with its scripts taken out (bench/noscript.py), the LCP a first screen in the
+HTML could reach (issue 28).
 
 Needs `npm ci` in bench/ once (Lighthouse is pinned in bench/package-lock.json; it installs
 into bench/node_modules, which git ignores) and the system Chromium. "Sessions on screen" is
 the simulated Largest Contentful Paint: the note names the element Lighthouse took as
 largest, so one can check it is a session and not the loading line. Each figure comes from
 the median of RUNS runs, over HTTP/1.1 straight to gunicorn and over HTTP/2 through Caddy
-(as deployed); without caddy the HTTP/2 runs are skipped and the LCP note says so. Full mode
-only (about 15 s a run); the short form skips it.
+(as deployed; the shipped event's app only); without caddy the HTTP/2 runs are skipped and
+the LCP note says so. Full mode only (about 15 s a run, 12 runs or more); the short form skips it.
 
     .venv/bin/python bench/lighthouse.py [--json]
 """
@@ -19,8 +22,10 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+import generate
 import tls
 from common import CHROMIUM_FLAGS, Figure, chromium_path, data_dir, main, server
+from noscript import served_without_scripts
 
 GOAL = "Lighthouse"
 HERE = Path(__file__).resolve().parent
@@ -28,7 +33,8 @@ BIN = HERE / "node_modules" / ".bin" / "lighthouse"
 CATEGORIES = ("performance", "accessibility", "best-practices")
 TIMEOUT = 180
 ATTEMPTS = 3
-RUNS = 3  # Lighthouse's advice: the median of several runs; timings vary with the machine's load
+# Lighthouse's advice: the median of several runs; timings vary with the machine's load.
+RUNS = int(os.environ.get("LIGHTHOUSE_RUNS", "3"))
 
 
 def median_run(reports: list[dict]) -> dict:
@@ -119,22 +125,53 @@ def figures_of(report: dict, label: str = "") -> list[Figure]:
     ]
 
 
+def measured(url: str, label: str, insecure: bool = False) -> list[Figure]:
+    return figures_of(median_run([audit(url + "/", insecure) for _ in range(RUNS)]), label)
+
+
+def events() -> list[tuple[str, Path]]:
+    congress = generate.write(Path(tempfile.mkdtemp(prefix="hallway-lh-congress-")), generate.generate())
+    return [("shipped event", data_dir()), (f"congress ({generate.SESSIONS:,} sessions)", data_dir(congress))]
+
+
+def side_by_side(out: list[Figure]) -> None:
+    """The app and the page without scripts on one line per event: LCP, performance, accessibility."""
+
+    def value(prefix: str, name: str) -> str:
+        f = next((f for f in out if f.name == prefix + name), None)
+        return "-" if f is None else f"{f.value:,.0f}"
+
+    print(f"side by side, median of {RUNS}: LCP ms, performance, accessibility (app | page without scripts)")
+    for label in dict.fromkeys(f.name.split(": ")[0] for f in out if ", without scripts" not in f.name):
+        row = [
+            " | ".join(value(p, n) for p in (f"{label}: ", f"{label}, without scripts: "))
+            for n in ("sessions on screen: LCP (simulated)", "Performance score", "Accessibility score")
+        ]
+        print(f"  {label}: LCP {row[0]}; performance {row[1]}; accessibility {row[2]}", flush=True)
+
+
 def run(short: bool = False) -> list[Figure]:
     if short:
         return []
-    with server(data_dir()) as url:
-        out = figures_of(median_run([audit(url + "/") for _ in range(RUNS)]), "HTTP/1.1: ")
-        if not tls.available():
-            # Said in the table, beside the figure it would have been compared with.
-            skipped = "HTTP/2 via Caddy not run: no `caddy` on this machine (Debian package caddy)"
-            print(skipped, flush=True)
-            lcp = next(f for f in out if "LCP" in f.name)
-            lcp.note += f"; {skipped}"
-            return out
-        # A deployment serves HTTPS, and so HTTP/2: every request on one connection.
-        with tls.h2_proxy(url) as secure:
-            runs = [audit(secure + "/", insecure=True) for _ in range(RUNS)]
-            out += figures_of(median_run(runs), "HTTP/2 via Caddy: ")
+    out: list[Figure] = []
+    for name, data in events():
+        with server(data) as url:
+            out += measured(url, f"{name}, HTTP/1.1: ")
+            with served_without_scripts(url) as bare:
+                out += measured(bare, f"{name}, HTTP/1.1, without scripts: ")
+            if name != "shipped event":
+                continue
+            if not tls.available():
+                # Said in the table, beside the figure it would have been compared with.
+                skipped = "HTTP/2 via Caddy not run: no `caddy` on this machine (Debian package caddy)"
+                print(skipped, flush=True)
+                lcp = next(f for f in out if "LCP" in f.name)
+                lcp.note += f"; {skipped}"
+                continue
+            # A deployment serves HTTPS, and so HTTP/2: every request on one connection.
+            with tls.h2_proxy(url) as secure:
+                out += measured(secure, f"{name}, HTTP/2 via Caddy: ", insecure=True)
+    side_by_side(out)
     return out
 
 

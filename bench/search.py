@@ -11,15 +11,21 @@ speakers view's search box. Each case runs REPEATS times in fresh pages: the fig
 median (the keys of every run are in the note). The first cards found for "rust" are noted.
 
     .venv/bin/python bench/search.py [--json]
-    HALLWAY_BENCH_APP=/path/to/other/checkout .venv/bin/python bench/search.py   # compare
+    SEARCH_BASELINE=e2a1de1 .venv/bin/python bench/search.py   # that commit too, in the same run
+    HALLWAY_BENCH_APP=/path/to/other/checkout .venv/bin/python bench/search.py   # another tree alone
+
+SEARCH_BASELINE serves a copy of that commit's tree beside this one; each round of cases runs
+on one and then the other, so that both see the same load (a key's time on a shared machine
+varies by 3x from minute to minute).
 """
 
 from __future__ import annotations
 
 import os
+from contextlib import ExitStack
 from typing import Any
 
-from common import PHONE, Figure, congress_data, controlled, launch_args, main, server
+from common import PHONE, Figure, baseline_app, congress_data, controlled, data_dir, launch_args, main, server
 from shown import TYPE_KEYS, median, painted_ms, watch
 
 GOAL = "Search, congress"
@@ -56,21 +62,25 @@ def typed(page: Any, selector: str, query: str) -> dict[str, Any]:
     return page.evaluate(TYPE, [selector, query])
 
 
-def browse(url: str) -> dict[str, Any]:
+def browse(urls: dict[str, str]) -> dict[str, dict[tuple[str, str], list[dict[str, Any]]]]:
+    """Every case, REPEATS rounds, each round on every server in turn: {label: {case: runs}}."""
     from playwright.sync_api import sync_playwright
 
-    out: dict[str, Any] = {}
+    out: dict[str, dict[tuple[str, str], list[dict[str, Any]]]] = {label: {} for label in urls}
     with sync_playwright() as p:
         browser = p.chromium.launch(**launch_args())
-        context = browser.new_context(viewport=PHONE)
-        watch(context)
-        page = context.new_page()
-        page.goto(f"{url}/?now={NOW}")
-        controlled(page)
-        page.wait_for_load_state("networkidle")
-        page.close()
+        contexts = {}
+        for label, url in urls.items():
+            context = browser.new_context(viewport=PHONE)
+            watch(context)
+            page = context.new_page()
+            page.goto(f"{url}/?now={NOW}")
+            controlled(page)
+            page.wait_for_load_state("networkidle")
+            page.close()
+            contexts[label] = context
 
-        def opened(path: str, wait_ms: int) -> Any:
+        def opened(context: Any, url: str, path: str, wait_ms: int) -> Any:
             page = context.new_page()
             context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
             page.goto(url + path)
@@ -83,31 +93,29 @@ def browse(url: str) -> dict[str, Any]:
             return page
 
         for _ in range(REPEATS):
-            for label, wait in (("read", READING_MS), ("at once", 0)):
-                for query in QUERIES:
-                    page = opened(f"/?now={NOW}", wait)
-                    out.setdefault((label, query), []).append(typed(page, "#f-q", query))
-                    page.close()
-            page = opened("/speakers", READING_MS)
-            box = "main input[type=search]"
-            if page.query_selector(box):
-                out.setdefault(("speakers", "linaker"), []).append(typed(page, box, "linaker"))
-            page.close()
+            for label, url in urls.items():
+                context, runs = contexts[label], out[label]
+                for case, wait in (("read", READING_MS), ("at once", 0)):
+                    for query in QUERIES:
+                        page = opened(context, url, f"/?now={NOW}", wait)
+                        runs.setdefault((case, query), []).append(typed(page, "#f-q", query))
+                        page.close()
+                page = opened(context, url, "/speakers", READING_MS)
+                box = "main input[type=search]"
+                if page.query_selector(box):
+                    runs.setdefault(("speakers", "linaker"), []).append(typed(page, box, "linaker"))
+                page.close()
         browser.close()
     return out
 
 
-def run(short: bool = False) -> list[Figure]:
-    if short:
-        return []  # timings only: nothing for the CI form
-    _, data = congress_data()
-    with server(data) as url:
-        b = browse(url)
+def figures(b: dict[tuple[str, str], list[dict[str, Any]]], label: str) -> list[Figure]:
+    goal = None if label else SETTLE_GOAL
     figures = []
     if ("speakers", "linaker") not in b:
-        figures.append(Figure(GOAL, "speakers view: no search box", 0, "", None))
-    for (label, query), runs in b.items():
-        where = WHERE[label]
+        figures.append(Figure(GOAL, f"speakers view{label}: no search box", 0, "", None))
+    for (case, query), runs in b.items():
+        where = WHERE[case] + label
         per_run = " / ".join(", ".join(f"{k:.0f}" for k in r["keys"]) for r in runs)
         figures.append(
             Figure(
@@ -115,7 +123,7 @@ def run(short: bool = False) -> list[Figure]:
                 f"{where}: first key of {query!r}, CPU {THROTTLE}x (median of {len(runs)})",
                 median([r["keys"][0] for r in runs]),
                 "ms",
-                SETTLE_GOAL,
+                goal,
                 note=f"per key: {per_run} ms",
             )
         )
@@ -125,11 +133,26 @@ def run(short: bool = False) -> list[Figure]:
                 f"{where}: worst later key of {query!r}, CPU {THROTTLE}x (median of {len(runs)})",
                 median([max(r["keys"][1:]) for r in runs]),
                 "ms",
-                SETTLE_GOAL,
-                note=f"first cards: {' | '.join(runs[0]['titles'][:3])}" if (label, query) == SHOWN else "",
+                goal,
+                note=f"first cards: {' | '.join(runs[0]['titles'][:3])}" if (case, query) == SHOWN else "",
             )
         )
     return figures
+
+
+def run(short: bool = False) -> list[Figure]:
+    if short:
+        return []  # timings only: nothing for the CI form
+    _, data = congress_data()
+    ref = os.environ.get("SEARCH_BASELINE")
+    with ExitStack() as stack:
+        urls = {}
+        if ref:
+            with baseline_app(ref):  # the server keeps the tree it started with
+                urls[f" (before: {ref})"] = stack.enter_context(server(data_dir(data / "schedule.json")))
+        urls[""] = stack.enter_context(server(data))
+        b = browse(urls)
+    return [f for label, cases in b.items() for f in figures(cases, label)]
 
 
 if __name__ == "__main__":

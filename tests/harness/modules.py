@@ -14,6 +14,10 @@ STATIC = ROOT / "static"
 # Never asked of the network: routed. *.localhost is a secure context (caches, crypto.subtle).
 ORIGIN = "http://hallway.localhost"
 BLANK = '<!doctype html><html lang="en"><title>modules</title><body data-assets="/static/"></body></html>'
+IMPORT = """async (name) => {
+  window.mod = await import(document.body.dataset.assets + name);
+  return Object.keys(window.mod);
+}"""
 TYPES = {".js": "text/javascript", ".json": "application/json", ".css": "text/css"}
 
 
@@ -38,3 +42,8 @@ def open_modules(page: Any) -> Any:
     page.route(ORIGIN + "/**", serve_static)
     page.goto(ORIGIN + "/")
     return page
+
+
+def import_module(page: Any, name: str) -> list[str]:
+    """Imports static/`name` on a page of open_modules() as `window.mod`; returns its exports' names."""
+    return page.evaluate(IMPORT, name)

@@ -112,6 +112,7 @@ export class RoomGrid {
   layout() {
     const width = this.scroller.clientWidth;
     if (!width) return;
+    const height = this.scroller.clientHeight; // read with the width: one layout for both
     const r = rem(); // read once here: reading it per block would force a style pass per block
     // Only the width and the text size place anything; a change of height (the header or a
     // banner growing) only moves which blocks are near, and rebuilding would swap every rule
@@ -122,6 +123,7 @@ export class RoomGrid {
       return;
     }
     this.width = width;
+    this.height = height;
     this.rem = r;
     const size = this.compact ? SIZES.compact : SIZES.regular;
     this.perMin = PER_MIN * r;
@@ -162,6 +164,11 @@ export class RoomGrid {
     this.body.replaceChildren(...rules, ...(nowLine ? [nowLine] : []));
     this.shown.clear();
     this.sized = true;
+    // The blocks where the grid opens, then the scroll there: the page is laid out once with
+    // them, not once to scroll the bare canvas and again for its blocks (a layout of all 90
+    // rooms' heads and rules on a slow phone's first screen, bench/grid.py).
+    const opening = this.placed ? null : this.target();
+    if (opening) this.paint(opening);
     this.place();
     this.paint();
   }
@@ -170,22 +177,23 @@ export class RoomGrid {
     return this.now >= this.range.from && this.now <= this.range.to;
   }
 
-  // Opens the grid where the reader left it (Back, a restart), else half an hour before "now".
-  // Only once the styles hold the box to the screen can it scroll; until then each resize
-  // tries again.
+  // Scrolls the box to target(), once. Only once the styles hold the box to the screen can
+  // it scroll; until then each resize tries again.
   place() {
     if (this.placed) return;
-    if (this.at) {
-      const [left, top] = this.at;
-      this.scroller.scrollLeft = left;
-      this.scroller.scrollTop = top;
-      this.placed = (top === 0 || this.scroller.scrollTop > 0) && (left === 0 || this.scroller.scrollLeft > 0);
-      return;
-    }
-    if (!this.nowShown()) return;
-    const target = Math.max(0, Math.round(this.yOf(this.now.getTime()) - this.perMin * 30));
-    this.scroller.scrollTop = target;
-    this.placed = target === 0 || this.scroller.scrollTop > 0;
+    const target = this.target();
+    if (!target) return;
+    const [left, top] = target;
+    if (this.at) this.scroller.scrollLeft = left; // "now" leaves the rooms where they are
+    this.scroller.scrollTop = top;
+    this.placed = (top === 0 || this.scroller.scrollTop > 0) && (!this.at || left === 0 || this.scroller.scrollLeft > 0);
+  }
+
+  // [left, top] the grid opens at: where the reader left it, else half an hour before "now".
+  target() {
+    if (this.at) return this.at;
+    if (!this.nowShown()) return null;
+    return [0, Math.max(0, Math.round(this.yOf(this.now.getTime()) - this.perMin * 30))];
   }
 
   // Adds the blocks within a screen of the visible area and drops the others, in one frame:
@@ -193,9 +201,11 @@ export class RoomGrid {
   // grid, so spreading the additions over more frames (a few per frame, nearest first) and
   // keeping blocks longer gave more long tasks on the sweep (bench/grid.py, four runs under
   // heavy load), not fewer.
-  paint() {
+  // `at`: [left, top] to draw for, before the box is scrolled there (sized as last measured).
+  paint(at = null) {
     if (!this.sized) return;
-    const { scrollLeft, scrollTop, clientWidth, clientHeight } = this.scroller;
+    const box = this.scroller;
+    const [scrollLeft, scrollTop, clientWidth, clientHeight] = at ? [...at, this.width, this.height] : [box.scrollLeft, box.scrollTop, box.clientWidth, box.clientHeight];
     const c0 = Math.max(0, Math.floor((scrollLeft - clientWidth * MARGIN) / this.colW));
     const c1 = Math.min(this.rooms.length - 1, Math.floor((scrollLeft + clientWidth * (1 + MARGIN)) / this.colW));
     const from = this.range.from + ((scrollTop - clientHeight * MARGIN) / this.perMin) * 60000;

@@ -43,6 +43,12 @@ function useGridStyles() {
   return styled;
 }
 
+// Opened on the grid (a start, a reload, a shared link), its styles are asked for while the app
+// starts, not once the schedule is read and the view drawn: the grid then joins the page in
+// the task that draws the view rather than a round trip later (the bundle runs this module as
+// it starts; bench/grid.py).
+if (location.pathname === "/rooms") useGridStyles();
+
 export function render(ctx) {
   const { store, query } = ctx;
   const data = store.data;

@@ -91,7 +91,7 @@ function filterForm(data, query) {
 // Cards are built a batch at a time: the first batch fills the screen at once, the next one
 // when the reader scrolls near the end of the list. A search in 1,000 sessions then costs a
 // few screens of DOM, not 1,000 cards (which took seconds to lay out on a slow phone).
-const BATCH = 20;
+const BATCH = 8; // a batch is one task while the reader scrolls or types: 20 cards were a long one at a congress
 const FIRST = 8;
 let pending = null; // the observer of the list shown last, dropped when a new list replaces it
 

@@ -9,8 +9,13 @@ import { sessionCard } from "../ui/session-card.js";
 import { withQuery } from "../ui/query-links.js";
 
 const NAMES = 4; // speakers listed before "All N speakers"
-const FIRST = 8; // session cards built at once; the rest a batch at a time near the end
-const BATCH = 20;
+// Session cards built with the key: about a phone's first screen below the names found. The
+// rest come a few at a time, a frame each, while the end of the list is near: the key's frame
+// lays out only what is seen (8 cards at once kept the first key of a congress search at
+// 70-90 ms on a 4x slower phone, bench/search.py), and no batch is a long task in the way of
+// the next key.
+const FIRST = 4;
+const BATCH = 6;
 const built = new WeakMap(); // results element -> Map of session id -> hit, reused by the next key
 
 // Names as chips, a few lines at the most: the sessions stay on the first screen.

@@ -136,14 +136,15 @@ def test_every_room_side_by_side_on_a_wide_screen_or_a_phone_in_landscape(
 
 
 def test_no_block_shows_until_the_grid_styles_place_it(browser, make_server, tmp_path) -> None:
-    # grid.css comes after the view that needs it (rooms.js adds it on the first visit to
-    # /rooms). Drawn before it applies, the blocks sat in the page's flow one under another:
-    # the 10:00 row's blocks 1,772 px apart, as long as the stylesheet took (a slow network).
+    # grid.css is not in the page's HTML (rooms.js asks for it as the app starts on /rooms).
+    # Drawn before it applies, the blocks sat in the page's flow one under another: the 10:00
+    # row's blocks 1,772 px apart, as long as the stylesheet took (a slow network).
     server = day_server(make_server, tmp_path)
     page = phone(browser, PHONES[1], DURING, service_workers="block")  # the page's own request
     held = []
     page.route(re.compile(r"/grid[^/]*\.css"), lambda route: held.append(route))
-    page.goto(server.url + "/rooms")
+    # Asked for while the page loads, the held stylesheet holds its load event too.
+    page.goto(server.url + "/rooms", wait_until="domcontentloaded")
     expect(page.locator("main h1")).to_have_text("Rooms · Tuesday 7 April")
     two_frames(page)
     wait_for(lambda: page.evaluate("true") and held, timeout=15)  # evaluate lets Playwright hand it over

@@ -3,15 +3,12 @@ merging, and which scanned codes open."""
 
 import pytest
 
-MODULE = """async (name) => {
-  window.mod = await import(document.body.dataset.assets + name);
-  return Object.keys(window.mod);
-}"""
+from tests.harness.modules import import_module
 
 
 @pytest.fixture
 def share(app_modules):
-    assert "encodeShare" in app_modules.evaluate(MODULE, "js/features/qr/share-links.js")
+    assert "encodeShare" in import_module(app_modules, "js/features/qr/share-links.js")
     return app_modules
 
 
