@@ -40,8 +40,10 @@ export function render(ctx) {
   const none = count.get(null) || 0;
   const sub = (hide) => {
     const all = ngettext("{n} track", "{n} tracks", tracks.length);
-    // Translators: "{n} hidden" counts tracks hidden from the lists: "12 tracks · 2 hidden".
-    return hide.tracks.size ? _("{tracks} · {hidden}", { tracks: all, hidden: ngettext("{n} hidden", "{n} hidden", hide.tracks.size) }) : all;
+    if (!hide.tracks.size) return all;
+    // Translators: how many tracks are hidden from the lists, after their count: "12 tracks · 2 hidden".
+    const hidden = ngettext("{n} hidden", "{n} hidden", hide.tracks.size);
+    return _("{tracks} · {hidden}", { tracks: all, hidden });
   };
   const head = heading(_("Tracks"), sub(hidden));
   const mark = (li, id) => (hide) => {
