@@ -11,7 +11,6 @@ export function showingHidden(query) {
   return query.get("hidden") === "show";
 }
 
-
 // `left`: how many sessions the view left out (null: not counted); `base`: the address the
 // view is drawn for.
 export function hiddenLine(hidden, left, { base = location.href } = {}) {
