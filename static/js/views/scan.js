@@ -8,6 +8,7 @@ import { useQrStyles } from "../features/qr/qr-view.js";
 import { startScanner } from "../features/qr/camera-scan.js";
 import { classifyCode } from "../features/qr/share-links.js";
 import { heading } from "../ui/page-parts.js";
+import { _ } from "../data/i18n.js";
 
 // Stops the camera when the view leaves the page (the app swaps views without telling them).
 function whenRemoved(node, callback) {
@@ -39,6 +40,16 @@ export function typedCode(text, { origins, knownIds }) {
   return code.kind === "text" ? { ...code, note: code.note || "not a session of this schedule" } : code;
 }
 
+// What a code that is not followed is, said to the reader: the notes typedCode and
+// classifyCode give are kept as codes (tests and callers compare them).
+function saidOf(code) {
+  const notes = {
+    "not a session of this schedule": _("This code is not a session of this schedule:"),
+    "a link to a session this schedule does not have": _("This code is a link to a session this schedule does not have:"),
+  };
+  return Object.hasOwn(notes, code.note ?? "") ? notes[code.note] : _("This code is not a link to this schedule. It says:");
+}
+
 // Typing the code works where the camera cannot: no camera, no permission, or offline on a
 // browser whose decoder is not on the device yet.
 function typeForm(store, show) {
@@ -55,22 +66,23 @@ function typeForm(store, show) {
         else go(code.path);
       },
     },
-    h("label", { for: "scan-typed" }, "Or type the code: the address under it (…/session/abc123) or the session id"),
-    h("span", { class: "scan-type-row" }, input, h("button", { type: "submit" }, "Open")),
+    h("label", { for: "scan-typed" }, _("Or type the code: the address under it (…/session/abc123) or the session id")),
+    // Translators: a button: open the session whose code was typed.
+    h("span", { class: "scan-type-row" }, input, h("button", { type: "submit" }, _("Open"))),
   );
 }
 
 export function render({ store }) {
   useQrStyles();
   const frame = h("div", { class: "scan-frame" });
-  const status = h("p", { class: "scan-status", role: "status" }, "Starting the camera…");
+  const status = h("p", { class: "scan-status", role: "status" }, _("Starting the camera…"));
   const result = h("div", { class: "scan-result", "aria-live": "polite" });
-  const again = h("button", { type: "button", class: "primary", hidden: true }, "Start the camera again");
+  const again = h("button", { type: "button", class: "primary", hidden: true }, _("Start the camera again"));
   let scanner = null;
 
   const show = (code) => {
     const lines = [
-      h("p", {}, code.note ? `This code is ${code.note}:` : "This code is not a link to this schedule. It says:"),
+      h("p", {}, saidOf(code)),
       h("p", { class: "scan-text" }, code.text.slice(0, 2000)),
     ];
     result.replaceChildren(...lines);
@@ -87,7 +99,7 @@ export function render({ store }) {
   const start = () => {
     again.hidden = true;
     status.classList.remove("scan-problem");
-    status.textContent = "Point the camera at a session’s QR code.";
+    status.textContent = _("Point the camera at a session’s QR code.");
     scanner = startScanner(frame, {
       onText,
       onProblem: (message) => {
@@ -102,7 +114,7 @@ export function render({ store }) {
   const node = h(
     "section",
     { class: "scan" },
-    heading("Scan a QR code", "Door signs and friends’ phones show codes: point the camera at one."),
+    heading(_("Scan a QR code"), _("Door signs and friends’ phones show codes: point the camera at one.")),
     frame,
     status,
     again,
@@ -115,5 +127,6 @@ export function render({ store }) {
     start();
     whenRemoved(node, () => scanner?.stop());
   });
-  return { title: "Scan", node };
+  // Translators: the title of the page that scans QR codes.
+  return { title: _("Scan"), node };
 }

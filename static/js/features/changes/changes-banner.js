@@ -5,6 +5,7 @@ import { summary } from "../../data/changes.js";
 import { wallMs } from "../../data/clock.js";
 import { h } from "../../ui/dom.js";
 import { time } from "../../data/time.js";
+import { _, ngettext } from "../../data/i18n.js";
 
 export function syncChrome(watcher, store, { onChangesView = false } = {}) {
   const data = store.data;
@@ -17,7 +18,8 @@ export function syncChrome(watcher, store, { onChangesView = false } = {}) {
     count.textContent = unseen.length ? String(Math.min(unseen.length, 99)) : "";
     count.hidden = !unseen.length;
     bell.classList.toggle("mine", unseen.some((c) => starred(c.session)));
-    bell.setAttribute("aria-label", unseen.length ? `Changes, ${unseen.length} new` : "Changes");
+    // Translators: the bell's name for screen readers, with how many changes are new.
+    bell.setAttribute("aria-label", unseen.length ? ngettext("Changes, {n} new", "Changes, {n} new", unseen.length) : _("Changes"));
   }
   const banner = document.getElementById("changes-banner");
   if (banner) {
@@ -27,8 +29,8 @@ export function syncChrome(watcher, store, { onChangesView = false } = {}) {
       ...(unseen.length
         ? [
             h("p", {}, summary(unseen, data, starred)),
-            h("a", { href: "/changes" }, "See all changes"),
-            h("button", { type: "button", class: "dismiss", "aria-label": "Dismiss", onclick: () => watcher.markSeen() }, "×"),
+            h("a", { href: "/changes" }, _("See all changes")),
+            h("button", { type: "button", class: "dismiss", "aria-label": _("Dismiss"), onclick: () => watcher.markSeen() }, "×"),
           ]
         : []),
     );
@@ -47,14 +49,20 @@ export function syncChrome(watcher, store, { onChangesView = false } = {}) {
 // The freshness line: "Up to date · checked 2 min ago", "Offline · last checked 10:42". The
 // version stays out of the words (it is in data-version); `version` is kept for callers.
 export function freshness(state, version, now, clockText) {
-  const ago = (ms) => {
-    const minutes = Math.floor((now - ms) / 60000);
-    if (minutes < 1) return "just now";
-    if (minutes < 60) return `${minutes} min ago`;
-    return `at ${clockText(ms)}`;
-  };
-  if (state.offline) return `Offline · ${state.okAt != null ? `last checked ${clockText(state.okAt)}` : "not checked yet"}`;
-  if (state.checkedAt == null) return "Checking for changes…";
-  if (state.okAt !== state.checkedAt) return `Could not check for changes · tried ${ago(state.checkedAt)}`;
-  return `Up to date · checked ${ago(state.okAt)}`;
+  const minutes = (ms) => Math.floor((now - ms) / 60000);
+  if (state.offline) {
+    return state.okAt != null ? _("Offline · last checked {time}", { time: clockText(state.okAt) }) : _("Offline · not checked yet");
+  }
+  if (state.checkedAt == null) return _("Checking for changes…");
+  // Translators: the freshness line; {n} minutes ago, or at a clock time an hour on.
+  if (state.okAt !== state.checkedAt) {
+    const m = minutes(state.checkedAt);
+    if (m < 1) return _("Could not check for changes · tried just now");
+    if (m < 60) return ngettext("Could not check for changes · tried {n} min ago", "Could not check for changes · tried {n} min ago", m);
+    return _("Could not check for changes · tried at {time}", { time: clockText(state.checkedAt) });
+  }
+  const m = minutes(state.okAt);
+  if (m < 1) return _("Up to date · checked just now");
+  if (m < 60) return ngettext("Up to date · checked {n} min ago", "Up to date · checked {n} min ago", m);
+  return _("Up to date · checked at {time}", { time: clockText(state.okAt) });
 }

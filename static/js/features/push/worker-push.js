@@ -5,7 +5,8 @@
 // and {kind: "changes", version} after corrections. Both are decided here, from the stars
 // and the schedule this device holds: the server never knows what anyone starred.
 
-import { checkChange, patchOf, phrases, titleOf } from "../../data/changes.js";
+import { checkChange, joinPhrases, patchOf, phrases, titleOf } from "../../data/changes.js";
+import { _, language, ngettext, useCatalog } from "../../data/i18n.js";
 import { checkNotice, noticesAfter } from "../../data/notices.js";
 import { DATA_CACHE, MIRROR, patchedDoc, readKept, writeKept } from "../../data/kept-copy.js";
 import { sendWake } from "./push-api.js";
@@ -19,6 +20,8 @@ import { wireWorkerFiles } from "../offline/worker-files.js";
 const CHANGES = "/api/v1/changes";
 const CHANGES_TAG = "hallway-changes"; // the open app's tag too (notify.js): one notification
 const MOST_LINES = 8;
+// The language the page chose, kept by templates/sw.js (its LANGUAGE) in hallway-data.
+const LANGUAGE = "/__hallway/language";
 
 const named = (list) => new Map((Array.isArray(list) ? list : []).filter((x) => x && typeof x.id === "string").map((x) => [x.id, x]));
 
@@ -33,6 +36,35 @@ async function held() {
   return { cache, kept, mirror: readMirror(mirror) };
 }
 
+// Notifications shown with the app closed speak the language the page chose: the page tells
+// the worker (features/language/switcher.js), which keeps the tag (LANGUAGE) and that
+// language's catalog, the one file of it the page loads (sw.js takeLanguage). English, or a
+// catalog not kept (never fetched online), leaves the app's English words.
+async function speakChosen() {
+  try {
+    const kept = await caches.match(LANGUAGE, { cacheName: DATA_CACHE });
+    const lang = kept ? (await kept.text()).trim() : "en";
+    if (lang === language()) return;
+    const catalog = lang === "en" ? null : await keptCatalog(lang);
+    if (!catalog || !useCatalog(catalog)) useCatalog(null);
+  } catch {
+    useCatalog(null);
+  }
+}
+
+// The catalog the worker keeps for `lang` (data/locale-choice.js's catalogUrl: …/i18n/<lang>.json),
+// in this version's cache or, just after an update, the one before.
+async function keptCatalog(lang) {
+  const tail = `/i18n/${lang}.json`;
+  const names = (await caches.keys()).filter((name) => name.startsWith("hallway-") && name !== DATA_CACHE);
+  for (const name of names) {
+    const cache = await caches.open(name);
+    const request = (await cache.keys()).find((r) => new URL(r.url).pathname.endsWith(tail));
+    if (request) return (await cache.match(request)).json();
+  }
+  return null;
+}
+
 // What data/changes.js's words need of the schedule, in the venue's zone as the app shows it.
 function lookup(doc) {
   setVenueZone(typeof doc.event?.timezone === "string" && doc.event.timezone ? doc.event.timezone : "UTC", doc.zone);
@@ -42,6 +74,7 @@ function lookup(doc) {
 async function wake(at) {
   const { kept, mirror } = await held();
   if (!kept || !mirror.lead) return;
+  await speakChosen();
   const data = lookup(kept.doc);
   const due = ringing(kept.doc.sessions, mirror.stars, mirror.lead, at);
   await Promise.all(
@@ -93,16 +126,23 @@ async function changes() {
 }
 
 // "Your 09:15 session: moved to Main Room (was Side Room)"; later ones join the one shown.
+// In the language the page chose (worker-language.js), as the open app would say it.
 async function notifyChanged(mine, before) {
+  await speakChosen();
   const said = mine.map((c) => {
     const start = before.byId.get(c.session)?.start ?? c.after.start;
-    return { head: start ? `Your ${time(new Date(start))} session` : "Your session", name: titleOf(c, before), what: phrases(c, before).join("; ") };
+    // Translators: a notification about a starred session, named by its start time.
+    const head = start ? _("Your {time} session", { time: time(new Date(start)) }) : _("Your session");
+    return { head, name: titleOf(c, before), what: joinPhrases(phrases(c, before)) };
   });
   const shown = await self.registration.getNotifications({ tag: CHANGES_TAG });
   const earlier = shown.flatMap((n) => (Array.isArray(n.data?.lines) ? n.data.lines : []));
-  const lines = [...earlier, ...said.map((x) => `${x.head} (${x.name}): ${x.what}`)].slice(-MOST_LINES);
+  // Translators: one line of a notification: "Your 09:15 session (its title): what changed".
+  const lines = [...earlier, ...said.map((x) => _("{head} ({title}): {what}", { head: x.head, title: x.name, what: x.what }))].slice(-MOST_LINES);
   const one = lines.length === 1 && said.length === 1 ? said[0] : null;
-  const title = one ? `${one.head}: ${one.what}` : `${lines.length} changes to your starred sessions`;
+  const title = one
+    ? _("{head}: {what}", { head: one.head, what: one.what })
+    : ngettext("{n} change to your starred sessions", "{n} changes to your starred sessions", lines.length);
   await self.registration.showNotification(title, { body: one ? one.name : lines.join("\n"), tag: CHANGES_TAG, data: { url: "/changes", lines } });
 }
 
