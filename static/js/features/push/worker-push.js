@@ -6,7 +6,7 @@
 // and the schedule this device holds: the server never knows what anyone starred.
 
 import { checkChange, joinPhrases, patchOf, phrases, titleOf } from "../../data/changes.js";
-import { _, language, ngettext, useCatalog } from "../../data/i18n.js";
+import { _, ngettext } from "../../data/i18n.js";
 import { checkNotice, noticesAfter } from "../../data/notices.js";
 import { DATA_CACHE, MIRROR, patchedDoc, readKept, writeKept } from "../../data/kept-copy.js";
 import { sendWake } from "./push-api.js";
@@ -20,8 +20,6 @@ import { wireWorkerFiles } from "../offline/worker-files.js";
 const CHANGES = "/api/v1/changes";
 const CHANGES_TAG = "hallway-changes"; // the open app's tag too (notify.js): one notification
 const MOST_LINES = 8;
-// The language the page chose, kept by templates/sw.js (its LANGUAGE) in hallway-data.
-const LANGUAGE = "/__hallway/language";
 
 const named = (list) => new Map((Array.isArray(list) ? list : []).filter((x) => x && typeof x.id === "string").map((x) => [x.id, x]));
 
@@ -36,35 +34,6 @@ async function held() {
   return { cache, kept, mirror: readMirror(mirror) };
 }
 
-// Notifications shown with the app closed speak the language the page chose: the page tells
-// the worker (features/language/switcher.js), which keeps the tag (LANGUAGE) and that
-// language's catalog, the one file of it the page loads (sw.js takeLanguage). English, or a
-// catalog not kept (never fetched online), leaves the app's English words.
-async function speakChosen() {
-  try {
-    const kept = await caches.match(LANGUAGE, { cacheName: DATA_CACHE });
-    const lang = kept ? (await kept.text()).trim() : "en";
-    if (lang === language()) return;
-    const catalog = lang === "en" ? null : await keptCatalog(lang);
-    if (!catalog || !useCatalog(catalog)) useCatalog(null);
-  } catch {
-    useCatalog(null);
-  }
-}
-
-// The catalog the worker keeps for `lang` (data/locale-choice.js's catalogUrl: …/i18n/<lang>.json),
-// in this version's cache or, just after an update, the one before.
-async function keptCatalog(lang) {
-  const tail = `/i18n/${lang}.json`;
-  const names = (await caches.keys()).filter((name) => name.startsWith("hallway-") && name !== DATA_CACHE);
-  for (const name of names) {
-    const cache = await caches.open(name);
-    const request = (await cache.keys()).find((r) => new URL(r.url).pathname.endsWith(tail));
-    if (request) return (await cache.match(request)).json();
-  }
-  return null;
-}
-
 // What data/changes.js's words need of the schedule, in the venue's zone as the app shows it.
 function lookup(doc) {
   setVenueZone(typeof doc.event?.timezone === "string" && doc.event.timezone ? doc.event.timezone : "UTC", doc.zone);
@@ -74,7 +43,6 @@ function lookup(doc) {
 async function wake(at) {
   const { kept, mirror } = await held();
   if (!kept || !mirror.lead) return;
-  await speakChosen();
   const data = lookup(kept.doc);
   const due = ringing(kept.doc.sessions, mirror.stars, mirror.lead, at);
   await Promise.all(
@@ -126,9 +94,7 @@ async function changes() {
 }
 
 // "Your 09:15 session: moved to Main Room (was Side Room)"; later ones join the one shown.
-// In the language the page chose (worker-language.js), as the open app would say it.
 async function notifyChanged(mine, before) {
-  await speakChosen();
   const said = mine.map((c) => {
     const start = before.byId.get(c.session)?.start ?? c.after.start;
     // Translators: a notification about a starred session, named by its start time.
