@@ -5,7 +5,7 @@
 import { go } from "../ui/navigate.js";
 import { h } from "../ui/dom.js";
 import { useQrStyles } from "../features/qr/qr-view.js";
-import { startScanner } from "../features/qr/camera-scan.js";
+import { MESSAGES, startScanner } from "../features/qr/camera-scan.js";
 import { classifyCode } from "../features/qr/share-links.js";
 import { heading } from "../ui/page-parts.js";
 import { _ } from "../data/i18n.js";
@@ -48,6 +48,24 @@ function saidOf(code) {
     "a link to a session this schedule does not have": _("This code is a link to a session this schedule does not have:"),
   };
   return Object.hasOwn(notes, code.note ?? "") ? notes[code.note] : _("This code is not a link to this schedule. It says:");
+}
+
+// The scanner's problems in the reader's language. camera-scan.js says them in English and
+// imports nothing (pages other than the app's, such as the door signs, load it alone): its
+// messages are its codes, and each is worded here.
+function cameraSays(message) {
+  const texts = {
+    insecure: _("The camera needs a secure connection (https). Open the code with your phone’s camera app instead."),
+    unsupported: _("This browser cannot use the camera. Open the code with your phone’s camera app instead."),
+    denied: _("Camera access was denied. Allow the camera for this site in the browser’s settings, then try again."),
+    absent: _("No camera was found on this device."),
+    busy: _("The camera is in use by another app. Close it, then try again."),
+    failed: _("The camera could not be started."),
+    timeout: _("Scanning stopped after a few minutes to save the battery."),
+    decoder: _("This browser reads codes with a helper the app downloads once it has been online for a moment; it is not on this device yet. Type the code below instead."),
+  };
+  const key = Object.keys(MESSAGES).find((k) => MESSAGES[k] === message);
+  return key && Object.hasOwn(texts, key) ? texts[key] : message;
 }
 
 // Typing the code works where the camera cannot: no camera, no permission, or offline on a
@@ -103,7 +121,7 @@ export function render({ store }) {
     scanner = startScanner(frame, {
       onText,
       onProblem: (message) => {
-        status.textContent = message;
+        status.textContent = cameraSays(message);
         status.classList.add("scan-problem");
         again.hidden = false;
       },

@@ -4,41 +4,35 @@
 // Firefox) with the vendored jsQR, in a worker loaded only when scanning starts, so neither
 // the decoder's size nor its work weighs on the rest of the app.
 
-import { _ } from '../../data/i18n.js';
-
 const FRAME_INTERVAL_MS = 150;
 const MAX_FRAME_SIDE = 640; // enough for a code filling a fifth of the view
 const DEFAULT_MAX_MS = 3 * 60 * 1000; // then stop: a forgotten scanner drains the battery
 
-// What went wrong, in the reader's language (asked when it happens: the language may change).
-export function problemText(key) {
-  const texts = {
-    insecure: _('The camera needs a secure connection (https). Open the code with your phone’s camera app instead.'),
-    unsupported: _('This browser cannot use the camera. Open the code with your phone’s camera app instead.'),
-    denied: _('Camera access was denied. Allow the camera for this site in the browser’s settings, then try again.'),
-    absent: _('No camera was found on this device.'),
-    busy: _('The camera is in use by another app. Close it, then try again.'),
-    failed: _('The camera could not be started.'),
-    timeout: _('Scanning stopped after a few minutes to save the battery.'),
-    decoder: _('This browser reads codes with a helper the app downloads once it has been online for a moment; it is not on this device yet. Type the code below instead.'),
-  };
-  return texts[key];
-}
+export const MESSAGES = {
+  insecure: 'The camera needs a secure connection (https). Open the code with your phone’s camera app instead.',
+  unsupported: 'This browser cannot use the camera. Open the code with your phone’s camera app instead.',
+  denied: 'Camera access was denied. Allow the camera for this site in the browser’s settings, then try again.',
+  absent: 'No camera was found on this device.',
+  busy: 'The camera is in use by another app. Close it, then try again.',
+  failed: 'The camera could not be started.',
+  timeout: 'Scanning stopped after a few minutes to save the battery.',
+  decoder: 'This browser reads codes with a helper the app downloads once it has been online for a moment; it is not on this device yet. Type the code below instead.',
+};
 
 /** The message for a getUserMedia failure. */
 export function cameraProblem(error) {
   switch (error && error.name) {
     case 'NotAllowedError':
     case 'SecurityError':
-      return problemText('denied');
+      return MESSAGES.denied;
     case 'NotFoundError':
     case 'OverconstrainedError':
-      return problemText('absent');
+      return MESSAGES.absent;
     case 'NotReadableError':
     case 'AbortError':
-      return problemText('busy');
+      return MESSAGES.busy;
     default:
-      return problemText('failed');
+      return MESSAGES.failed;
   }
 }
 
@@ -140,8 +134,8 @@ export function startScanner(container, { onText, onProblem, maxMs = DEFAULT_MAX
   globalThis.addEventListener('pagehide', stop);
 
   const ready = (async () => {
-    if (!globalThis.isSecureContext) return fail(problemText('insecure'));
-    if (!devices || !devices.getUserMedia) return fail(problemText('unsupported'));
+    if (!globalThis.isSecureContext) return fail(MESSAGES.insecure);
+    if (!devices || !devices.getUserMedia) return fail(MESSAGES.unsupported);
     try {
       stream = await devices.getUserMedia({ audio: false, video: { facingMode: { ideal: 'environment' } } });
     } catch (error) {
@@ -157,7 +151,7 @@ export function startScanner(container, { onText, onProblem, maxMs = DEFAULT_MAX
     } catch (error) {
       return fail(cameraProblem(error));
     }
-    decoder = (await nativeDetector()) || workerDecoder(() => !stopped && fail(problemText('decoder')));
+    decoder = (await nativeDetector()) || workerDecoder(() => !stopped && fail(MESSAGES.decoder));
     if (stopped) {
       decoder.close();
       return false;
@@ -166,7 +160,7 @@ export function startScanner(container, { onText, onProblem, maxMs = DEFAULT_MAX
     const tick = async () => {
       if (stopped) return;
       if (Date.now() > deadline) {
-        fail(problemText('timeout'));
+        fail(MESSAGES.timeout);
         return;
       }
       let text = null;
