@@ -18,13 +18,13 @@ from typing import Any
 
 from webapp.i18n import catalogs
 
-COLLECT = """(root) => {
+COLLECT = """([root, skipped]) => {
   const out = new Set();
   const add = (text) => {
     const t = (text || "").replace(/\\s+/g, " ").trim();
     if (t && t.length <= 400) out.add(t);
   };
-  const skip = (el) => el.closest("script, style, noscript, template");
+  const skip = (el) => el.closest("script, style, noscript, template") || (skipped && el.closest(skipped));
   const top = document.querySelector(root);
   const walker = document.createTreeWalker(top, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -129,17 +129,23 @@ def _without_imported(text: str, imported: list[str], joined: str, english: froz
 
 
 def english_left(
-    page: Any, schedule: Any, lang: str | None = None, also: Iterable[Any] = (), root: str = "body"
+    page: Any,
+    schedule: Any,
+    lang: str | None = None,
+    also: Iterable[Any] = (),
+    root: str = "body",
+    skip: str = "",
 ) -> list[str]:
-    """The texts in `root` on `page` that are the app's English where `lang` (default: the
-    page's <html lang>) says otherwise, or that show an unfilled `{placeholder}`; `schedule`
-    (and `also`, e.g. the venue plan) are the served documents whose texts are the event's own."""
+    """The texts in `root` (outside `skip`, a selector) on `page` that are the app's English where
+    `lang` (default: the page's <html lang>) says otherwise, or that show an unfilled
+    `{placeholder}`; `schedule` (and `also`, e.g. the venue plan) are the served documents whose
+    texts are the event's own."""
     lang = lang or page.evaluate("document.documentElement.lang")
     plain, patterns = _english(lang)
     imported = sorted((t for t in imported_texts(schedule, *also) if len(t) >= 3), key=len, reverse=True)
     joined = "\0".join(imported)
     left = []
-    for text in sorted(page.evaluate(COLLECT, root)):
+    for text in sorted(page.evaluate(COLLECT, [root, skip])):
         rest = _without_imported(text, imported, joined, plain)
         if rest is None:
             continue
