@@ -62,7 +62,8 @@ function entry(item, redraw) {
     "li",
     { class: `queued ${item.state}`, "data-key": item.key },
     h("p", {}, item.label || item.body.kind),
-    h("p", { class: "state" }, h("strong", {}, label), " ", why),
+    // The state, then why on a line of its own: no punctuation joins the two in any language.
+    h("p", { class: "state" }, h("strong", {}, label), h("br"), why),
     item.body.note && h("p", { class: "note" }, _("“{note}”", { note: item.body.note })),
     buttons.length > 0 && h("p", { class: "buttons" }, buttons),
   );
