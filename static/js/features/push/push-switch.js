@@ -12,7 +12,11 @@ let serverSays = null; // the server's answer about push, asked once per visit: 
 // Whole sentences, each a message, put side by side.
 function statusText(problem) {
   const state = pushState();
-  if (problem) return `${problem} ${_("Reminders still show while the app is open, and your calendar can remind you when it is closed (below).")}`;
+  if (problem) {
+    // A call inside a template literal is not found by the extractor: the sentence on its own.
+    const still = _("Reminders still show while the app is open, and your calendar can remind you when it is closed (below).");
+    return `${problem} ${still}`;
+  }
   if (!state.on) {
     return _("Off. On, this device is woken before each starred session and when one of them changes, even with the app closed; the server is told only the times, never which sessions you starred.");
   }
