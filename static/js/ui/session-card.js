@@ -2,6 +2,7 @@
 
 import { h } from "./dom.js";
 import { _ } from "../data/i18n.js";
+import { flagLabel } from "../data/changes.js";
 import { cardFlag } from "./room-notices.js";
 import { length, time } from "../data/time.js";
 import { kindName } from "../data/kinds.js";
@@ -16,7 +17,7 @@ export function setChangeFlags(flags) {
 
 export function badges(id) {
   const flags = (changeFlags.get(id) || []).filter((f) => f !== "Cancelled"); // the card says that already
-  return flags.length ? h("p", { class: "badges" }, flags.map((f) => h("strong", { class: "badge" }, f))) : null;
+  return flags.length ? h("p", { class: "badges" }, flags.map((f) => h("strong", { class: "badge" }, flagLabel(f)))) : null;
 }
 
 export function starButton(store, session) {
