@@ -46,8 +46,13 @@ WIRE_GOAL = 33 * 1024
 # KB (tracks, filters and hiding, ranked search, Back to the place left, Now and My schedule by
 # the clock, kind names, offline calendar files) after 12 KB of rarely read views and the QR
 # encoder moved to the worker's second phase: 94.6 KB. The budget is 96 KB until issue 28
-# brings the first visit down (docs/benchmarks.md).
-WIRE_BUDGET = 96 * 1024
+# brings the first visit down (docs/benchmarks.md). Issue 29 (translations) adds the runtime every
+# reader runs, English too: gettext's calls, CLDR plural rules and dates, the language's choice
+# and switch (+2.5 KB of the bundle), the same runtime in the worker's code, which writes
+# notifications in the chosen language (+2.4 KB of /sw.js), and the switch in the shell: 94.6 ->
+# 99.9 KB; a reader in another language adds that language's catalog (French: 1.6 KB, one
+# request). The budget is 100 KB.
+WIRE_BUDGET = 100 * 1024
 SHELL_GOAL = 14 * 1024
 QUIET = 0.8  # seconds without a request in flight: the first visit is over
 LOCALE = sys.argv[sys.argv.index("--locale") + 1] if "--locale" in sys.argv[:-1] else None

@@ -24,6 +24,7 @@ NOT_PRECACHED: dict[str, str] = {
     assets.INLINE_CSS: "inlined into the shell, which is precached",
     WORKER_MODULE: "the worker's own push handling, built into /sw.js",
     "js/features/offline/worker-files.js": "the worker's answers to links offline, built into /sw.js",
+    "js/features/language/worker-language.js": "the worker's own language loader, built into /sw.js",
     "print.css": "door signs: printed online by organizers, not part of the app",
     "js/features/qr/door-signs.js": "door signs: printed online by organizers, not part of the app",
     "css/organize.css": "the organizers' console's styles, loaded with the console (cached at first use)",
