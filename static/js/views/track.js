@@ -8,7 +8,7 @@ import { dayLabel } from "../data/time.js";
 import { readHidden } from "../data/hidden.js";
 import { empty, heading, notFound, zoneNote } from "../ui/page-parts.js";
 import { hideButton } from "./tracks.js";
-import { _, ngettext } from "../data/i18n.js";
+import { _, ngettext, npgettext } from "../data/i18n.js";
 
 const sessionCount = (n) => ngettext("{n} session", "{n} sessions", n);
 const hiddenNote = (hidden) => (hidden ? _("Hidden from the schedule, the rooms grid and Now.") : "");
@@ -49,7 +49,8 @@ export function render(ctx) {
         h(
           "section",
           { class: "track-rooms" },
-          h("h2", {}, ngettext("Room", "Rooms", rooms.length)),
+          // A context of its own: the console's singular "Room" (a field's label) is another message.
+          h("h2", {}, npgettext("heading", "Room", "Rooms", rooms.length)),
           h("ul", { class: "index" }, rooms.map(([room, n]) => h("li", {}, h("a", { href: `/room/${room.id}` }, room.name), h("span", { class: "n" }, sessionCount(n))))),
         ),
       h("h2", { class: "sessions-head" }, _("Sessions")),

@@ -50,9 +50,9 @@ SAID = {
     "fr": {
         "banner": ["3 modifications : ", "mer. 8 avr. 10:00–10:45", "· et 1 autre"],
         "bell": "Modifications, 3 nouvelles",
-        "share": "3 séances favorites",
-        "received": "2 séances partagées avec vous",
-        "ignored": "2 identifiants de séance du lien ignorés : « zzz999 » (absent de ce programme)",
+        "share": "3 sessions favorites",
+        "received": "2 sessions partagées avec vous",
+        "ignored": "2 identifiants de session du lien ignorés : « zzz999 » (absent de ce programme)",
         "lead": "5 minutes avant",
     },
     "de": {
