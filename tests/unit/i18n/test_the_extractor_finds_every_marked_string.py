@@ -35,3 +35,19 @@ def marked() -> set[str]:
 def test_the_extractor_finds_every_literal_the_code_marks() -> None:
     # The template is checked against the extractor elsewhere (test_catalogs.py).
     assert sorted(marked() - extracted("app")) == []
+
+
+PLURAL = re.compile(rf"\bngettext\(\s*{STRING}")
+SINGULAR = re.compile(rf"\b(?:_|N_)\(\s*{STRING}")
+
+
+def test_no_message_is_marked_both_alone_and_as_a_plural() -> None:
+    # A catalog holds one entry per id and context: `_("Room")` beside `ngettext("Room", "Rooms")`
+    # share it, it becomes the plural's, and the lone one reaches the reader in English. One of
+    # the two takes a context (npgettext / pgettext).
+    alone, plural = set(), set()
+    for path in JS.rglob("*.js"):
+        text = path.read_text(encoding="utf-8")
+        alone |= {literal(m) for m in SINGULAR.findall(text)}
+        plural |= {literal(m) for m in PLURAL.findall(text)}
+    assert sorted(alone & plural) == []
