@@ -42,6 +42,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Any route that reads the schedule may meet these: a 503 that says why, never a 500.
     app.register_error_handler(ScheduleFormatError, errors.no_schedule)
     app.register_error_handler(StoreUnavailable, errors.store_unavailable)
+    for code in (404, 405):  # a wrong link, said in the event's language
+        app.register_error_handler(code, errors.no_such_address)
     security.init_app(app, rt.style_hash)
     # Revalidations and repeated fetches of the feed and the shell, answered before Flask with
     # Flask's own earlier answers; behind the proxy fix, so they see the client's host and scheme.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from playwright.sync_api import expect
@@ -16,6 +17,56 @@ ENV = {
     "HALLWAY_ADMIN_TOKENS": f"ada:{ADA},bob:{BOB}",
     "HALLWAY_WRITE_RATE_LIMIT": "0",
 }
+
+OUTBOX_KEY = "hallway.organizer.outbox.v1"
+
+# Corrections kept on an organizer's phone, in each state the console's list shows
+# (static/js/features/organize/outbox.js): another organizer changed the session meanwhile; the
+# server found a clash; it refused one (400); one waits after the server was busy (503); one
+# simply waits for a connection. Labels are the organizer's own words, as the console wrote them.
+KEPT = {
+    "conflict": {
+        "key": "k-conflict",
+        "body": {"kind": "move", "session": "later", "room": "main"},
+        "label": "Move “Tomorrow Talk” to Main Room",
+        "state": "conflict",
+        "fields": ["status"],
+        "base": {"status": "confirmed"},
+        "current": {"status": "cancelled"},
+    },
+    "clash": {
+        "key": "k-clash",
+        "body": {"kind": "move", "session": "sidenow", "room": "main"},
+        "label": "Move “Side Workshop” to Main Room",
+        "state": "clash",
+        "clashes": [{"kind": "room", "message": "Main Room has Packed Keynote then", "sessions": ["onnow"]}],
+    },
+    "refused": {
+        "key": "k-refused",
+        "body": {"kind": "cancel", "session": "later2"},
+        "label": "Cancel “Tomorrow Main”",
+        "state": "refused",
+        "failure": {"status": 400, "detail": "a reason only the server gives"},
+    },
+    "busy": {
+        "key": "k-busy",
+        "body": {"kind": "cancel", "session": "doors"},
+        "label": "Cancel “Doors Open”",
+        "state": "waiting",
+        "failure": {"status": 503, "detail": None},
+    },
+    "waiting": {
+        "key": "k-waiting",
+        "body": {"kind": "cancel", "session": "closing"},
+        "label": "Cancel “Closing”",
+        "state": "waiting",
+    },
+}
+
+
+def keep(page: Any, items: list[dict[str, Any]]) -> None:
+    """Puts `items` in the console's outbox on this phone (its localStorage)."""
+    page.evaluate("([key, q]) => localStorage.setItem(key, q)", [OUTBOX_KEY, json.dumps(items)])
 
 
 def sign_in(page: Any, server: Any, token: str = ADA, path: str = "/organize", poll: int = 1) -> None:

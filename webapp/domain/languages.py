@@ -28,6 +28,11 @@ def language_names(tags: Iterable[str]) -> dict[str, str]:
     return {tag: names[tag.lower()] for tag in sorted(set(tags)) if tag.lower() in names}
 
 
+def known_tags() -> list[str]:
+    """The tags the table names (the others are written as their tag)."""
+    return sorted(tag for tag, english in _names().items() if english != tag)
+
+
 def tag_of(name: str) -> str | None:
     """The tag of a language written as a tag ("de") or by its English name ("German");
     None for any other text. Sources such as Sessionize name languages in words."""

@@ -10,11 +10,19 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..corrections.apply import CorrectionError
 from ..domain import jsontext
+from ..i18n.translate import Translator
 
 
 def error(status: int, message: str, headers: dict[str, str] | None = None) -> Response:
     body = json.dumps({"error": message}, ensure_ascii=False)
     return Response(body, status=status, mimetype="application/json", headers=headers)
+
+
+def plain(t: Translator, status: int, text: str, headers: dict[str, str] | None = None) -> Response:
+    """What a person reads in a browser (a door sign's or a calendar's address mistyped, the
+    schedule not served): one line in `t`'s language (the event's), said in Content-Language."""
+    head = {"Content-Language": t.lang, **(headers or {})}
+    return Response(text + "\n", status=status, mimetype="text/plain", headers=head)
 
 
 def json_body(limit: int) -> Any:

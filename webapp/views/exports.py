@@ -21,6 +21,7 @@ from ..exports.frab_xml import to_schedule_xml
 from ..serving import cache, current_runtime
 from ..serving.language import server_translator
 from ..serving.published import Published, published
+from .answers import plain
 
 bp = Blueprint("exports", __name__)
 
@@ -55,7 +56,8 @@ def one_session(session_id: str) -> Response:
     pub = published(current_runtime())
     session = pub.schedule.session(session_id) if _ID.match(session_id) else None
     if session is None:
-        return _plain(404, f"No session with id {session_id!r} in this schedule.")
+        t = server_translator()
+        return plain(t, 404, t._("No session with id {id} in this schedule.", id=repr(session_id)))
     name = server_translator()._("{event}: {session}", event=pub.schedule.event.name, session=session.title)
     return _calendar(pub, [session], name, f"{pub.schedule.event.id}-{session.id}.ics")
 
@@ -65,7 +67,8 @@ def one_room(room_id: str) -> Response:
     pub = published(current_runtime())
     room = pub.schedule.room(room_id) if _ID.match(room_id) else None
     if room is None:
-        return _plain(404, f"No room with id {room_id!r} in this schedule.")
+        t = server_translator()
+        return plain(t, 404, t._("No room with id {id} in this schedule.", id=repr(room_id)))
     sessions = [s for s in pub.schedule.sessions if s.room == room.id]
     name = server_translator()._("{event}: {room}", event=pub.schedule.event.name, room=room.name)
     return _calendar(pub, sessions, name, f"{pub.schedule.event.id}-room-{room.id}.ics")
@@ -77,14 +80,17 @@ def starred() -> Response:
     skipped, so a calendar subscribed with an old list keeps updating; a malformed id or
     more than MAX_STARRED ids is refused with a 400."""
     raw = request.args.get("s")
+    t = server_translator()
     if raw is None:
-        return _plain(400, "Give the starred sessions as ?s=<id>,<id>,...")
+        return plain(t, 400, t._("Give the starred sessions as ?s=<id>,<id>,..."))
     ids = [i for i in (part.strip() for part in raw.split(",")) if i]
     if len(ids) > MAX_STARRED:
-        return _plain(400, f"At most {MAX_STARRED} sessions in one calendar, got {len(ids)}.")
+        text = t._("At most {most} sessions in one calendar, got {n}.", most=MAX_STARRED, n=len(ids))
+        return plain(t, 400, text)
     bad = [i for i in ids if not _ID.match(i)]
     if bad:
-        return _plain(400, f"Not a session id: {bad[0][:80]!r} (ids are letters, digits, - and _).")
+        text = t._("Not a session id: {id} (ids are letters, digits, - and _).", id=repr(bad[0][:80]))
+        return plain(t, 400, text)
     pub = published(current_runtime())
     wanted = set(ids)
     sessions = [s for s in pub.schedule.sessions if s.id in wanted]
@@ -95,8 +101,15 @@ def starred() -> Response:
 def _calendar(pub: Published, sessions: Iterable[Session], title: str, filename: str) -> Response:
     try:
         alarm = ical.parse_alarm(request.args.get("alarm"))
-    except ValueError as exc:
-        return _plain(400, str(exc))
+    except ValueError:
+        t = server_translator()
+        given = repr(request.args.get("alarm"))
+        text = t._(
+            "alarm: a whole number of minutes from 0 to {most}, not {given}",
+            most=ical.MAX_ALARM_MINUTES,
+            given=given,
+        )
+        return plain(t, 400, text)
     # Built once per version and URL (a whole-event calendar takes tens of ms), not per request;
     # only URLs without parameters read are kept, so made-up query strings cannot fill the cache.
     key = None if any(name in request.args for name in READ_PARAMETERS) else f"hallway/export/{_etag(pub)}"
@@ -139,10 +152,6 @@ def _etag(pub: Published) -> str:
     read = [f"{name}={request.args.get(name)}" for name in READ_PARAMETERS if name in request.args]
     key = f"{pub.etag} {request.path} {' '.join(read)} {_app_url()} {server_translator().lang}".encode()
     return hashlib.sha256(key).hexdigest()[:24]
-
-
-def _plain(status: int, message: str) -> Response:
-    return Response(message + "\n", status=status, mimetype="text/plain")
 
 
 def _app_url() -> str:

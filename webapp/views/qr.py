@@ -13,6 +13,7 @@ from ..exports import qr, signs
 from ..serving import current_runtime
 from ..serving.language import server_translator
 from ..serving.published import published
+from .answers import plain
 
 bp = Blueprint("qr", __name__)
 
@@ -39,10 +40,6 @@ def session_url(session_id: str) -> str:
     return f"{public_base()}/session/{session_id}"
 
 
-def _plain(status: int, message: str) -> Response:
-    return Response(message + "\n", status=status, mimetype="text/plain")
-
-
 def _image(body: bytes, mimetype: str) -> Response:
     etag = hashlib.sha256(body).hexdigest()[:20]
     headers = {"ETag": f'"{etag}"', "Cache-Control": IMAGE_CACHE}
@@ -52,10 +49,11 @@ def _image(body: bytes, mimetype: str) -> Response:
 
 
 def _known_session(session_id: str) -> str:
+    t = server_translator()
     if not SESSION_ID.match(session_id):
-        abort(_plain(400, "malformed session id: expected 1-64 letters, digits, '-' or '_'"))
+        abort(plain(t, 400, t._("malformed session id: expected 1-64 letters, digits, '-' or '_'")))
     if published(current_runtime()).schedule.session(session_id) is None:
-        abort(_plain(404, f"no session with id {session_id}"))
+        abort(plain(t, 404, t._("no session with id {id}", id=session_id)))
     return session_url(session_id)
 
 
@@ -71,14 +69,16 @@ def session_qr_png(session_id: str) -> Response:
 
 def _day(schedule_days: tuple[date, ...], text: str | None) -> date:
     known = ", ".join(d.isoformat() for d in schedule_days)
+    t = server_translator()
     if not text:
-        abort(_plain(400, f"day=YYYY-MM-DD is required; the event's days are {known}"))
+        abort(plain(t, 400, t._("day=YYYY-MM-DD is required; the event's days are {days}", days=known)))
     try:
         day = date.fromisoformat(text)
     except ValueError:
-        abort(_plain(400, f"day={text[:20]!r} is not a date like YYYY-MM-DD"))
+        abort(plain(t, 400, t._("day={given} is not a date like YYYY-MM-DD", given=repr(text[:20]))))
     if day not in schedule_days:
-        abort(_plain(404, f"{day.isoformat()} is not a day of the event; its days are {known}"))
+        message = t._("{day} is not a day of the event; its days are {days}", day=day.isoformat(), days=known)
+        abort(plain(t, 404, message))
     return day
 
 
@@ -123,7 +123,8 @@ def print_room(room_id: str) -> str:
     schedule = published(current_runtime()).schedule
     room = schedule.room(room_id)
     if room is None:
-        abort(_plain(404, f"no room with id {room_id[:64]}"))
+        t = server_translator()
+        abort(plain(t, 404, t._("no room with id {id}", id=room_id[:64])))
     day = _day(signs.days(schedule), request.args.get("day"))
     sheet = signs.sign(schedule, room, day, _lang())
     return _render(server_translator()._("{room}, {day}", room=room.name, day=sheet.day_label), [sheet])

@@ -10,8 +10,11 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, request
+from flask_babel import get_locale
 from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from ..i18n.translate import translator
 
 
 def init_app(app: Flask) -> None:
@@ -38,12 +41,19 @@ def init_app(app: Flask) -> None:
 
 
 def _refused(host: str) -> Response:
+    # The event's language (Flask-Babel's locale, webapp.serving.language chooses it): the person
+    # reading this may be an attendee who followed a link, not the operator.
+    t = translator(str(get_locale() or "en").replace("_", "-"), "messages")
+    text = t._(
+        "This server does not answer for the host {host}. Its operator can name it in "
+        "HALLWAY_TRUSTED_HOSTS or set HALLWAY_PUBLIC_URL.",
+        host=repr(host[:100]),
+    )
     return Response(
-        f"This server does not answer for the host {host[:100]!r}. Its operator can name it in "
-        "HALLWAY_TRUSTED_HOSTS or set HALLWAY_PUBLIC_URL.\n",
+        text + "\n",
         status=400,
         mimetype="text/plain",
-        headers={"Cache-Control": "no-store"},
+        headers={"Cache-Control": "no-store", "Content-Language": t.lang},
     )
 
 

@@ -5,6 +5,7 @@
 // No DOM, no network, no clock: every function here takes what it needs.
 
 import { dayLabel, time, venueDay } from "./time.js";
+import { _, ngettext, pgettext } from "./i18n.js";
 
 const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 // Fields of a session a correction may set, as in /api/v1/schedule.json.
@@ -134,6 +135,23 @@ export function flagsFor(history, id) {
   return flags;
 }
 
+// The words of a badge: flagsFor's keys stay English (they are compared, and kept), the
+// reader sees these.
+const flagLabels = () => ({
+  // Translators: badges on a session a correction changed.
+  New: pgettext("change", "New"),
+  Cancelled: pgettext("change", "Cancelled"),
+  "Back on": pgettext("change", "Back on"),
+  "New room": pgettext("change", "New room"),
+  "New time": pgettext("change", "New time"),
+  Updated: pgettext("change", "Updated"),
+  Removed: pgettext("change", "Removed"),
+});
+
+export function flagLabel(flag) {
+  return flagLabels()[flag] ?? flag;
+}
+
 export function flagMap(history) {
   const ids = new Set(history.map((c) => c.session));
   const out = new Map();
@@ -145,51 +163,67 @@ export function flagMap(history) {
 }
 
 function roomName(data, id) {
-  return (id && data.rooms.get(id)?.name) || (id ? id : "no room");
+  // Translators: where a changed session is when it has no room.
+  return (id && data.rooms.get(id)?.name) || (id ? id : _("no room"));
 }
 
 function when(iso, withDay) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return String(iso);
-  return withDay ? `${dayLabel(venueDay(date), "short")} ${time(date)}` : time(date);
+  // Translators: a day and a time in a change ("Tue 7 Apr 09:30").
+  return withDay ? _("{day} {time}", { day: dayLabel(venueDay(date), "short"), time: time(date) }) : time(date);
 }
 
 function names(data, ids) {
   const list = Array.isArray(ids) ? ids.map((id) => data.speakers.get(id)?.name || id) : [];
-  return list.length ? list.join(", ") : "nobody";
+  // Translators: a session's speakers after a change, when there are none.
+  return list.length ? list.join(", ") : _("nobody");
 }
 
+// Translators: a quoted title, level or kind; use your language's quotation marks.
+const quoted = (text) => _("“{text}”", { text });
+
 function quote(value) {
-  return value === null || value === undefined || value === "" ? "none" : `“${value}”`;
+  // Translators: a field a change emptied or that was empty.
+  return value === null || value === undefined || value === "" ? _("none") : quoted(value);
+}
+
+// One change's phrases as one line: joined two by two, so a language writes its own separator.
+export function joinPhrases(list) {
+  // Translators: joins two things a change did to one session ("moved …; now at …").
+  return list.reduce((line, next) => _("{first}; {next}", { first: line, next }));
 }
 
 // What one change did, as short phrases in plain words ("moved to Side Room (was Main Room)").
 export function phrases(change, data) {
   const { before, after } = change;
-  if (change.kind === "remove") return ["removed from the schedule"];
+  if (change.kind === "remove") return [_("removed from the schedule")];
   if (change.kind === "add") {
-    return [`new session, ${when(after.start, true)} in ${roomName(data, after.room)}`];
+    return [_("new session, {when} in {room}", { when: when(after.start, true), room: roomName(data, after.room) })];
   }
   const out = [];
-  if ("status" in after) out.push(after.status === "cancelled" ? "cancelled" : "back on, no longer cancelled");
-  if ("room" in after) out.push(`moved to ${roomName(data, after.room)} (was ${roomName(data, before.room)})`);
+  // Translators: what a change did to a session, lower case: it follows the session's title.
+  if ("status" in after) out.push(after.status === "cancelled" ? _("cancelled") : _("back on, no longer cancelled"));
+  if ("room" in after) out.push(_("moved to {room} (was {old})", { room: roomName(data, after.room), old: roomName(data, before.room) }));
   if ("start" in after || "end" in after) {
     const start = after.start ?? before.start;
     const oldStart = before.start ?? after.start;
     const otherDay = start && oldStart && venueDay(new Date(start)) !== venueDay(new Date(oldStart));
-    const span = (s, e) => `${s ? when(s, otherDay) : "?"}${e ? `–${when(e, false)}` : ""}`;
-    const now = span(after.start, after.end);
-    const was = span(before.start, before.end);
-    out.push(`${"start" in after ? "now at" : "now ends at"} ${now} (was ${was})`);
+    const from = (s) => (s ? when(s, otherDay) : "?");
+    // Translators: a session's time span, start–end.
+    const span = (s, e) => (e ? _("{start}–{end}", { start: from(s), end: when(e, false) }) : from(s));
+    const vars = { time: span(after.start, after.end), old: span(before.start, before.end) };
+    out.push("start" in after ? _("now at {time} (was {old})", vars) : _("now ends at {time} (was {old})", vars));
   }
-  if ("title" in after) out.push(`renamed ${quote(after.title)} (was ${quote(before.title)})`);
-  if ("speakers" in after) out.push(`speakers now ${names(data, after.speakers)} (was ${names(data, before.speakers)})`);
-  if ("track" in after) out.push(`track now ${quote(data.tracks.get(after.track)?.name ?? after.track)}`);
-  if ("level" in after) out.push(`level now ${quote(after.level)} (was ${quote(before.level)})`);
-  if ("kind" in after) out.push(`now a ${quote(after.kind)} (was ${quote(before.kind)})`);
-  if ("description" in after) out.push("description updated");
-  if ("slides" in after) out.push(after.slides ? "slides attached" : "slides no longer listed");
-  return out.length ? out : ["updated"];
+  if ("title" in after) out.push(_("renamed {title} (was {old})", { title: quote(after.title), old: quote(before.title) }));
+  if ("speakers" in after) out.push(_("speakers now {names} (was {old})", { names: names(data, after.speakers), old: names(data, before.speakers) }));
+  if ("track" in after) out.push(_("track now {track}", { track: quote(data.tracks.get(after.track)?.name ?? after.track) }));
+  if ("level" in after) out.push(_("level now {level} (was {old})", { level: quote(after.level), old: quote(before.level) }));
+  // Translators: the session's kind changed ("now a “workshop” (was “talk”)").
+  if ("kind" in after) out.push(_("now a {kind} (was {old})", { kind: quote(after.kind), old: quote(before.kind) }));
+  if ("description" in after) out.push(_("description updated"));
+  if ("slides" in after) out.push(after.slides ? _("slides attached") : _("slides no longer listed"));
+  return out.length ? out : [_("updated")];
 }
 
 export function titleOf(change, data) {
@@ -198,7 +232,8 @@ export function titleOf(change, data) {
 
 // One line for the banner and notifications: "Helion 1.0 moved to Master Stage (was …)".
 export function sentence(change, data) {
-  return `${titleOf(change, data)}: ${phrases(change, data).join("; ")}`;
+  // Translators: a session's title, then what changed in it.
+  return _("{title}: {what}", { title: titleOf(change, data), what: joinPhrases(phrases(change, data)) });
 }
 
 // Starred sessions' changes first, each group newest first.
@@ -213,8 +248,11 @@ export function summary(changes, data, isStarred, shown = 2) {
   const list = ordered(changes, isStarred);
   const head = list.slice(0, shown).map((c) => `${isStarred(c.session) ? "★ " : ""}${sentence(c, data)}`);
   const more = list.length - head.length;
-  const count = `${list.length} change${list.length === 1 ? "" : "s"}`;
-  return `${count}: ${head.join(" · ")}${more > 0 ? ` · and ${more} more` : ""}`;
+  const line = head.join(" · ");
+  // Translators: the end of the changes banner's list, when more changes than shown came.
+  const all = more > 0 ? ngettext("{list} · and {n} more", "{list} · and {n} more", more, { list: line }) : line;
+  // Translators: the changes banner: how many changes, then the first ones.
+  return ngettext("{n} change: {list}", "{n} changes: {list}", list.length, { list: all });
 }
 
 // When the phone reloaded the whole schedule (re-import, a static host without the changes

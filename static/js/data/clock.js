@@ -1,6 +1,8 @@
 // The one clock of the app: every "now" is read here, so a test (Playwright's clock API) or a
 // demo (?now=ISO in the address pins it) sets the time for every view at once.
 
+import { _ } from "./i18n.js";
+
 // An ISO date and time, with an optional zone: what the docs tell people to write. Date's own
 // parser also takes "April 7" or "7/4", read differently by each browser, so those are refused.
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
@@ -31,7 +33,7 @@ export function pinned() {
 export function pinProblem() {
   const [, pin, raw] = pinOf(location.search);
   if (pin || !raw) return null;
-  return `The time in the address (now=${raw}) could not be read, so the real time is shown. Write it as 2026-04-07T10:20+02:00.`;
+  return _("The time in the address (now={value}) could not be read, so the real time is shown. Write it as 2026-04-07T10:20+02:00.", { value: raw });
 }
 
 export function now() {

@@ -61,6 +61,9 @@ function wellFormed(c) {
 }
 
 export const language = () => lang;
+// CLDR's names of the ISO 639-1 languages in the language taken ({tag: name}), or null when its
+// catalog has none (English: the outline's names serve).
+export const languageNames = () => (locale.languages && typeof locale.languages === "object" ? locale.languages : null);
 export const direction = () => dir;
 // Changes with each catalog taken: caches of formatted text key on it.
 export const catalogVersion = () => version;

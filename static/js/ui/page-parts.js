@@ -4,6 +4,7 @@ import { now as clockNow } from "../data/clock.js";
 import { h } from "./dom.js";
 import { withQuery } from "./query-links.js";
 import { conferenceDay, dayLabel, zoneLabel } from "../data/time.js";
+import { _, fill } from "../data/i18n.js";
 
 export function heading(text, sub = null) {
   return [h("h1", { tabindex: "-1" }, text), sub && h("p", { class: "sub" }, sub)].filter(Boolean);
@@ -11,7 +12,7 @@ export function heading(text, sub = null) {
 
 // The zone's name on the day shown (CEST in April, CET in November).
 export function zoneNote(at) {
-  return h("p", { class: "zone" }, `Times in ${zoneLabel(at)}`);
+  return h("p", { class: "zone" }, _("Times in {zone}", { zone: zoneLabel(at) }));
 }
 
 // The day to show: ?day= when valid, else today during the event, else the first day.
@@ -28,12 +29,12 @@ export function dayTabs(data, chosen, { all = false, base = location.href } = {}
   const days = all ? [...data.days, "all"] : data.days;
   return h(
     "nav",
-    { class: "days", "aria-label": "Days" },
+    { class: "days", "aria-label": _("Days") },
     days.map((day) =>
       h(
         "a",
         { href: withQuery(here, { day }), "aria-current": day === chosen ? "page" : null },
-        day === "all" ? "All days" : dayLabel(day, "short"),
+        day === "all" ? _("All days") : dayLabel(day, "short"),
       ),
     ),
   );
@@ -43,15 +44,27 @@ export function empty(text) {
   return h("p", { class: "empty" }, text);
 }
 
+// Each kind's words whole: another language agrees its words with the kind ("Aucune séance",
+// "Aucun intervenant"), so the kind is never a word put into one sentence.
+const MISSING = {
+  session: () => [_("No such session"), _("There is no session “{id}” in this schedule. It may have been removed or renamed.")],
+  room: () => [_("No such room"), _("There is no room “{id}” in this schedule. It may have been removed or renamed.")],
+  speaker: () => [_("No such speaker"), _("There is no speaker “{id}” in this schedule. They may have been removed or renamed.")],
+  track: () => [_("No such track"), _("There is no track “{id}” in this schedule. It may have been removed or renamed.")],
+  page: () => [_("No such page"), _("There is no page “{id}” in this schedule. It may have been removed or renamed.")],
+};
+
+// `what`: session, room, speaker, track or page.
 export function notFound(what, id) {
+  const [title, text] = (MISSING[what] ?? MISSING.page)();
   return {
-    title: `No such ${what}`,
+    title,
     node: h(
       "section",
       { class: "notfound" },
-      heading(`No such ${what}`),
-      h("p", {}, `There is no ${what} “${id}” in this schedule. It may have been removed or renamed.`),
-      h("p", {}, h("a", { href: "/" }, "Back to the schedule")),
+      heading(title),
+      h("p", {}, fill(text, { id })),
+      h("p", {}, h("a", { href: "/" }, _("Back to the schedule"))),
     ),
   };
 }

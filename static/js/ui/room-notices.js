@@ -4,10 +4,23 @@
 
 import { now as clock } from "../data/clock.js";
 import { h } from "./dom.js";
+import { _ } from "../data/i18n.js";
+import { sentence } from "./sentence.js";
 
 export const SEEN_KEY = "hallway.announcements.seen.v1";
 const STATUSES = new Set(["open", "full", "closed"]);
-export const STATUS_TEXT = { open: "Room open", full: "Room full", closed: "Room closed" };
+// Read when shown (getters), so each says it in the language taken at that moment.
+export const STATUS_TEXT = {
+  get open() {
+    return _("Room open");
+  },
+  get full() {
+    return _("Room full");
+  },
+  get closed() {
+    return _("Room closed");
+  },
+};
 const str = (v) => (typeof v === "string" && v ? v : null);
 const when = (v) => {
   const d = new Date(v);
@@ -34,7 +47,9 @@ export function roomNoticeLine(doc, roomId, now = clock()) {
   const n = roomNotice(doc, roomId, now);
   if (!n) return null;
   useNoticeStyles();
-  return h("p", { class: `room-status ${n.status}`, "data-room-status": n.status }, h("strong", {}, STATUS_TEXT[n.status]), n.note ? `: ${n.note}` : "");
+  const status = h("strong", {}, STATUS_TEXT[n.status]);
+  // Translators: a room's status and the organizers' note: "Room full: use the overflow in Hall B".
+  return h("p", { class: `room-status ${n.status}`, "data-room-status": n.status }, n.note ? sentence(_("{status}: {note}"), { status, note: n.note }) : status);
 }
 
 // The flag on the card of a session on now in a full or closed room.
@@ -109,9 +124,9 @@ export function syncAnnouncements(store, { onChangesView = false } = {}) {
   box.replaceChildren(
     ...(show.length
       ? [
-          h("p", {}, h("strong", {}, "Announcement: "), show.map((a) => a.text).join(" · ")),
+          h("p", {}, h("strong", {}, _("Announcement:")), " ", show.map((a) => a.text).join(" · ")),
           ...announcementLinks(show[0], store.data),
-          h("button", { type: "button", class: "dismiss", "aria-label": "Dismiss the announcement", onclick: () => {
+          h("button", { type: "button", class: "dismiss", "aria-label": _("Dismiss the announcement"), onclick: () => {
             markAnnouncementsSeen(show);
             syncAnnouncements(store);
           } }, "×"),

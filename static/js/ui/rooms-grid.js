@@ -5,6 +5,7 @@
 import { badges, starButton } from "./session-card.js";
 import { h } from "./dom.js";
 import { length, time, wholeHours } from "../data/time.js";
+import { _ } from "../data/i18n.js";
 
 // Sizes in rem, so the grid follows the person's font size. The compact zoom fits four rooms
 // across a 360 px phone (two in the regular one): narrower columns of whole rooms, no star
@@ -242,7 +243,9 @@ export class RoomGrid {
     const room = this.rooms[column].name;
     const starred = this.compact && this.store.isStarred(s.id);
     const shown = this.compact ? time(s.start) : `${time(s.start)}–${time(s.end)}`;
-    const hidden = `${this.compact ? `–${time(s.end)}` : ""} · ${length(s.start, s.end)} · ${room}${starred ? " · starred" : ""}`;
+    // Read by screen readers after the time shown: "–10:15 · 45 min · Room A · starred".
+    const facts = [length(s.start, s.end), room, starred && _("starred")].filter(Boolean).join(" · ");
+    const hidden = `${this.compact ? `–${time(s.end)}` : ""} · ${facts}`;
     const lang = s.lang && s.lang !== document.documentElement.lang ? s.lang : null; // hyphenation and speech in the talk's language
     const el = h(
       "article",
@@ -257,7 +260,7 @@ export class RoomGrid {
           {},
           h("p", { class: "gtime" }, starred && h("span", { class: "gstar", "aria-hidden": "true" }, "★ "), shown, h("span", { class: "visually-hidden" }, hidden)),
           " ", // a short block's time and title run on: the line may wrap between them
-          s.cancelled && h("strong", { class: "flag" }, "Cancelled"),
+          s.cancelled && h("strong", { class: "flag" }, _("Cancelled")),
           flags,
           h("h3", { lang }, h("a", { href: `/session/${s.id}` }, s.title)),
         ),

@@ -1,6 +1,8 @@
 // A session as a card (time, length, title, speakers, room, track, level, star) and the star.
 
 import { h } from "./dom.js";
+import { _ } from "../data/i18n.js";
+import { flagLabel } from "../data/changes.js";
 import { cardFlag } from "./room-notices.js";
 import { length, time } from "../data/time.js";
 import { kindName } from "../data/kinds.js";
@@ -15,7 +17,7 @@ export function setChangeFlags(flags) {
 
 export function badges(id) {
   const flags = (changeFlags.get(id) || []).filter((f) => f !== "Cancelled"); // the card says that already
-  return flags.length ? h("p", { class: "badges" }, flags.map((f) => h("strong", { class: "badge" }, f))) : null;
+  return flags.length ? h("p", { class: "badges" }, flags.map((f) => h("strong", { class: "badge" }, flagLabel(f)))) : null;
 }
 
 export function starButton(store, session) {
@@ -27,7 +29,7 @@ export function starButton(store, session) {
       class: "star",
       "data-star": session.id,
       "aria-pressed": String(on),
-      "aria-label": `Star: ${session.title}`,
+      "aria-label": _("Star: {title}", { title: session.title }),
       onclick: () => store.toggleStar(session.id),
     },
     h("span", { "aria-hidden": "true" }, on ? "★" : "☆"),
@@ -36,7 +38,7 @@ export function starButton(store, session) {
 
 // What the star beside a session's actions does next, said plainly: it changes with the star.
 export function starHint(on) {
-  return on ? "Starred: it is in My schedule. Tap ★ to remove it." : "Star it to add it to My schedule.";
+  return on ? _("Starred: it is in My schedule. Tap ★ to remove it.") : _("Star it to add it to My schedule.");
 }
 
 export function syncStars(root, store) {
@@ -75,8 +77,9 @@ export function sessionCard(session, store, { note = null, extraClass = "", now 
       "p",
       { class: "when" },
       h("time", { datetime: session.start.toISOString() }, time(session.start)),
-      h("span", { class: "len" }, `to ${time(session.end)} · ${length(session.start, session.end)}`),
-      session.cancelled && h("strong", { class: "flag" }, "Cancelled"),
+      // Translators: after the start time on a session card: "09:30 to 10:15 · 45 min".
+      h("span", { class: "len" }, _("to {end} · {duration}", { end: time(session.end), duration: length(session.start, session.end) })),
+      session.cancelled && h("strong", { class: "flag" }, _("Cancelled")),
       cardFlag(store.doc, session, now),
     ),
     badges(session.id),

@@ -3,6 +3,7 @@
 // those sites until the person taps one (no preview, no icon, no prefetch).
 
 import { h } from "./dom.js";
+import { _ } from "../data/i18n.js";
 
 // Only web addresses become links: anything else a source wrote is not followed.
 function webUrl(raw) {
@@ -21,7 +22,7 @@ export function linkName(link, url) {
   const title = typeof link.title === "string" ? link.title.trim() : "";
   if (title) return title;
   const file = decodeURIComponent(url.pathname.split("/").filter(Boolean).at(-1) || "");
-  if (link.kind === "attachment") return file ? `Attachment: ${file}` : "Attachment";
+  if (link.kind === "attachment") return file ? _("Attachment: {file}", { file }) : _("Attachment");
   return siteOf(url);
 }
 
@@ -33,7 +34,7 @@ export function sourceLinks(session) {
   return h(
     "section",
     { class: "source-links", "aria-labelledby": "links" },
-    h("h2", { id: "links" }, "Links"),
+    h("h2", { id: "links" }, _("Links")),
     h(
       "ul",
       {},

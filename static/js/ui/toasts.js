@@ -1,5 +1,7 @@
 // Messages at the bottom of the screen; one with an action resolves with whether it was pressed.
 
+import { _ } from "../data/i18n.js";
+
 const MAX = 3;
 
 export function toast(message, { action = null, timeout = action ? 0 : 8000 } = {}) {
@@ -25,7 +27,7 @@ export function toast(message, { action = null, timeout = action ? 0 : 8000 } = 
     const dismiss = document.createElement("button");
     dismiss.type = "button";
     dismiss.className = "dismiss";
-    dismiss.setAttribute("aria-label", "Dismiss");
+    dismiss.setAttribute("aria-label", _("Dismiss"));
     dismiss.textContent = "×";
     dismiss.addEventListener("click", () => close(false));
     el.append(dismiss);

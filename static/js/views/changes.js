@@ -2,28 +2,36 @@
 // to starred sessions first, each newest first, with when it was published, what kind, the
 // session, before -> after and the note, or that it came from the schedule's source.
 
-import { flagsFor, phrases, titleOf } from "../data/changes.js";
+import { flagLabel, flagsFor, joinPhrases, phrases, titleOf } from "../data/changes.js";
 import { h } from "../ui/dom.js";
 import { announcementLinks, announcements, useNoticeStyles } from "../ui/room-notices.js";
 import { dayLabel, time, venueDay } from "../data/time.js";
 import { empty, heading } from "../ui/page-parts.js";
+import { _, pgettext } from "../data/i18n.js";
 
-const KINDS = {
-  move: "Moved",
-  retime: "New time",
-  cancel: "Cancelled",
-  restore: "Back on",
-  edit: "Updated",
-  add: "New",
-  revert: "Undone",
-  update: "Updated",
-  remove: "Removed",
-};
+// The badge of each kind of change, in the reader's language (asked at each drawing: the
+// language can change while the app runs).
+function kindLabel(kind) {
+  const labels = {
+    // Translators: the badge of a change in the list of changes.
+    move: pgettext("change", "Moved"),
+    retime: pgettext("change", "New time"),
+    cancel: pgettext("change", "Cancelled"),
+    restore: pgettext("change", "Back on"),
+    edit: pgettext("change", "Updated"),
+    add: pgettext("change", "New"),
+    revert: pgettext("change", "Undone"),
+    remove: pgettext("change", "Removed"),
+  };
+  return labels[kind] ?? pgettext("change", "Updated");
+}
+
+const when = (date) => _("{day}, {time}", { day: dayLabel(venueDay(date), "short"), time: time(date) });
 
 function published(change) {
   const date = new Date(change.time);
   if (!change.time || Number.isNaN(date.getTime())) return null;
-  return h("time", { datetime: date.toISOString() }, `${dayLabel(venueDay(date), "short")}, ${time(date)}`);
+  return h("time", { datetime: date.toISOString() }, when(date));
 }
 
 function item(change, data, starred) {
@@ -35,14 +43,15 @@ function item(change, data, starred) {
     h(
       "p",
       { class: "meta" },
-      h("strong", { class: "badge" }, change.kind === "update" ? flagsFor([change], change.session)[0] || "Updated" : KINDS[change.kind] || "Updated"),
-      starred && h("span", { class: "starred" }, "★ Starred"),
+      h("strong", { class: "badge" }, change.kind === "update" ? flagLabel(flagsFor([change], change.session)[0] || "Updated") : kindLabel(change.kind)),
+      starred && h("span", { class: "starred" }, _("★ Starred")),
       published(change),
     ),
     h("h3", {}, exists ? h("a", { href: `/session/${change.session}` }, title) : title),
-    h("p", { class: "what" }, phrases(change, data).join("; ")),
-    change.note && h("p", { class: "note" }, `“${change.note}”`),
-    change.origin === "source" && h("p", { class: "origin" }, "From the event’s schedule, updated at its source"),
+    h("p", { class: "what" }, joinPhrases(phrases(change, data))),
+    // Translators: the organizers' note on a change, quoted; use your language's quotation marks.
+    change.note && h("p", { class: "note" }, _("“{text}”", { text: change.note })),
+    change.origin === "source" && h("p", { class: "origin" }, _("From the event’s schedule, updated at its source")),
   );
 }
 
@@ -54,7 +63,7 @@ function announcementList(store) {
   return h(
     "section",
     { "aria-labelledby": "changes-announce" },
-    h("h2", { id: "changes-announce" }, "Announcements"),
+    h("h2", { id: "changes-announce" }, _("Announcements")),
     h(
       "ul",
       { class: "announcements" },
@@ -63,7 +72,7 @@ function announcementList(store) {
           "li",
           { "data-announcement": String(a.version) },
           h("p", {}, a.text),
-          a.time && h("p", { class: "meta" }, h("time", { datetime: a.time.toISOString() }, `${dayLabel(venueDay(a.time), "short")}, ${time(a.time)}`)),
+          a.time && h("p", { class: "meta" }, h("time", { datetime: a.time.toISOString() }, when(a.time))),
           h("p", {}, announcementLinks(a, store.data)),
         ),
       ),
@@ -74,14 +83,16 @@ function announcementList(store) {
 function notifyControl(watcher) {
   if (typeof Notification === "undefined") return null;
   if (Notification.permission === "denied") {
-    return h("p", { class: "hint" }, "Notifications are blocked for this site in the browser's settings.");
+    return h("p", { class: "hint" }, _("Notifications are blocked for this site in the browser's settings."));
   }
   if (watcher.notifying()) {
     return h(
       "p",
       { class: "notify" },
-      "You get a notification when a starred session changes. ",
-      h("button", { type: "button", class: "linkish", onclick: () => watcher.disableNotifications() }, "Stop"),
+      _("You get a notification when a starred session changes."),
+      " ",
+      // Translators: a button: stop the notifications about changes.
+      h("button", { type: "button", class: "linkish", onclick: () => watcher.disableNotifications() }, _("Stop")),
     );
   }
   return h(
@@ -90,7 +101,7 @@ function notifyControl(watcher) {
     h(
       "button",
       { type: "button", class: "linkish", onclick: () => watcher.enableNotifications() },
-      "Notify me when a starred session changes",
+      _("Notify me when a starred session changes"),
     ),
   );
 }
@@ -104,32 +115,32 @@ export function render(ctx) {
   const others = history.filter((c) => !isStarred(c));
   watcher?.markSeen();
   return {
-    title: "Changes",
+    title: _("Changes"),
     node: h(
       "section",
       { class: "changes" },
-      heading("Changes", "Corrections published by the organizers, and updates from the event’s schedule"),
+      heading(_("Changes"), _("Corrections published by the organizers, and updates from the event’s schedule")),
       h("p", { class: "fresh-here", "data-freshness": "" }),
       h(
         "p",
         { class: "actions" },
-        watcher && h("button", { type: "button", class: "linkish", onclick: () => watcher.check() }, "Check now"),
+        watcher && h("button", { type: "button", class: "linkish", onclick: () => watcher.check() }, _("Check now")),
       ),
       watcher && notifyControl(watcher),
       announcementList(store),
-      !history.length && empty("No changes so far. Corrections appear here as soon as this phone has a connection."),
+      !history.length && empty(_("No changes so far. Corrections appear here as soon as this phone has a connection.")),
       mine.length > 0 &&
         h(
           "section",
           { "aria-labelledby": "changes-mine" },
-          h("h2", { id: "changes-mine" }, "Your starred sessions"),
+          h("h2", { id: "changes-mine" }, _("Your starred sessions")),
           h("ol", { class: "changelist" }, mine.map((c) => item(c, data, true))),
         ),
       others.length > 0 &&
         h(
           "section",
           { "aria-labelledby": "changes-all" },
-          h("h2", { id: "changes-all" }, mine.length ? "Other sessions" : "All changes"),
+          h("h2", { id: "changes-all" }, mine.length ? _("Other sessions") : _("All changes")),
           h("ol", { class: "changelist" }, others.map((c) => item(c, data, false))),
         ),
     ),

@@ -8,13 +8,14 @@ import { drawFloor } from "../features/venue/floor-svg.js";
 import { loadVenue } from "../features/venue/venue-plan.js";
 import { heading } from "../ui/page-parts.js";
 import { mapBanner, planRooms, roomList, useMapStyles, venueNotes } from "../features/venue/plan-rooms.js";
+import { _ } from "../data/i18n.js";
 
 export function render(ctx) {
   const data = ctx.store.data;
   const now = ctx.now || clockNow();
   const highlight = ctx.query.get("room");
   useMapStyles();
-  const body = h("div", { class: "map-body" }, h("p", { class: "loading" }, "Loading the plan…"));
+  const body = h("div", { class: "map-body" }, h("p", { class: "loading" }, _("Loading the plan…")));
   loadVenue()
     .then((venue) => {
       const rooms = planRooms(venue, data, now, ctx.store.doc);
@@ -29,12 +30,13 @@ export function render(ctx) {
     .catch((error) => {
       const rooms = [...data.rooms.values()].map((r) => ({ id: r.id, name: r.name, floor: null }));
       body.replaceChildren(
-        h("p", { class: "empty" }, `The plan could not be loaded (${error.message}); here are the rooms.`),
+        // Translators: {reason} is the technical reason ("HTTP 404"), often English.
+        h("p", { class: "empty" }, _("The plan could not be loaded ({reason}); here are the rooms.", { reason: error.message })),
         ...roomList({ floors: [], rooms }, data, now, highlight, ctx.store.doc),
       );
     });
   return {
-    title: "Map",
-    node: h("section", { class: "map" }, heading("Map"), mapBanner(data, highlight, ctx.query.get("next")), body),
+    title: _("Map"),
+    node: h("section", { class: "map" }, heading(_("Map")), mapBanner(data, highlight, ctx.query.get("next")), body),
   };
 }

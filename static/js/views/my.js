@@ -9,6 +9,8 @@ import { conferenceDay, dayLabel, length, time } from "../data/time.js";
 import { empty, heading, zoneNote } from "../ui/page-parts.js";
 import { withQuery } from "../ui/query-links.js";
 import { isPast, nowMark, phase } from "./timeline.js";
+import { sentence } from "../ui/sentence.js";
+import { _, ngettext } from "../data/i18n.js";
 
 export function plan(sessions) {
   const out = [];
@@ -43,25 +45,28 @@ function clashes(sessions) {
 }
 
 const running = (s, now) => !s.cancelled && s.start <= now && now < s.end;
-const onNow = (s, now) => `On now · ${length(now, s.end)} left`;
+const onNow = (s, now) => _("On now · {duration} left", { duration: length(now, s.end) });
 
 // "Your next session is here": the map with its room highlighted. One already running is
 // said to be on, with the minutes it has left, never "Next".
 function nextHere(data, starred, now) {
   const next = starred.find((s) => !s.cancelled && s.end > now && data.rooms.has(s.room));
   if (!next) return null;
-  const where = h("a", { href: `/map?room=${next.room}&next=${next.id}` }, `${data.rooms.get(next.room).name} (map)`);
-  const said = running(next, now) ? `${onNow(next, now)}: “${next.title}”, here: ` : `Next: “${next.title}” at ${time(next.start)}, here: `;
-  return h("p", { class: "next-here" }, said, where);
+  // Translators: a link to the map, with the room highlighted.
+  const where = h("a", { href: `/map?room=${next.room}&next=${next.id}` }, _("{room} (map)", { room: data.rooms.get(next.room).name }));
+  const said = running(next, now)
+    ? sentence(_("On now · {duration} left: “{title}”, here: {room}"), { duration: length(now, next.end), title: next.title, room: where })
+    : sentence(_("Next: “{title}” at {time}, here: {room}"), { title: next.title, time: time(next.start), room: where });
+  return h("p", { class: "next-here" }, said);
 }
 
 // A cancelled starred session stays, flagged, until the person removes it: they may have
 // planned around it, and a session can be restored.
 function cancelledCard(session, store) {
-  const card = sessionCard(session, store, { note: "Cancelled by the organizers. It stays here until you remove it." });
+  const card = sessionCard(session, store, { note: _("Cancelled by the organizers. It stays here until you remove it.") });
   card.querySelector(".note").classList.add("gone");
   card.append(
-    h("button", { type: "button", class: "linkish", onclick: () => store.toggleStar(session.id) }, "Remove from My schedule"),
+    h("button", { type: "button", class: "linkish", onclick: () => store.toggleStar(session.id) }, _("Remove from My schedule")),
   );
   return card;
 }
@@ -71,13 +76,14 @@ function cancelledCard(session, store) {
 function cards(starred, store, clash, now) {
   return plan(starred).map((item) => {
     if (item.day) return h("h2", { class: "dayhead" }, dayLabel(item.day));
-    if (item.gap) return h("p", { class: "gap" }, `Free for ${length(...item.gap)}`);
+    if (item.gap) return h("p", { class: "gap" }, _("Free for {duration}", { duration: length(...item.gap) }));
     if (item.clash) return null;
     const s = item.session;
     if (s.cancelled) return cancelledCard(s, store);
     const other = clash.get(s.id);
     const past = now && isPast(s, now);
-    const note = other ? `Clashes with ${other.map((o) => `“${o.title}”`).join(", ")}` : past ? "Ended" : null;
+    const titles = other && other.map((o) => _("“{text}”", { text: o.title })).join(", ");
+    const note = other ? _("Clashes with {titles}", { titles }) : past ? _("Ended") : null;
     const card = sessionCard(s, store, { note, extraClass: [other && "clash", past && "past", now && running(s, now) && "live"].filter(Boolean).join(" ") });
     if (now && running(s, now)) card.querySelector(".when").after(h("p", { class: "onnow" }, onNow(s, now)));
     return card;
@@ -105,7 +111,7 @@ function earlier(ended, store, now, open) {
       open,
       ontoggle: (event) => history.replaceState(history.state, "", withQuery(location.href, { earlier: event.target.open })),
     },
-    h("summary", {}, `${ended.length} earlier session${ended.length === 1 ? "" : "s"}`),
+    h("summary", {}, ngettext("{n} earlier session", "{n} earlier sessions", ended.length)),
     cards(ended, store, new Map(), now),
   );
 }
@@ -123,24 +129,24 @@ export function render(ctx) {
   const list = cards(ahead, store, clash, during ? now : null);
   const items = during && starred.length ? withNowLine(list, ahead.find((s) => s.start > now), now) : list;
   return {
-    title: "My schedule",
+    title: _("My schedule"),
     node: h(
       "section",
       { class: "my" },
-      heading("My schedule", starred.length ? `${starred.length} starred` : null),
+      heading(_("My schedule"), starred.length ? ngettext("{n} starred", "{n} starred", starred.length) : null),
       starred.length > 0 &&
         h(
           "p",
           { class: "share-mine" },
-          h("a", { href: "/share" }, "Share my schedule"),
+          h("a", { href: "/share" }, _("Share my schedule")),
           " · ",
-          h("a", { href: `/my.ics?s=${starred.map((s) => s.id).join(",")}` }, "Add them to your calendar"),
+          h("a", { href: `/my.ics?s=${starred.map((s) => s.id).join(",")}` }, _("Add them to your calendar")),
           " · ",
           // A subscription (no account: the ids are in the link) that calendar apps re-fetch,
           // so corrections reach the calendar too; with a reminder before each session.
-          h("a", { href: subscribeHref(starred.map((s) => s.id), readLead()) }, "Subscribe, with reminders"),
+          h("a", { href: subscribeHref(starred.map((s) => s.id), readLead()) }, _("Subscribe, with reminders")),
         ),
-      !starred.length && !removed.length && empty("Nothing starred yet. Tap ☆ on a session to add it here."),
+      !starred.length && !removed.length && empty(_("Nothing starred yet. Tap ☆ on a session to add it here.")),
       starred.length > 0 && zoneNote(starred[0].start),
       nextHere(data, starred, now),
       during && earlier(ended, store, now, ctx.query.get("earlier") === "1"),
@@ -150,7 +156,7 @@ export function render(ctx) {
         h(
           "section",
           { class: "removed", "aria-labelledby": "removed" },
-          h("h2", { id: "removed" }, "No longer in the schedule"),
+          h("h2", { id: "removed" }, _("No longer in the schedule")),
           h(
             "ul",
             {},
@@ -158,8 +164,8 @@ export function render(ctx) {
               h(
                 "li",
                 {},
-                h("span", {}, title || id, " (removed)"),
-                h("button", { type: "button", class: "linkish", onclick: () => store.toggleStar(id) }, "Unstar"),
+                h("span", {}, _("{title} (removed)", { title: title || id })),
+                h("button", { type: "button", class: "linkish", onclick: () => store.toggleStar(id) }, _("Unstar")),
               ),
             ),
           ),

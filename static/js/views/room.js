@@ -10,6 +10,7 @@ import { dayLabel } from "../data/time.js";
 import { loadVenue, nowNext } from "../features/venue/venue-plan.js";
 import { empty, heading, notFound, zoneNote } from "../ui/page-parts.js";
 import { planRooms, useMapStyles } from "../features/venue/plan-rooms.js";
+import { _ } from "../data/i18n.js";
 
 function place(venue, data, room, now, doc) {
   const entry = venue.rooms.find((r) => r.id === room.id);
@@ -18,17 +19,17 @@ function place(venue, data, room, now, doc) {
   return [
     floor
       ? h("section", { class: "floor" }, h("p", { class: "sub" }, floor.name), drawFloor(floor, planRooms(venue, data, now, doc), { highlight: room.id }))
-      : h("p", { class: "empty" }, "This room is not on the venue plan."),
-    para("Directions", entry?.directions),
-    para("Accessibility", entry?.accessibility),
+      : h("p", { class: "empty" }, _("This room is not on the venue plan.")),
+    para(_("Directions"), entry?.directions),
+    para(_("Accessibility"), entry?.accessibility),
   ];
 }
 
 function sessionsByDay(data, room, store, now) {
   const sessions = data.sessions.filter((s) => s.room === room.id);
-  if (!sessions.length) return [empty("No sessions in this room.")];
+  if (!sessions.length) return [empty(_("No sessions in this room."))];
   const { now: on, next } = nowNext(data, room.id, now);
-  const note = (s) => (on.includes(s) ? "On now" : s === next ? "Next in this room" : null);
+  const note = (s) => (on.includes(s) ? _("On now") : s === next ? _("Next in this room") : null);
   return data.days
     .filter((day) => sessions.some((s) => s.day === day))
     .map((day) =>
@@ -48,10 +49,10 @@ export function render(ctx) {
   if (!room) return notFound("room", id);
   const now = ctx.now || clockNow();
   useMapStyles();
-  const where = h("div", { class: "room-place" }, h("p", { class: "loading" }, "Loading the plan…"));
+  const where = h("div", { class: "room-place" }, h("p", { class: "loading" }, _("Loading the plan…")));
   loadVenue()
     .then((venue) => where.replaceChildren(...place(venue, data, room, now, ctx.store.doc).flat().filter(Boolean)))
-    .catch((error) => where.replaceChildren(h("p", { class: "empty" }, `The plan could not be loaded (${error.message}).`)));
+    .catch((error) => where.replaceChildren(h("p", { class: "empty" }, _("The plan could not be loaded ({error}).", { error: error.message }))));
   return {
     title: room.name,
     node: h(
@@ -62,11 +63,11 @@ export function render(ctx) {
       h(
         "p",
         { class: "links" },
-        h("a", { href: `/map?room=${encodeURIComponent(room.id)}` }, "Show on the venue map"),
-        h("a", { href: `/room/${encodeURIComponent(room.id)}.ics` }, "This room's sessions as a calendar file"),
+        h("a", { href: `/map?room=${encodeURIComponent(room.id)}` }, _("Show on the venue map")),
+        h("a", { href: `/room/${encodeURIComponent(room.id)}.ics` }, _("This room's sessions as a calendar file")),
       ),
       where,
-      h("h2", { class: "sessions-head" }, "Sessions"),
+      h("h2", { class: "sessions-head" }, _("Sessions")),
       zoneNote(),
       sessionsByDay(data, room, ctx.store, now),
     ),

@@ -10,6 +10,7 @@ import { dayLabel } from "../data/time.js";
 import { dayTabs, empty, heading, pickDay, zoneNote } from "../ui/page-parts.js";
 import { isHidden, readHidden } from "../data/hidden.js";
 import { hiddenLine, showingHidden } from "../features/tracks/hidden-line.js";
+import { _ } from "../data/i18n.js";
 
 const FEW_ROOMS = 8; // chips shown outright up to this many rooms
 const ZOOM_KEY = "hallway.grid.compact.v1"; // the compact zoom, kept on this device
@@ -62,8 +63,8 @@ export function render(ctx) {
   markTracks(data.tracks); // the blocks' colour marks
   let chips = h(
     "nav",
-    { class: "chips", "aria-label": "Rooms" },
-    h("a", { href: withQuery(here, { room: null }), "aria-current": only ? null : "page" }, "All rooms"),
+    { class: "chips", "aria-label": _("Rooms") },
+    h("a", { href: withQuery(here, { room: null }), "aria-current": only ? null : "page" }, _("All rooms")),
     [...data.rooms.values()].map((r) =>
       h("a", { href: withQuery(here, { room: r.id }), "aria-current": r.id === only ? "page" : null }, r.name),
     ),
@@ -71,24 +72,24 @@ export function render(ctx) {
   // A congress's 90 room chips filled four phone screens above the grid (and were laid out
   // and repainted with it): past a few rooms they wait behind a disclosure.
   if (data.rooms.size > FEW_ROOMS) {
-    chips = h("details", { class: "roompick" }, h("summary", {}, `Room: ${only ? data.rooms.get(only).name : "all rooms"}`), chips);
+    chips = h("details", { class: "roompick" }, h("summary", {}, only ? _("Room: {room}", { room: data.rooms.get(only).name }) : _("Room: all rooms")), chips);
   }
   const todays = data.sessions.filter((s) => s.day === day && (!only || s.room === only));
   const sessions = todays.filter((s) => s.room === only || !isHidden(s, hidden));
   // More rooms per screen on a phone: a toggle, so the state is said (pressed or not) and kept.
   const compact = compactChosen();
-  const zoom = sessions.length > 0 && rooms.length > 1 ? h("button", { type: "button", class: "linkish zoom", "aria-pressed": String(compact) }, "Fit more rooms") : null;
-  const grid = sessions.length ? null : empty(only ? "Nothing in this room on this day." : "Nothing on this day.");
+  const zoom = sessions.length > 0 && rooms.length > 1 ? h("button", { type: "button", class: "linkish zoom", "aria-pressed": String(compact) }, _("Fit more rooms")) : null;
+  const grid = sessions.length ? null : empty(only ? _("Nothing in this room on this day.") : _("Nothing on this day."));
   const node = h(
     "section",
     { class: "rooms" },
-    heading(`Rooms · ${dayLabel(day)}`),
+    heading(_("Rooms · {day}", { day: dayLabel(day) })),
     h(
       "p",
       { class: "maplink" },
       only
-        ? h("a", { href: `/room/${only}` }, `How to get to ${data.rooms.get(only).name}`)
-        : h("a", { href: "/map" }, "Venue map: where each room is"),
+        ? h("a", { href: `/room/${only}` }, _("How to get to {room}", { room: data.rooms.get(only).name }))
+        : h("a", { href: "/map" }, _("Venue map: where each room is")),
     ),
     dayTabs(data, day),
     h("div", { class: "gridbar" }, chips, zoom), // the zoom beside the rooms' disclosure: no line of its own
@@ -98,7 +99,7 @@ export function render(ctx) {
   );
   let whole = null;
   if (sessions.length) {
-    const label = `Sessions of ${dayLabel(day)} by room and time`;
+    const label = _("Sessions of {day} by room and time", { day: dayLabel(day) });
     const view = new RoomGrid({ rooms, sessions, store, now: ctx.now, label, compact, at: ctx.place?.boxes?.grid });
     zoom?.addEventListener("click", () => {
       const on = zoom.getAttribute("aria-pressed") !== "true";
@@ -116,5 +117,5 @@ export function render(ctx) {
     });
   }
   // `ready`: the page is whole (the grid in it), so the app can put it back where it was.
-  return { title: `Rooms, ${dayLabel(day)}`, node, ready: whole };
+  return { title: _("Rooms, {day}", { day: dayLabel(day) }), node, ready: whole };
 }

@@ -5,9 +5,10 @@
 import { go } from "../ui/navigate.js";
 import { h } from "../ui/dom.js";
 import { useQrStyles } from "../features/qr/qr-view.js";
-import { startScanner } from "../features/qr/camera-scan.js";
+import { MESSAGES, startScanner } from "../features/qr/camera-scan.js";
 import { classifyCode } from "../features/qr/share-links.js";
 import { heading } from "../ui/page-parts.js";
+import { _ } from "../data/i18n.js";
 
 // Stops the camera when the view leaves the page (the app swaps views without telling them).
 function whenRemoved(node, callback) {
@@ -39,6 +40,34 @@ export function typedCode(text, { origins, knownIds }) {
   return code.kind === "text" ? { ...code, note: code.note || "not a session of this schedule" } : code;
 }
 
+// What a code that is not followed is, said to the reader: the notes typedCode and
+// classifyCode give are kept as codes (tests and callers compare them).
+function saidOf(code) {
+  const notes = {
+    "not a session of this schedule": _("This code is not a session of this schedule:"),
+    "a link to a session this schedule does not have": _("This code is a link to a session this schedule does not have:"),
+  };
+  return Object.hasOwn(notes, code.note ?? "") ? notes[code.note] : _("This code is not a link to this schedule. It says:");
+}
+
+// The scanner's problems in the reader's language. camera-scan.js says them in English and
+// imports nothing (pages other than the app's, such as the door signs, load it alone): its
+// messages are its codes, and each is worded here.
+function cameraSays(message) {
+  const texts = {
+    insecure: _("The camera needs a secure connection (https). Open the code with your phone’s camera app instead."),
+    unsupported: _("This browser cannot use the camera. Open the code with your phone’s camera app instead."),
+    denied: _("Camera access was denied. Allow the camera for this site in the browser’s settings, then try again."),
+    absent: _("No camera was found on this device."),
+    busy: _("The camera is in use by another app. Close it, then try again."),
+    failed: _("The camera could not be started."),
+    timeout: _("Scanning stopped after a few minutes to save the battery."),
+    decoder: _("This browser reads codes with a helper the app downloads once it has been online for a moment; it is not on this device yet. Type the code below instead."),
+  };
+  const key = Object.keys(MESSAGES).find((k) => MESSAGES[k] === message);
+  return key && Object.hasOwn(texts, key) ? texts[key] : message;
+}
+
 // Typing the code works where the camera cannot: no camera, no permission, or offline on a
 // browser whose decoder is not on the device yet.
 function typeForm(store, show) {
@@ -55,22 +84,23 @@ function typeForm(store, show) {
         else go(code.path);
       },
     },
-    h("label", { for: "scan-typed" }, "Or type the code: the address under it (…/session/abc123) or the session id"),
-    h("span", { class: "scan-type-row" }, input, h("button", { type: "submit" }, "Open")),
+    h("label", { for: "scan-typed" }, _("Or type the code: the address under it (…/session/abc123) or the session id")),
+    // Translators: a button: open the session whose code was typed.
+    h("span", { class: "scan-type-row" }, input, h("button", { type: "submit" }, _("Open"))),
   );
 }
 
 export function render({ store }) {
   useQrStyles();
   const frame = h("div", { class: "scan-frame" });
-  const status = h("p", { class: "scan-status", role: "status" }, "Starting the camera…");
+  const status = h("p", { class: "scan-status", role: "status" }, _("Starting the camera…"));
   const result = h("div", { class: "scan-result", "aria-live": "polite" });
-  const again = h("button", { type: "button", class: "primary", hidden: true }, "Start the camera again");
+  const again = h("button", { type: "button", class: "primary", hidden: true }, _("Start the camera again"));
   let scanner = null;
 
   const show = (code) => {
     const lines = [
-      h("p", {}, code.note ? `This code is ${code.note}:` : "This code is not a link to this schedule. It says:"),
+      h("p", {}, saidOf(code)),
       h("p", { class: "scan-text" }, code.text.slice(0, 2000)),
     ];
     result.replaceChildren(...lines);
@@ -87,11 +117,11 @@ export function render({ store }) {
   const start = () => {
     again.hidden = true;
     status.classList.remove("scan-problem");
-    status.textContent = "Point the camera at a session’s QR code.";
+    status.textContent = _("Point the camera at a session’s QR code.");
     scanner = startScanner(frame, {
       onText,
       onProblem: (message) => {
-        status.textContent = message;
+        status.textContent = cameraSays(message);
         status.classList.add("scan-problem");
         again.hidden = false;
       },
@@ -102,7 +132,7 @@ export function render({ store }) {
   const node = h(
     "section",
     { class: "scan" },
-    heading("Scan a QR code", "Door signs and friends’ phones show codes: point the camera at one."),
+    heading(_("Scan a QR code"), _("Door signs and friends’ phones show codes: point the camera at one.")),
     frame,
     status,
     again,
@@ -115,5 +145,6 @@ export function render({ store }) {
     start();
     whenRemoved(node, () => scanner?.stop());
   });
-  return { title: "Scan", node };
+  // Translators: the title of the page that scans QR codes.
+  return { title: _("Scan"), node };
 }

@@ -1,6 +1,7 @@
 // Schedule by day and time, and Find: filters and search, all kept in the URL.
 
 import { languageName } from "../data/languages.js";
+import { kindName } from "../data/kinds.js";
 import { sessionCard } from "../ui/session-card.js";
 import { now as clockNow } from "../data/clock.js";
 import { h } from "../ui/dom.js";
@@ -15,6 +16,7 @@ import { dayTabs, empty, heading, pickDay, zoneNote } from "../ui/page-parts.js"
 import { foldControl, followNow, isPast, jumpButton, jumpToNow, nowMark, phase, phaseNote } from "./timeline.js";
 import { keepIndexed, searchIndex, whenComplete } from "../features/search/ready-index.js";
 import { showFound } from "./search-results.js";
+import { _, ngettext } from "../data/i18n.js";
 
 const FILTERS = [...LIST_FILTERS, "level", "slides", "q"];
 
@@ -58,30 +60,30 @@ function filterForm(data, query) {
   const kinds = kindsOf(data.sessions);
   return h(
     "form",
-    { class: "find", role: "search", "aria-label": "Find sessions" },
+    { class: "find", role: "search", "aria-label": _("Find sessions") },
     h(
       "div",
       { class: "field search" },
-      h("label", { for: "f-q" }, "Search titles, descriptions, speakers, tracks"),
+      h("label", { for: "f-q" }, _("Search titles, descriptions, speakers, tracks")),
       h("input", { id: "f-q", name: "q", type: "search", value: query.get("q") || "", autocomplete: "off" }),
     ),
     h(
       "details",
       { open: active > 0 },
-      h("summary", {}, active ? `Filters (${active})` : "Filters"),
+      h("summary", {}, active ? ngettext("Filters ({n})", "Filters ({n})", active) : _("Filters")),
       h(
         "div",
         { class: "fields" },
-        data.tracks.size > 0 && pickGroup("track", "Tracks", byName(data.tracks).map((t) => [t.id, t.name, t.id]), query),
-        pickGroup("room", "Rooms", [...data.rooms.values()].map((r) => [r.id, r.name]), query),
-        kinds.length > 1 && pickGroup("kind", "Kinds", kinds.map((k) => [k, k]), query),
-        data.languages.length > 1 && pickGroup("lang", "Languages", data.languages.map((l) => [l, languageName(l)]), query),
-        data.levels.length > 0 && select("level", "Level", data.levels.map((l) => [l, l]), query.get("level"), "All levels"),
+        data.tracks.size > 0 && pickGroup("track", _("Tracks"), byName(data.tracks).map((t) => [t.id, t.name, t.id]), query),
+        pickGroup("room", _("Rooms"), [...data.rooms.values()].map((r) => [r.id, r.name]), query),
+        kinds.length > 1 && pickGroup("kind", _("Kinds"), kinds.map((k) => [k, kindName(k)]), query),
+        data.languages.length > 1 && pickGroup("lang", _("Languages"), data.languages.map((l) => [l, languageName(l)]), query),
+        data.levels.length > 0 && select("level", _("Level"), data.levels.map((l) => [l, l]), query.get("level"), _("All levels")),
         h(
           "div",
           { class: "field check" },
           h("input", { id: "f-slides", name: "slides", type: "checkbox", checked: query.get("slides") === "1" }),
-          h("label", { for: "f-slides" }, "Slides attached"),
+          h("label", { for: "f-slides" }, _("Slides attached")),
         ),
       ),
     ),
@@ -158,7 +160,7 @@ function list(results, lead, sessions, store, day, now = null, anchor = null) {
   pending?.disconnect();
   pending = null;
   if (!sessions.length) {
-    place(results, [...lead, piece("empty", () => empty("No sessions match. Try fewer filters or other words."))]);
+    place(results, [...lead, piece("empty", () => empty(_("No sessions match. Try fewer filters or other words.")))]);
     return;
   }
   const flagAt = clockNow(); // a room's "full" flag on the card of a session on now
@@ -216,7 +218,7 @@ function list(results, lead, sessions, store, day, now = null, anchor = null) {
       // until they near the screen (content-visibility), at a placeholder height that is never
       // exact: resized on screen, it would move the cards below (a layout shift).
       const far = next >= FIRST && Math.abs(next - reach) >= FIRST && (held < 0 || Math.abs(next - held) >= FIRST);
-      const options = { extraClass: [status, far && "far"].filter(Boolean).join(" "), note: past ? "Ended" : null, now: flagAt };
+      const options = { extraClass: [status, far && "far"].filter(Boolean).join(" "), note: past ? _("Ended") : null, now: flagAt };
       slotItem.cards.push(piece(`${s.id} ${status}`, () => sessionCard(s, store, options)));
     }
     if (!marked && next >= sessions.length) {
@@ -294,7 +296,7 @@ export function render(ctx) {
     // stays while the day does.
     const tabs = dayTabs(data, day, { all: true, base });
     if (day === shownDay) top.lastElementChild.replaceWith(tabs);
-    else top.replaceChildren(...heading(day === "all" ? "All days" : dayLabel(day)), tabs);
+    else top.replaceChildren(...heading(day === "all" ? _("All days") : dayLabel(day)), tabs);
     shownDay = day;
     const q = (query.get("q") || "").trim();
     const index = q ? searchIndex(data) : null;
@@ -316,7 +318,7 @@ export function render(ctx) {
     const zoneText = zoneNote(all[0]?.start ?? data.sessions[0]?.start);
     if (zone.textContent !== zoneText.textContent) zone.replaceChildren(zoneText);
     // Said again only when it changes: the count is a live region.
-    const counted = `${all.length} session${all.length === 1 ? "" : "s"}`;
+    const counted = ngettext("{n} session", "{n} sessions", all.length);
     if (count.textContent !== counted) count.textContent = counted;
     const showing = timed && query.get("past") === "1";
     const lead = folded || showing ? [piece(`fold ${folded} ${showing}`, () => foldControl(folded, showing, setPast))] : [];
@@ -349,7 +351,7 @@ export function render(ctx) {
   form.addEventListener("submit", (e) => e.preventDefault());
   update();
   return {
-    title: shownDay === "all" ? "Schedule" : `Schedule, ${dayLabel(shownDay)}`,
+    title: shownDay === "all" ? _("Schedule") : _("Schedule, {day}", { day: dayLabel(shownDay) }),
     node: h("section", { class: "schedule" }, top, phaseNote(data, state), form, h("div", { class: "bar" }, count, zone), hiddenAt, jump, results),
   };
 }

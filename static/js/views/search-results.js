@@ -7,6 +7,7 @@ import { h } from "../ui/dom.js";
 import { empty } from "../ui/page-parts.js";
 import { sessionCard } from "../ui/session-card.js";
 import { withQuery } from "../ui/query-links.js";
+import { _, ngettext } from "../data/i18n.js";
 
 const NAMES = 4; // speakers listed before "All N speakers"
 // Session cards built with the key: about a phone's first screen below the names found. The
@@ -19,14 +20,15 @@ const BATCH = 6;
 const built = new WeakMap(); // results element -> Map of session id -> hit, reused by the next key
 
 // Names as chips, a few lines at the most: the sessions stay on the first screen.
-function group(kind, title, links) {
+// `label`: the list's name for a screen reader ("Speakers found").
+function group(kind, title, label, links) {
   if (!links.length) return null;
-  return h("section", { class: `found-${kind}` }, h("h2", {}, title), h("nav", { class: "chips", "aria-label": `${title} found` }, links));
+  return h("section", { class: `found-${kind}` }, h("h2", {}, title), h("nav", { class: "chips", "aria-label": label }, links));
 }
 
 function speakerLinks(people, q) {
   const links = people.slice(0, NAMES).map((p) => h("a", { href: `/speaker/${p.id}` }, p.name));
-  if (people.length > NAMES) links.push(h("a", { href: withQuery(new URL("/speakers", location.href), { q }), class: "all" }, `All ${people.length} speakers`));
+  if (people.length > NAMES) links.push(h("a", { href: withQuery(new URL("/speakers", location.href), { q }), class: "all" }, ngettext("All {n} speaker", "All {n} speakers", people.length)));
   return links;
 }
 
@@ -51,9 +53,9 @@ export function showFound(results, found, q, store, now) {
   built.set(results, kept);
   results.replaceChildren(
     ...[
-      group("speakers", "Speakers", speakerLinks(found.speakers, q)),
-      group("tracks", "Tracks", trackLinks(found.tracks)),
-      sessions.length ? h("h2", { class: "found-head" }, "Sessions") : empty("No sessions match. Try fewer filters or other words."),
+      group("speakers", _("Speakers"), _("Speakers found"), speakerLinks(found.speakers, q)),
+      group("tracks", _("Tracks"), _("Tracks found"), trackLinks(found.tracks)),
+      sessions.length ? h("h2", { class: "found-head" }, _("Sessions")) : empty(_("No sessions match. Try fewer filters or other words.")),
       cards,
     ].filter(Boolean),
   );

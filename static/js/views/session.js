@@ -8,8 +8,11 @@ import { organizerName } from "../data/organizer-session.js";
 import { sessionCode } from "../features/qr/qr-view.js";
 import { heading, notFound } from "../ui/page-parts.js";
 import { sourceLinks } from "../ui/source-links.js";
+import { sentence } from "../ui/sentence.js";
+import { _, ngettext, pgettext } from "../data/i18n.js";
 
-const SLIDES = { true: "Slides attached", false: "No slides" };
+// Said when drawn, in the language taken then (a table built at load would stay English).
+const slidesText = (slides) => (slides === true ? _("Slides attached") : slides === false ? _("No slides") : null);
 
 // On the session page a bio is a short preview (its first paragraph, a few lines); the
 // speaker's page has all of it.
@@ -23,7 +26,7 @@ function speakerBlock(person) {
     h("h3", {}, h("a", { href: `/speaker/${person.id}` }, person.name)),
     line && h("p", { class: "sub" }, line),
     person.bio && h("p", { class: "bio-preview" }, linkify(firstParagraph(person.bio))),
-    person.bio && h("p", { class: "more-link" }, h("a", { href: `/speaker/${person.id}`, "aria-label": `Full bio of ${person.name}` }, "Full bio")),
+    person.bio && h("p", { class: "more-link" }, h("a", { href: `/speaker/${person.id}`, "aria-label": _("Full bio of {name}", { name: person.name }) }, _("Full bio"))),
   );
 }
 
@@ -47,8 +50,16 @@ function changeList(history, session, data) {
   if (!mine.length) return null;
   return h(
     "ul",
-    { class: "changelog", "aria-label": "Changes to this session" },
-    mine.map((c) => h("li", {}, phrases(c, data).join("; "), c.note && h("span", { class: "note" }, ` “${c.note}”`))),
+    { class: "changelog", "aria-label": _("Changes to this session") },
+    mine.map((c) =>
+      h(
+        "li",
+        {},
+        phrases(c, data).join("; "),
+        // Translators: a quotation (an organizer's note, a session's title); your language's quotation marks.
+        c.note && h("span", { class: "note" }, " " + _("“{text}”", { text: c.note })),
+      ),
+    ),
   );
 }
 
@@ -57,8 +68,8 @@ function cancelled(session, history) {
   return h(
     "div",
     { class: "cancel-notice", role: "note" },
-    h("p", { class: "flag" }, "This session is cancelled."),
-    note ? h("p", {}, "The organizers say: ", h("q", {}, note)) : h("p", {}, "The organizers have not said why."),
+    h("p", { class: "flag" }, _("This session is cancelled.")),
+    note ? h("p", {}, sentence(_("The organizers say: {note}"), { note: h("q", {}, note) })) : h("p", {}, _("The organizers have not said why.")),
   );
 }
 
@@ -84,30 +95,39 @@ export function render(ctx) {
         h(
           "p",
           { class: "place" },
-          track && h("span", { class: "track-of" }, "Track: ", h("a", { href: `/?track=${track.id}` }, track.name)),
-          room && h("span", { class: "where-link" }, "Where: ", h("a", { href: `/room/${room.id}` }, room.name), h("span", { class: "sub" }, " (map and directions)")),
+          track && h("span", { class: "track-of" }, sentence(_("Track: {track}"), { track: h("a", { href: `/?track=${track.id}` }, track.name) })),
+          room &&
+            h(
+              "span",
+              { class: "where-link" },
+              sentence(_("Where: {room}"), { room: h("a", { href: `/room/${room.id}` }, room.name) }),
+              h("span", { class: "sub" }, " " + _("(map and directions)")),
+            ),
         ),
       session.cancelled && cancelled(session, history),
       badges(session.id),
-      organizerName() && h("p", { class: "organizer-link" }, h("a", { href: `/organize/correct?session=${session.id}` }, "Correct this session")),
+      organizerName() && h("p", { class: "organizer-link" }, h("a", { href: `/organize/correct?session=${session.id}` }, _("Correct this session"))),
       h(
         "p",
         { class: "when big" },
-        `${dayLabel(session.day)}, `,
-        h("time", { datetime: session.start.toISOString() }, time(session.start)),
-        "–",
-        h("time", { datetime: session.end.toISOString() }, time(session.end)),
-        ` ${zoneLabel(session.start)} · ${length(session.start, session.end)}`,
+        // Translators: "Tuesday 7 April, 09:30–10:15 CEST · 45 min" on a session's page.
+        sentence(_("{day}, {start}–{end} {zone} · {duration}"), {
+          day: dayLabel(session.day),
+          start: h("time", { datetime: session.start.toISOString() }, time(session.start)),
+          end: h("time", { datetime: session.end.toISOString() }, time(session.end)),
+          zone: zoneLabel(session.start),
+          duration: length(session.start, session.end),
+        }),
       ),
       session.cancelled
         ? store.isStarred(session.id) &&
-          h("p", { class: "actions" }, h("button", { type: "button", class: "linkish", onclick: () => store.toggleStar(session.id) }, "Remove from My schedule"))
+          h("p", { class: "actions" }, h("button", { type: "button", class: "linkish", onclick: () => store.toggleStar(session.id) }, _("Remove from My schedule")))
         : h(
             "div",
             { class: "actions" },
             starButton(store, session),
             h("span", { class: "hint", "data-star-hint": session.id }, starHint(store.isStarred(session.id))),
-            h("a", { href: `/session/${session.id}.ics`, class: "ics" }, "Add to calendar"),
+            h("a", { href: `/session/${session.id}.ics`, class: "ics" }, _("Add to calendar")),
           ),
       sessionCode(session),
       sourceLinks(session),
@@ -115,26 +135,28 @@ export function render(ctx) {
         h(
           "section",
           { "aria-labelledby": "who" },
-          h("h2", { id: "who" }, session.people.length === 1 ? "Speaker" : "Speakers"),
+          h("h2", { id: "who" }, ngettext("Speaker", "Speakers", session.people.length)),
           h("ul", { class: "people" }, session.people.map(speakerBlock)),
         ),
       session.description.length > 0 &&
         h(
           "section",
           { class: "text", "aria-labelledby": "about" },
-          h("h2", { id: "about" }, "About this session"),
+          h("h2", { id: "about" }, _("About this session")),
           session.description.map((p) => h("p", {}, linkify(p))),
         ),
-      h("p", { class: "facts" }, facts(session, data, { always: true }), session.slides != null && h("span", {}, SLIDES[session.slides])),
+      h("p", { class: "facts" }, facts(session, data, { always: true }), session.slides != null && h("span", {}, slidesText(session.slides))),
       changeList(history, session, data),
       room &&
         (before || after) &&
         h(
           "section",
           { "aria-labelledby": "around" },
-          h("h2", { id: "around" }, `Also in ${room.name}`),
-          before && sessionCard(before, store, { note: "Before" }),
-          after && sessionCard(after, store, { note: "After" }),
+          h("h2", { id: "around" }, _("Also in {room}", { room: room.name })),
+          // Translators: the session before this one in the same room.
+          before && sessionCard(before, store, { note: pgettext("room", "Before") }),
+          // Translators: the session after this one in the same room.
+          after && sessionCard(after, store, { note: pgettext("room", "After") }),
         ),
     ),
   };

@@ -7,15 +7,28 @@ import { sessionCard } from "../ui/session-card.js";
 import { h } from "../ui/dom.js";
 import { qrFigure, useQrStyles } from "../features/qr/qr-view.js";
 import { decodeShare, encodeShare, mergeStars } from "../features/qr/share-links.js";
-import { language } from "../data/i18n.js";
+import { _, language, ngettext } from "../data/i18n.js";
 import { empty, heading } from "../ui/page-parts.js";
+
+// Why an id of the link was left out (decodeShare's reasons are codes: tests compare them).
+function reasonText(reason) {
+  const reasons = {
+    // Translators: why a session id of a shared link was ignored.
+    malformed: _("malformed"),
+    "not in this schedule": _("not in this schedule"),
+    "too many": _("too many"),
+    "not a share link": _("not a share link"),
+  };
+  return Object.hasOwn(reasons, reason) ? reasons[reason] : reason;
+}
 
 function describeIgnored(ignored) {
   if (!ignored.length) return null;
-  const parts = ignored.slice(0, 5).map(({ value, reason }) => `“${value}” (${reason})`);
-  const more = ignored.length > 5 ? ` and ${ignored.length - 5} more` : "";
-  const n = ignored.length;
-  return h("p", { class: "ignored" }, `Ignored ${n} session id${n === 1 ? "" : "s"} from the link: ${parts.join(", ")}${more}.`);
+  // Translators: an ignored id, quoted, and why it was ignored; use your language's quotation marks.
+  const parts = ignored.slice(0, 5).map(({ value, reason }) => _("“{value}” ({reason})", { value, reason: reasonText(reason) }));
+  const shown = parts.join(", ");
+  const list = ignored.length > 5 ? ngettext("{list} and {n} more", "{list} and {n} more", ignored.length - 5, { list: shown }) : shown;
+  return h("p", { class: "ignored" }, ngettext("Ignored {n} session id from the link: {list}.", "Ignored {n} session ids from the link: {list}.", ignored.length, { list }));
 }
 
 function received(store, query) {
@@ -28,7 +41,7 @@ function received(store, query) {
   const add = h("button", { type: "button", class: "primary" });
   const label = () => {
     const n = missing().length;
-    add.textContent = n ? `Add ${n} session${n === 1 ? "" : "s"} to my stars` : "All of them are already in your stars";
+    add.textContent = n ? ngettext("Add {n} session to my stars", "Add {n} sessions to my stars", n) : _("All of them are already in your stars");
     add.disabled = n === 0;
   };
   add.addEventListener("click", () => {
@@ -36,20 +49,21 @@ function received(store, query) {
     const { added } = mergeStars(mine, missing());
     for (const id of added) store.toggleStar(id); // each is unstarred: toggling only adds
     outcome.replaceChildren(
-      `Added ${added.length} session${added.length === 1 ? "" : "s"}; your other stars are unchanged. `,
-      h("a", { href: "/my" }, "See My schedule"),
+      ngettext("Added {n} session; your other stars are unchanged.", "Added {n} sessions; your other stars are unchanged.", added.length),
+      " ",
+      h("a", { href: "/my" }, _("See My schedule")),
     );
     label();
   });
   label();
   return {
-    title: "A shared schedule",
+    title: _("A shared schedule"),
     node: h(
       "section",
       { class: "share" },
-      heading("A shared schedule", `${sessions.length} session${sessions.length === 1 ? "" : "s"} someone shared with you`),
+      heading(_("A shared schedule"), ngettext("{n} session someone shared with you", "{n} sessions someone shared with you", sessions.length)),
       describeIgnored(ignored),
-      sessions.length ? [h("div", { class: "share-actions" }, add), outcome] : empty("This link has no sessions of this schedule."),
+      sessions.length ? [h("div", { class: "share-actions" }, add), outcome] : empty(_("This link has no sessions of this schedule.")),
       sessions.map((s) => sessionCard(s, store)),
     ),
   };
@@ -61,34 +75,34 @@ function mine(store) {
   const starred = data.sessions.filter((s) => store.isStarred(s.id) && !s.cancelled).map((s) => s.id);
   if (!starred.length) {
     return {
-      title: "Share my schedule",
-      node: h("section", { class: "share" }, heading("Share my schedule"), empty("Star some sessions first, then share them from here.")),
+      title: _("Share my schedule"),
+      node: h("section", { class: "share" }, heading(_("Share my schedule")), empty(_("Star some sessions first, then share them from here."))),
     };
   }
   const { url, ids } = encodeShare(starred, location.origin, language());
-  const field = h("input", { class: "share-link", type: "text", readonly: true, value: url, "aria-label": "Share link" });
+  const field = h("input", { class: "share-link", type: "text", readonly: true, value: url, "aria-label": _("Share link") });
   const said = h("p", { role: "status", class: "hint" });
-  const copy = h("button", { type: "button", class: "linkish" }, "Copy link");
+  const copy = h("button", { type: "button", class: "linkish" }, _("Copy link"));
   copy.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(url);
-      said.textContent = "Link copied.";
+      said.textContent = _("Link copied.");
     } catch {
       field.select();
-      said.textContent = "Select the link and copy it.";
+      said.textContent = _("Select the link and copy it.");
     }
   });
   const native = navigator.share
-    ? h("button", { type: "button", class: "linkish", onclick: () => navigator.share({ url }).catch(() => {}) }, "Share…")
+    ? h("button", { type: "button", class: "linkish", onclick: () => navigator.share({ url }).catch(() => {}) }, _("Share…"))
     : null;
   return {
-    title: "Share my schedule",
+    title: _("Share my schedule"),
     node: h(
       "section",
       { class: "share" },
-      heading("Share my schedule", `${ids.length} starred session${ids.length === 1 ? "" : "s"}`),
-      h("p", {}, "Let a friend scan this code (with the app’s Scan or their camera), or send them the link."),
-      qrFigure(url, "QR code of your share link"),
+      heading(_("Share my schedule"), ngettext("{n} starred session", "{n} starred sessions", ids.length)),
+      h("p", {}, _("Let a friend scan this code (with the app’s Scan or their camera), or send them the link.")),
+      qrFigure(url, _("QR code of your share link")),
       field,
       h("div", { class: "share-actions" }, copy, native),
       said,

@@ -4,6 +4,7 @@ import { sessionCard } from "../ui/session-card.js";
 import { h, paragraphs } from "../ui/dom.js";
 import { dayLabel } from "../data/time.js";
 import { heading, notFound, zoneNote } from "../ui/page-parts.js";
+import { _, ngettext } from "../data/i18n.js";
 
 export function render(ctx) {
   const { store } = ctx;
@@ -19,8 +20,8 @@ export function render(ctx) {
       heading(person.name, [person.role, person.company].filter(Boolean).join(", ") || null),
       person.bio && h("div", { class: "text bio" }, paragraphs(person.bio)),
       // All the bio there is; where the source schedule cut it, say so rather than end on "…".
-      person.bio && person.bio_truncated && h("p", { class: "note" }, "The source schedule shortened this bio; this is all of it that was published."),
-      h("h2", {}, sessions.length === 1 ? "Session" : "Sessions"),
+      person.bio && person.bio_truncated && h("p", { class: "note" }, _("The source schedule shortened this bio; this is all of it that was published.")),
+      h("h2", {}, ngettext("Session", "Sessions", sessions.length)),
       zoneNote(sessions[0]?.start),
       sessions.map((s) => [h("p", { class: "dayhead small" }, dayLabel(s.day)), sessionCard(s, store)]),
     ),

@@ -7,6 +7,7 @@ import { currentAddress, setAddress } from "../ui/address-later.js";
 import { h } from "../ui/dom.js";
 import { heading } from "../ui/page-parts.js";
 import { withQuery } from "../ui/query-links.js";
+import { _, formatNumber, ngettext } from "../data/i18n.js";
 
 // The letter a name is listed under: its first, without accent; "#" for a digit or a script
 // with no A-Z.
@@ -21,7 +22,7 @@ function person(p, sessions) {
     {},
     h("a", { href: `/speaker/${p.id}` }, p.name),
     h("span", { class: "sub" }, [p.role, p.company].filter(Boolean).join(", ")),
-    h("span", { class: "n" }, `${sessions} session${sessions === 1 ? "" : "s"}`),
+    h("span", { class: "n" }, ngettext("{n} session", "{n} sessions", sessions)),
   );
   return { li, words: words(p.name) };
 }
@@ -63,11 +64,11 @@ export function render(ctx) {
       people: list,
       title,
       section: h("section", { class: "letter", "aria-labelledby": id }, title, h("ul", { class: "index" }, list.map((p) => p.li))),
-      link: h("a", { href: `#${id}`, "aria-label": letter === "#" ? "Other names" : `Names under ${letter}` }, letter),
+      link: h("a", { href: `#${id}`, "aria-label": letter === "#" ? _("Other names") : _("Names under {letter}", { letter }) }, letter),
     };
   });
   // In-page jumps: the app's router would take the link for a new page and lose the "#".
-  const az = h("nav", { class: "chips az", "aria-label": "Speakers by letter" }, groups.map((g) => g.link));
+  const az = h("nav", { class: "chips az", "aria-label": _("Speakers by letter") }, groups.map((g) => g.link));
   az.addEventListener("click", (event) => {
     const group = groups.find((g) => g.link === event.target.closest("a"));
     if (!group) return;
@@ -80,13 +81,15 @@ export function render(ctx) {
   const update = () => {
     const terms = words(input.value);
     const shown = filter(groups, terms);
-    const text = terms.length ? `${shown} of ${people.length} people` : `${people.length} people`;
+    const text = terms.length
+      ? ngettext("{shown} of {n} person", "{shown} of {n} people", people.length, { shown: formatNumber(shown) })
+      : ngettext("{n} person", "{n} people", people.length);
     if (said.textContent !== text) said.textContent = text;
   };
   const form = h(
     "form",
-    { class: "find", role: "search", "aria-label": "Find speakers" },
-    h("div", { class: "field search" }, h("label", { for: "speaker-q" }, "Search speakers by name"), input),
+    { class: "find", role: "search", "aria-label": _("Find speakers") },
+    h("div", { class: "field search" }, h("label", { for: "speaker-q" }, _("Search speakers by name")), input),
   );
   form.addEventListener("submit", (e) => e.preventDefault());
   input.addEventListener("input", () => {
@@ -95,7 +98,7 @@ export function render(ctx) {
   });
   update();
   return {
-    title: "Speakers",
-    node: h("section", { class: "speakers" }, heading("Speakers"), form, said, az, groups.map((g) => g.section)),
+    title: _("Speakers"),
+    node: h("section", { class: "speakers" }, heading(_("Speakers")), form, said, az, groups.map((g) => g.section)),
   };
 }

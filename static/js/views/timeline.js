@@ -3,6 +3,7 @@
 
 import { h } from "../ui/dom.js";
 import { conferenceDay, dayLabel, time, zoneLabel } from "../data/time.js";
+import { _, ngettext } from "../data/i18n.js";
 
 // "before" until the first session starts, "after" once the last one ended, else "during".
 export function phase(data, now) {
@@ -20,8 +21,9 @@ export function isPast(session, now) {
 export function nowMark(now) {
   return h(
     "div",
-    { class: "nowmark", id: "now-line", role: "separator", "aria-label": `Now, ${time(now)}` },
-    h("span", {}, `Now · ${time(now)} ${zoneLabel(now)}`),
+    { class: "nowmark", id: "now-line", role: "separator", "aria-label": _("Now, {time}", { time: time(now) }) },
+    // Translators: the line across the schedule at the present moment: "Now · 10:20 CEST".
+    h("span", {}, _("Now · {time} {zone}", { time: time(now), zone: zoneLabel(now) })),
   );
 }
 
@@ -56,18 +58,18 @@ export function followNow(results, jump, timed) {
 // "Show 3 earlier sessions" while ended ones are folded, "Hide ended sessions" once shown.
 export function foldControl(folded, showing, setPast) {
   if (folded) {
-    const label = `Show ${folded} earlier session${folded === 1 ? "" : "s"}`;
+    const label = ngettext("Show {n} earlier session", "Show {n} earlier sessions", folded);
     return h("button", { type: "button", class: "linkish fold", onclick: () => setPast(true) }, label);
   }
-  return showing ? h("button", { type: "button", class: "linkish fold", onclick: () => setPast(false) }, "Hide ended sessions") : null;
+  return showing ? h("button", { type: "button", class: "linkish fold", onclick: () => setPast(false) }, _("Hide ended sessions")) : null;
 }
 
 export function jumpButton(onJump) {
-  return h("button", { type: "button", class: "jumpnow", onclick: onJump }, "Jump to now");
+  return h("button", { type: "button", class: "jumpnow", onclick: onJump }, _("Jump to now"));
 }
 
 export function phaseNote(data, state) {
-  if (state === "after") return h("p", { class: "note phase" }, "The event is over: here is the whole programme.");
-  if (state === "before") return h("p", { class: "note phase" }, `The event starts ${dayLabel(data.days[0])}.`);
+  if (state === "after") return h("p", { class: "note phase" }, _("The event is over: here is the whole programme."));
+  if (state === "before") return h("p", { class: "note phase" }, _("The event starts {day}.", { day: dayLabel(data.days[0]) }));
   return null;
 }

@@ -8,10 +8,10 @@ import { dayLabel } from "../data/time.js";
 import { readHidden } from "../data/hidden.js";
 import { empty, heading, notFound, zoneNote } from "../ui/page-parts.js";
 import { hideButton } from "./tracks.js";
+import { _, ngettext, npgettext } from "../data/i18n.js";
 
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
+const sessionCount = (n) => ngettext("{n} session", "{n} sessions", n);
+const hiddenNote = (hidden) => (hidden ? _("Hidden from the schedule, the rooms grid and Now.") : "");
 
 function roomsOf(data, sessions) {
   const count = new Map();
@@ -28,20 +28,20 @@ export function render(ctx) {
   const sessions = data.sessions.filter((s) => s.track === id);
   const hidden = readHidden(ctx.query);
   const rooms = roomsOf(data, sessions);
-  const note = h("p", { class: "note" }, hidden.tracks.has(id) ? "Hidden from the schedule, the rooms grid and Now." : "");
+  const note = h("p", { class: "note" }, hiddenNote(hidden.tracks.has(id)));
   const days = data.days.filter((day) => sessions.some((s) => s.day === day));
   return {
     title: track.name,
     node: h(
       "section",
       { class: "track-page", "data-track": id },
-      heading(track.name, plural(sessions.length, "session")),
+      heading(track.name, sessionCount(sessions.length)),
       h(
         "p",
         { class: "links" },
-        h("a", { href: `/?track=${encodeURIComponent(id)}&day=all` }, "In the schedule"),
+        h("a", { href: `/?track=${encodeURIComponent(id)}&day=all` }, _("In the schedule")),
         hideButton(hidden, "tracks", id, track.name, (now) => {
-          note.textContent = now.tracks.has(id) ? "Hidden from the schedule, the rooms grid and Now." : "";
+          note.textContent = hiddenNote(now.tracks.has(id));
         }),
       ),
       note,
@@ -49,13 +49,14 @@ export function render(ctx) {
         h(
           "section",
           { class: "track-rooms" },
-          h("h2", {}, rooms.length === 1 ? "Room" : "Rooms"),
-          h("ul", { class: "index" }, rooms.map(([room, n]) => h("li", {}, h("a", { href: `/room/${room.id}` }, room.name), h("span", { class: "n" }, plural(n, "session"))))),
+          // A context of its own: the console's singular "Room" (a field's label) is another message.
+          h("h2", {}, npgettext("heading", "Room", "Rooms", rooms.length)),
+          h("ul", { class: "index" }, rooms.map(([room, n]) => h("li", {}, h("a", { href: `/room/${room.id}` }, room.name), h("span", { class: "n" }, sessionCount(n))))),
         ),
-      h("h2", { class: "sessions-head" }, "Sessions"),
+      h("h2", { class: "sessions-head" }, _("Sessions")),
       zoneNote(sessions[0]?.start),
       sessions.length === 0
-        ? empty("No sessions in this track.")
+        ? empty(_("No sessions in this track."))
         : days.map((day) =>
             h("section", { class: "day" }, h("h3", {}, dayLabel(day)), h("div", { class: "cards" }, sessions.filter((s) => s.day === day).map((s) => sessionCard(s, ctx.store)))),
           ),

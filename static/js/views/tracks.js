@@ -6,10 +6,8 @@ import { markTracks } from "../ui/track-marks.js";
 import { withQuery } from "../ui/query-links.js";
 import { heading } from "../ui/page-parts.js";
 import { hideQuery, readHidden, toggleHidden } from "../data/hidden.js";
-
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
+import { sentence } from "../ui/sentence.js";
+import { _, ngettext } from "../data/i18n.js";
 
 export function sessionsPerTrack(data) {
   const count = new Map();
@@ -21,7 +19,9 @@ export function sessionsPerTrack(data) {
 // address says the new choice (replaced, not a new page), `onChange` gets it.
 export function hideButton(hidden, kind, id, name, onChange = () => {}) {
   let current = hidden;
-  const button = h("button", { type: "button", class: "hide-toggle", "aria-pressed": String(hidden[kind].has(id)) }, "Hide ", h("span", { class: "sr" }, name));
+  // Translators: a toggle button; the name is read by screen readers only, sighted people see "Hide".
+  const label = sentence(_("Hide {name}"), { name: h("span", { class: "sr" }, name) });
+  const button = h("button", { type: "button", class: "hide-toggle", "aria-pressed": String(hidden[kind].has(id)) }, label);
   button.addEventListener("click", () => {
     current = toggleHidden(readHidden(new URL(location.href).searchParams), kind, id);
     button.setAttribute("aria-pressed", String(current[kind].has(id)));
@@ -38,14 +38,20 @@ export function render(ctx) {
   const count = sessionsPerTrack(data);
   const tracks = [...data.tracks.values()].sort((a, b) => a.name.localeCompare(b.name));
   const none = count.get(null) || 0;
-  const sub = (hide) => `${plural(tracks.length, "track")}${hide.tracks.size ? ` · ${hide.tracks.size} hidden` : ""}`;
-  const head = heading("Tracks", sub(hidden));
+  const sub = (hide) => {
+    const all = ngettext("{n} track", "{n} tracks", tracks.length);
+    if (!hide.tracks.size) return all;
+    // Translators: how many tracks are hidden from the lists, after their count: "12 tracks · 2 hidden".
+    const hidden = ngettext("{n} hidden", "{n} hidden", hide.tracks.size);
+    return _("{tracks} · {hidden}", { tracks: all, hidden });
+  };
+  const head = heading(_("Tracks"), sub(hidden));
   const mark = (li, id) => (hide) => {
     li.classList.toggle("is-hidden", hide.tracks.has(id));
     head[1].textContent = sub(hide);
   };
   return {
-    title: "Tracks",
+    title: _("Tracks"),
     node: h(
       "section",
       { class: "tracks" },
@@ -59,13 +65,13 @@ export function render(ctx) {
             { "data-track": t.id, class: hidden.tracks.has(t.id) ? "is-hidden" : null },
             h("span", { class: "swatch", "aria-hidden": "true" }),
             h("a", { href: `/track/${t.id}` }, t.name),
-            h("span", { class: "n" }, plural(count.get(t.id) || 0, "session")),
+            h("span", { class: "n" }, ngettext("{n} session", "{n} sessions", count.get(t.id) || 0)),
           );
           li.append(hideButton(hidden, "tracks", t.id, t.name, mark(li, t.id)));
           return li;
         }),
       ),
-      none > 0 && h("p", { class: "sub" }, `${plural(none, "session")} in no track.`),
+      none > 0 && h("p", { class: "sub" }, ngettext("{n} session in no track.", "{n} sessions in no track.", none)),
     ),
   };
 }

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,27 +12,10 @@ from playwright.sync_api import expect
 
 from tests.harness.a11y import serious
 from tests.harness.browser import Profile
-from tests.harness.organizers import ENV, sign_in
+from tests.harness.organizers import ENV, KEPT, keep, sign_in
 from tests.harness.schedules import today_schedule
 
-QUEUED = [
-    {
-        "key": "k-conflict",
-        "body": {"kind": "move", "session": "later", "room": "main"},
-        "label": "Move “Tomorrow Talk” to Main Room",
-        "state": "conflict",
-        "fields": ["status"],
-        "base": {"status": "confirmed"},
-        "current": {"status": "cancelled"},
-    },
-    {
-        "key": "k-clash",
-        "body": {"kind": "move", "session": "sidenow", "room": "main"},
-        "label": "Move “Side Workshop” to Main Room",
-        "state": "clash",
-        "clashes": [{"kind": "room", "message": "Main Room has Packed Keynote then", "sessions": ["onnow"]}],
-    },
-]
+QUEUED = [KEPT["conflict"], KEPT["clash"]]
 
 
 def walk(page: Any, server: Any, check: Callable[[str], None]) -> None:
@@ -63,7 +45,7 @@ def walk(page: Any, server: Any, check: Callable[[str], None]) -> None:
     page.goto(server.url + "/organize/history")
     expect(page.locator(".history li")).to_have_count(1)
     check("history")
-    page.evaluate("q => localStorage.setItem('hallway.organizer.outbox.v1', q)", json.dumps(QUEUED))
+    keep(page, QUEUED)
     page.goto(server.url + "/organize")
     expect(page.locator(".outbox .queued")).to_have_count(2)
     check("waiting corrections: a conflict and a clash")

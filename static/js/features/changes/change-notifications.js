@@ -1,6 +1,7 @@
 // System notifications about changes to starred sessions, only once the person asked for them.
 
 import { ordered, sentence, titleOf } from "../../data/changes.js";
+import { _, ngettext } from "../../data/i18n.js";
 
 export function allowed(state) {
   return Boolean(state.notify) && typeof Notification !== "undefined" && Notification.permission === "granted";
@@ -16,7 +17,8 @@ export async function notifyStarred(store, changes) {
   const data = store.data;
   const mine = ordered(changes, (id) => store.isStarred(id)).filter((c) => store.isStarred(c.session));
   if (!mine.length) return;
-  const title = mine.length === 1 ? `Changed: ${titleOf(mine[0], data)}` : `${mine.length} changes to your starred sessions`;
+  // Translators: a notification's title: one starred session changed (its title), or several.
+  const title = mine.length === 1 ? _("Changed: {title}", { title: titleOf(mine[0], data) }) : ngettext("{n} change to your starred sessions", "{n} changes to your starred sessions", mine.length);
   const options = { body: mine.map((c) => sentence(c, data)).join("\n").slice(0, 600), tag: "hallway-changes", data: { url: "/changes" } };
   return systemNotification(title, options);
 }

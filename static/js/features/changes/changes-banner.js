@@ -18,6 +18,7 @@ export function syncChrome(watcher, store, { onChangesView = false } = {}) {
     count.textContent = unseen.length ? String(Math.min(unseen.length, 99)) : "";
     count.hidden = !unseen.length;
     bell.classList.toggle("mine", unseen.some((c) => starred(c.session)));
+    // Translators: the bell's name for screen readers, with how many changes are new.
     bell.setAttribute("aria-label", unseen.length ? ngettext("Changes, {n} new", "Changes, {n} new", unseen.length) : _("Changes"));
   }
   const banner = document.getElementById("changes-banner");
@@ -54,6 +55,7 @@ export function freshness(state, version, now, clockText) {
     return state.okAt != null ? _("Offline · last checked {time}", { time: clockText(state.okAt) }) : _("Offline · not checked yet");
   }
   if (state.checkedAt == null) return _("Checking for changes…");
+  // Translators: the freshness line; {n} minutes ago, or at a clock time an hour on.
   if (state.okAt !== state.checkedAt) {
     const m = minutes(state.checkedAt);
     if (m < 1) return _("Could not check for changes · tried just now");

@@ -6,11 +6,20 @@
 // the app knows it is offline.
 
 import { toast } from "../../ui/toasts.js";
+import { _ } from "../../data/i18n.js";
 
 const MESSAGE = "hallway-needs-network";
 
+// What needs the network, by the key the worker sends (features/offline/worker-files.js), as
+// whole sentences; a key this page does not know (a worker of another version) gets the plain one.
 export function needsNetworkText(what) {
-  return `${what} needs a connection, and this device is offline. Everything else in the app works offline.`;
+  const sentences = {
+    print: _("Printing door signs needs a connection, and this device is offline. Everything else in the app works offline."),
+    export: _("Downloading the schedule export needs a connection, and this device is offline. Everything else in the app works offline."),
+    calendar: _("This calendar file needs a connection, and this device is offline. Everything else in the app works offline."),
+    subscribe: _("Subscribing in your calendar needs a connection, and this device is offline. Everything else in the app works offline."),
+  };
+  return Object.hasOwn(sentences, what) ? sentences[what] : _("This needs a connection, and this device is offline. Everything else in the app works offline.");
 }
 
 // Where the app lives, as the server writes it into calendar entries.
@@ -44,6 +53,6 @@ export function wireNeedsNetwork({ offline, doc }) {
     const link = event.target.closest?.('a[href^="webcal:"]');
     if (!link || !(navigator.onLine === false || offline())) return;
     event.preventDefault();
-    toast(needsNetworkText("Subscribing in your calendar"));
+    toast(needsNetworkText("subscribe"));
   });
 }

@@ -5,11 +5,12 @@
 // schedule, and says that door signs or an export need a connection.
 
 const CALENDAR = /^\/(session|room)\/[A-Za-z0-9_-]{1,64}\.ics$|^\/(my|schedule)\.ics$/;
-// Pages of the server a link of the app opens, and what to call them when offline.
+// Pages of the server a link of the app opens, and which they are: the page says it in the
+// reader's language (features/offline/needs-network.js), the worker sends only the key.
 const SERVER_PAGES = [
-  [/^\/print(\/|$)/, "Printing door signs"],
-  [/^\/export\//, "Downloading the schedule export"],
-  [CALENDAR, "This calendar file"],
+  [/^\/print(\/|$)/, "print"],
+  [/^\/export\//, "export"],
+  [CALENDAR, "calendar"],
 ];
 const MESSAGE = "hallway-needs-network"; // read by features/offline/needs-network.js
 

@@ -2,6 +2,7 @@
 // offer "Update available [Reload]"; only on consent does the new worker take over.
 
 import { toast } from "../../ui/toasts.js";
+import { _ } from "../../data/i18n.js";
 
 const whenIdle = (task) => (globalThis.requestIdleCallback ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 1000));
 
@@ -12,7 +13,7 @@ export async function registerWorker() {
   const offer = (worker) => {
     if (!navigator.serviceWorker.controller || offered === worker) return; // first install: nothing to replace
     offered = worker;
-    toast("Update available", { action: "Reload" }).then((accepted) => {
+    toast(_("Update available"), { action: _("Reload") }).then((accepted) => {
       if (!accepted) return;
       reloading = true;
       worker.postMessage("skip-waiting");

@@ -2,6 +2,7 @@
 // sent only in the Authorization header: never in a URL, a log line or a cache) and requests.
 
 import { ORGANIZER_KEY } from "../../data/organizer-session.js";
+import { answerText } from "./errors.js";
 
 const TIMEOUT = 15000;
 
@@ -66,11 +67,7 @@ export async function call(method, path, { token = account()?.token, body, key }
 export async function whoami(token) {
   const { status, body } = await call("GET", "/api/v1/whoami", { token });
   if (status === 200 && body && typeof body.name === "string") return { name: body.name };
-  if (status === 401) return { error: "That token is not an organizer token here. Check it and try again." };
-  if (status === 403) return { error: "This server has no organizer tokens configured: corrections are closed." };
-  if (status === 404) return { error: "This site has no write path (a static copy): corrections are made on the server." };
-  if (status === 429) return { error: "Too many attempts; wait a minute and try again." };
-  return { error: `The server answered ${status}${body?.error ? `: ${body.error}` : ""}.` };
+  return { error: answerText(status, body?.error) };
 }
 
 export function newKey() {

@@ -2,6 +2,7 @@
 // when an organizer opens it). Sign in with a token (checked with /api/v1/whoami), then: find
 // a session and correct it, add one, room status, announcements, history, and what waits.
 
+import { _, ngettext } from "../../data/i18n.js";
 import { h } from "../../ui/dom.js";
 import { dayLabel, time } from "../../data/time.js";
 import { heading } from "../../ui/page-parts.js";
@@ -53,15 +54,15 @@ export function render(ctx) {
 }
 
 function lazyPage(ctx, sub) {
-  const holder = h("div", {}, h("p", { class: "loading" }, "Loading…"));
-  const view = { title: "Organizer console", node: h("section", { class: "organize" }, h("h1", { tabindex: "-1" }, "Organizer console"), holder) };
+  const holder = h("div", {}, h("p", { class: "loading" }, _("Loading…")));
+  const view = { title: _("Organizer console"), node: h("section", { class: "organize" }, h("h1", { tabindex: "-1" }, _("Organizer console")), holder) };
   PAGES[sub]().then((page) => {
     const built = page(ctx);
     view.title = built.title;
     view.refresh = built.refresh;
     view.node.replaceWith(built.node);
     view.node = built.node;
-    document.title = `${built.title} · ${ctx.store.data.event.name}`;
+    document.title = _("{page} · {event}", { page: built.title, event: ctx.store.data.event.name });
     built.node.querySelector("h1")?.focus();
   });
   return view;
@@ -76,7 +77,7 @@ function signInPage() {
       event.preventDefault();
       const token = input.value.trim();
       if (!token) return;
-      message.textContent = "Checking…";
+      message.textContent = _("Checking…");
       try {
         const answer = await whoami(token);
         if (answer.error) message.textContent = answer.error;
@@ -87,21 +88,21 @@ function signInPage() {
         }
       } catch (error) {
         if (!(error instanceof Offline)) throw error;
-        message.textContent = "No connection: signing in needs one, once. After that the console works offline.";
+        message.textContent = _("No connection: signing in needs one, once. After that the console works offline.");
       }
     } },
-    h("div", { class: "field" }, h("label", { for: "org-token" }, "Organizer token"), input),
-    h("button", { type: "submit", class: "primary" }, "Sign in"),
+    h("div", { class: "field" }, h("label", { for: "org-token" }, _("Organizer token")), input),
+    h("button", { type: "submit", class: "primary" }, _("Sign in")),
     message,
   );
   return {
-    title: "Organizer sign-in",
+    title: _("Organizer sign-in"),
     node: h(
       "section",
       { class: "organize" },
-      heading("Organizer sign-in", "For the event's organizers: publish corrections, room status and announcements."),
+      heading(_("Organizer sign-in"), _("For the event's organizers: publish corrections, room status and announcements.")),
       form,
-      h("p", { class: "hint" }, "The token stays on this device until you sign out. It is never put in a link."),
+      h("p", { class: "hint" }, _("The token stays on this device until you sign out. It is never put in a link.")),
     ),
   };
 }
@@ -111,20 +112,27 @@ function matches(data, text) {
   return data.sessions.filter((s) => words.every((w) => s.haystack.includes(w) || s.id === w));
 }
 
+// "Tue 7 Apr 10:00 · Main Room", and " · cancelled" when it is.
+export function whereWhen(s, data) {
+  const vars = { day: dayLabel(s.day, "short"), start: time(s.start), room: data.rooms.get(s.room)?.name || _("no room") };
+  return s.cancelled ? _("{day} {start} · {room} · cancelled", vars) : _("{day} {start} · {room}", vars);
+}
+
 function homePage(ctx) {
   const data = ctx.store.data;
-  const results = h("ol", { class: "picklist", "aria-label": "Sessions found" });
+  const results = h("ol", { class: "picklist", "aria-label": _("Sessions found") });
   const count = h("p", { class: "hint", role: "status" });
   const show = (text) => {
     const found = text.trim() ? matches(data, text) : [];
-    count.textContent = text.trim() ? `${found.length} session${found.length === 1 ? "" : "s"} found` : "Type a title, a speaker or an id.";
+    count.textContent = text.trim() ? ngettext("{n} session found", "{n} sessions found", found.length) : _("Type a title, a speaker or an id.");
     results.replaceChildren(
       ...found.slice(0, 30).map((s) =>
         h(
           "li",
           {},
           h("a", { href: `/organize/correct?session=${s.id}` }, s.title),
-          h("span", { class: "sub" }, ` ${dayLabel(s.day, "short")} ${time(s.start)} · ${data.rooms.get(s.room)?.name || "no room"}${s.cancelled ? " · cancelled" : ""}`),
+          " ",
+          h("span", { class: "sub" }, whereWhen(s, data)),
         ),
       ),
     );
@@ -132,14 +140,14 @@ function homePage(ctx) {
   const search = h("input", { id: "org-search", type: "search", autocomplete: "off", oninput: (e) => show(e.target.value) });
   show("");
   const framed = frame(
-    "Organizer console",
+    _("Organizer console"),
     "home",
     followLine(),
-    h("h2", {}, "Correct a session"),
-    h("div", { class: "field" }, h("label", { for: "org-search" }, "Find a session"), search),
+    h("h2", {}, _("Correct a session")),
+    h("div", { class: "field" }, h("label", { for: "org-search" }, _("Find a session")), search),
     count,
     results,
-    h("p", { class: "hint" }, "Or open a session in the schedule and follow “Correct this session”."),
+    h("p", { class: "hint" }, _("Or open a session in the schedule and follow “Correct this session”.")),
   );
-  return { title: "Organizer console", ...framed };
+  return { title: _("Organizer console"), ...framed };
 }

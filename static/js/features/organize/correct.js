@@ -1,6 +1,7 @@
 // Correcting one session (move, new time, cancel or restore, edit text and speakers) and
 // adding one. Each form ends in the consequences panel (publish.js); nothing is sent before.
 
+import { _, formatDuration, formatTime, pgettext } from "../../data/i18n.js";
 import { h } from "../../ui/dom.js";
 import { dayLabel, length, minutes, time } from "../../data/time.js";
 import { frame } from "./frame.js";
@@ -16,20 +17,30 @@ export function field(label, input, hint = null) {
   return h("div", { class: "field" }, h("label", { for: input.id }, label), input, hint && h("p", { class: "hint" }, hint));
 }
 
-const noteField = () => field("Note for attendees (optional)", h("input", { name: "note", type: "text", maxlength: "500", autocomplete: "off" }));
+const noteField = () => field(_("Note for attendees (optional)"), h("input", { name: "note", type: "text", maxlength: "500", autocomplete: "off" }));
 const noteOf = (form) => form.elements.note.value.trim() || undefined;
 
 function roomSelect(data, chosen, { none = false } = {}) {
   return h(
     "select",
     { name: "room" },
-    none && h("option", { value: "" }, "No room"),
+    none && h("option", { value: "" }, _("No room")),
     [...data.rooms.values()].map((r) => h("option", { value: r.id, selected: r.id === chosen }, r.name)),
   );
 }
 
 function daySelect(data, chosen) {
   return h("select", { name: "day" }, data.days.map((d) => h("option", { value: d, selected: d === chosen }, dayLabel(d, "short"))));
+}
+
+// The day, start and length a form chose, written for the locale (the label of a kept correction).
+function chosenTime(form) {
+  const [hh, mm] = form.elements.start.value.split(":").map(Number);
+  return {
+    day: dayLabel(form.elements.day.value, "short"),
+    start: formatTime(hh, mm),
+    length: formatDuration(Number(form.elements.length.value)),
+  };
 }
 
 // Start and end from the day, the start time and the length (kept unless changed).
@@ -42,9 +53,9 @@ function timesOf(form, zone) {
 
 function timeFields(data, zone, day, start, mins) {
   return [
-    field("Day", daySelect(data, day)),
-    field("Starts at (venue time)", h("input", { name: "start", type: "time", required: true, value: start })),
-    field("Length in minutes", h("input", { name: "length", type: "number", min: "1", max: "1440", step: "1", required: true, value: String(mins), inputmode: "numeric" }), "Kept as it was unless you change it."),
+    field(_("Day"), daySelect(data, day)),
+    field(_("Starts at (venue time)"), h("input", { name: "start", type: "time", required: true, value: start })),
+    field(_("Length in minutes"), h("input", { name: "length", type: "number", min: "1", max: "1440", step: "1", required: true, value: String(mins), inputmode: "numeric" }), _("Kept as it was unless you change it.")),
   ];
 }
 
@@ -73,7 +84,7 @@ function correctionForm(ctx, title, fields, build, submitText) {
       for (const el of form.elements) el.disabled = true;
       const onDone = (result) => {
         form.dataset.done = "1"; // the console builds this page afresh next time it is shown
-        area.append(h("p", { class: "buttons" }, h("a", { href: "/organize" }, "Back to the sessions"), result.ok && made.body.session ? h("a", { href: `/session/${made.body.session}` }, "See it as attendees do") : ""));
+        area.append(h("p", { class: "buttons" }, h("a", { href: "/organize" }, _("Back to the sessions")), result.ok && made.body.session ? h("a", { href: `/session/${made.body.session}` }, _("See it as attendees do")) : ""));
       };
       area.replaceChildren(publishPanel(data, made.body, { base: made.base, label: made.label, onBack: back, onDone }));
     },
@@ -86,22 +97,24 @@ function sessionForms(ctx, session, raw) {
   const zone = data.event.timezone || "UTC";
   const base = snapshot(raw);
   const withNote = (form, body) => ({ ...body, ...(noteOf(form) ? { note: noteOf(form) } : {}) });
-  const move = correctionForm(ctx, "Move to another room", [field("Room", roomSelect(data, session.room)), noteField()], (form) => {
+  const move = correctionForm(ctx, _("Move to another room"), [field(_("Room"), roomSelect(data, session.room)), noteField()], (form) => {
     const room = form.elements.room.value;
-    if (room === session.room) return { error: "That is the room it is in already." };
-    return { body: withNote(form, { kind: "move", session: session.id, room }), base, label: `Move “${session.title}” to ${data.rooms.get(room)?.name || room}` };
-  }, "Check and publish the move");
-  const retime = correctionForm(ctx, "New time", [...timeFields(data, zone, session.day, venueClock(session.start, zone), minutes(session.start, session.end)), noteField()], (form) => {
+    if (room === session.room) return { error: _("That is the room it is in already.") };
+    const label = _("Move “{title}” to {room}", { title: session.title, room: data.rooms.get(room)?.name || room });
+    return { body: withNote(form, { kind: "move", session: session.id, room }), base, label };
+  }, _("Check and publish the move"));
+  const retime = correctionForm(ctx, _("New time"), [...timeFields(data, zone, session.day, venueClock(session.start, zone), minutes(session.start, session.end)), noteField()], (form) => {
     const times = timesOf(form, zone);
-    if (!times) return { error: "Give a day, a start time and a length of 1 to 1440 minutes." };
-    return { body: withNote(form, { kind: "retime", session: session.id, ...times }), base, label: `New time for “${session.title}”: ${form.elements.day.value} ${form.elements.start.value}, ${form.elements.length.value} min` };
-  }, "Check and publish the new time");
+    if (!times) return { error: _("Give a day, a start time and a length of 1 to 1440 minutes.") };
+    const label = _("New time for “{title}”: {day} {start}, {length}", { title: session.title, ...chosenTime(form) });
+    return { body: withNote(form, { kind: "retime", session: session.id, ...times }), base, label };
+  }, _("Check and publish the new time"));
   const kind = session.cancelled ? "restore" : "cancel";
-  const status = correctionForm(ctx, session.cancelled ? "Restore" : "Cancel", [noteField()], (form) => ({
+  const status = correctionForm(ctx, session.cancelled ? _("Restore") : pgettext("verb", "Cancel"), [noteField()], (form) => ({
     body: withNote(form, { kind, session: session.id }),
     base,
-    label: `${kind === "cancel" ? "Cancel" : "Restore"} “${session.title}”`,
-  }), session.cancelled ? "Check and restore it" : "Check and cancel it");
+    label: kind === "cancel" ? _("Cancel “{title}”", { title: session.title }) : _("Restore “{title}”", { title: session.title }),
+  }), session.cancelled ? _("Check and restore it") : _("Check and cancel it"));
   return { move, retime, status, edit: editForm(ctx, session, raw, base, withNote) };
 }
 
@@ -122,7 +135,7 @@ function editForm(ctx, session, raw, base, withNote) {
   let known = "description" in raw;
   let was = raw.description || [];
   const textarea = h("textarea", { name: "description", rows: "6", disabled: !known }, was.join("\n\n"));
-  const later = known ? null : "The description is still loading; it can be edited once it shows here.";
+  const later = known ? null : _("The description is still loading; it can be edited once it shows here.");
   if (!known) {
     ctx.store.textsSettled().then(() => {
       const fresh = ctx.store.doc.sessions.find((s) => s && s.id === session.id);
@@ -136,30 +149,35 @@ function editForm(ctx, session, raw, base, withNote) {
     });
   }
   const fields = [
-    field("Title", h("input", { name: "title", type: "text", required: true, maxlength: "2000", value: session.title })),
-    h("fieldset", { class: "speakers" }, h("legend", {}, "Speakers"), field("Find a speaker", filter), h("ul", { class: "speaker-boxes" }, boxes)),
-    field("Description (a blank line between paragraphs)", textarea, later),
+    field(_("Title"), h("input", { name: "title", type: "text", required: true, maxlength: "2000", value: session.title })),
+    h("fieldset", { class: "speakers" }, h("legend", {}, _("Speakers")), field(_("Find a speaker"), filter), h("ul", { class: "speaker-boxes" }, boxes)),
+    field(_("Description (a blank line between paragraphs)"), textarea, later),
     noteField(),
   ];
-  return correctionForm(ctx, "Edit title, speakers, description", fields, (form) => {
+  return correctionForm(ctx, _("Edit title, speakers, description"), fields, (form) => {
     const body = { kind: "edit", session: session.id };
     const title = form.elements.title.value.trim();
-    if (!title) return { error: "A session needs a title." };
+    if (!title) return { error: _("A session needs a title.") };
     if (title !== session.title) body.title = title;
     const speakers = [...form.querySelectorAll("input[name=speaker]:checked")].map((b) => b.value);
     if (JSON.stringify([...speakers].sort()) !== JSON.stringify([...(raw.speakers || [])].sort())) body.speakers = speakers;
     const paragraphs = form.elements.description.value.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
     if (known && JSON.stringify(paragraphs) !== JSON.stringify(was)) body.description = paragraphs;
-    if (Object.keys(body).length === 2) return { error: "Nothing changed: edit the title, the speakers or the description." };
-    return { body: withNote(form, body), base, label: `Edit “${session.title}”: ${Object.keys(body).slice(2).join(", ")}` };
-  }, "Check and publish the edit");
+    if (Object.keys(body).length === 2) return { error: _("Nothing changed: edit the title, the speakers or the description.") };
+    const what = Object.keys(body).slice(2).map((k) => EDITED[k]()).join(", ");
+    return { body: withNote(form, body), base, label: _("Edit “{title}”: {fields}", { title: session.title, fields: what }) };
+  }, _("Check and publish the edit"));
 }
 
+// The fields an edit changed, named in the label of the correction kept on this phone.
+const EDITED = { title: () => _("title"), speakers: () => _("speakers"), description: () => _("description") };
+
+// The choices of what changes, in the reader's language when the page is drawn.
 const CHOICES = [
-  ["move", "Move to another room"],
-  ["retime", "New time"],
+  ["move", () => _("Move to another room")],
+  ["retime", () => _("New time")],
   ["status", null],
-  ["edit", "Edit title, speakers, description"],
+  ["edit", () => _("Edit title, speakers, description")],
 ];
 
 export function correctPage(ctx) {
@@ -168,46 +186,50 @@ export function correctPage(ctx) {
   const session = sid && data.byId.get(sid);
   const raw = session && ctx.store.doc.sessions.find((s) => s.id === sid);
   if (!session || !raw) {
-    return { title: "No such session", ...frame("No such session", "home", h("p", {}, `There is no session “${sid ?? ""}” in this schedule. `, h("a", { href: "/organize" }, "Find one"))) };
+    const missing = h("p", {}, _("There is no session “{id}” in this schedule.", { id: sid ?? "" }), " ", h("a", { href: "/organize" }, _("Find one")));
+    return { title: _("No such session"), ...frame(_("No such session"), "home", missing) };
   }
   const forms = sessionForms(ctx, session, raw);
   const holder = h("div", { class: "chosen-form" });
   const name = id("what");
   const pick = (which) => holder.replaceChildren(forms[which]);
   const radios = CHOICES.map(([value, text]) => {
-    const label = text || (session.cancelled ? "Restore (no longer cancelled)" : "Cancel");
+    const label = text ? text() : session.cancelled ? _("Restore (no longer cancelled)") : pgettext("verb", "Cancel");
     return h("label", { class: "choice" }, h("input", { type: "radio", name, value, onchange: () => pick(value) }), ` ${label}`);
   });
   const room = data.rooms.get(session.room);
+  const vars = { day: dayLabel(session.day, "short"), start: time(session.start), end: time(session.end), length: length(session.start, session.end), room: room?.name || _("no room") };
+  const title = _("Correct: {title}", { title: session.title });
   const framed = frame(
-    `Correct: ${session.title}`,
+    title,
     "home",
-    h("p", { class: "now-is" }, `${dayLabel(session.day, "short")} ${time(session.start)}–${time(session.end)} · ${length(session.start, session.end)} · ${room?.name || "no room"}${session.cancelled ? " · cancelled" : ""}`),
-    h("p", {}, h("a", { href: `/session/${session.id}` }, "See it as attendees do")),
-    h("fieldset", { class: "choices" }, h("legend", {}, "What changes?"), radios),
+    h("p", { class: "now-is" }, session.cancelled ? _("{day} {start}–{end} · {length} · {room} · cancelled", vars) : _("{day} {start}–{end} · {length} · {room}", vars)),
+    h("p", {}, h("a", { href: `/session/${session.id}` }, _("See it as attendees do"))),
+    h("fieldset", { class: "choices" }, h("legend", {}, _("What changes?")), radios),
     holder,
   );
-  return { title: `Correct: ${session.title}`, ...framed };
+  return { title, ...framed };
 }
 
 export function addPage(ctx) {
   const data = ctx.store.data;
   const zone = data.event.timezone || "UTC";
-  const form = correctionForm(ctx, "Add a session", [
-    field("Title", h("input", { name: "title", type: "text", required: true, maxlength: "2000" })),
+  const form = correctionForm(ctx, _("Add a session"), [
+    field(_("Title"), h("input", { name: "title", type: "text", required: true, maxlength: "2000" })),
     ...timeFields(data, zone, data.days[0], "09:00", 30),
-    field("Room", roomSelect(data, [...data.rooms.keys()][0], { none: true })),
-    field("Kind (optional, e.g. Talk)", h("input", { name: "skind", type: "text", maxlength: "200", autocomplete: "off" })),
+    field(_("Room"), roomSelect(data, [...data.rooms.keys()][0], { none: true })),
+    field(_("Kind (optional, e.g. Talk)"), h("input", { name: "skind", type: "text", maxlength: "200", autocomplete: "off" })),
     noteField(),
   ], (f) => {
     const title = f.elements.title.value.trim();
     const times = timesOf(f, zone);
-    if (!title) return { error: "A session needs a title." };
-    if (!times) return { error: "Give a day, a start time and a length of 1 to 1440 minutes." };
+    if (!title) return { error: _("A session needs a title.") };
+    if (!times) return { error: _("Give a day, a start time and a length of 1 to 1440 minutes.") };
     const body = { kind: "add", title, ...times, room: f.elements.room.value || null };
     if (f.elements.skind.value.trim()) body.session_kind = f.elements.skind.value.trim();
     if (noteOf(f)) body.note = noteOf(f);
-    return { body, base: null, label: `Add “${title}” on ${f.elements.day.value} at ${f.elements.start.value}` };
-  }, "Check and publish the new session");
-  return { title: "Add a session", ...frame("Add a session", "add", form) };
+    const when = chosenTime(f);
+    return { body, base: null, label: _("Add “{title}” on {day} at {start}", { title, day: when.day, start: when.start }) };
+  }, _("Check and publish the new session"));
+  return { title: _("Add a session"), ...frame(_("Add a session"), "add", form) };
 }

@@ -3,6 +3,7 @@
 // A module of its own so that the pages (correct, board, history) need not import console.js,
 // which imports them.
 
+import { _, pgettext } from "../../data/i18n.js";
 import { h } from "../../ui/dom.js";
 import { go } from "../../ui/navigate.js";
 import { heading } from "../../ui/page-parts.js";
@@ -26,12 +27,12 @@ export function consoleNav(current) {
   const link = (href, text, name) => h("a", { href, "aria-current": current === name ? "page" : null }, text);
   return h(
     "nav",
-    { class: "chips organize-nav", "aria-label": "Console" },
-    link("/organize", "Sessions", "home"),
-    link("/organize/add", "Add", "add"),
-    link("/organize/rooms", "Rooms", "rooms"),
-    link("/organize/announce", "Announce", "announce"),
-    link("/organize/history", "History", "history"),
+    { class: "chips organize-nav", "aria-label": _("Console") },
+    link("/organize", pgettext("section", "Sessions"), "home"),
+    link("/organize/add", pgettext("section", "Add"), "add"),
+    link("/organize/rooms", pgettext("section", "Rooms"), "rooms"),
+    link("/organize/announce", pgettext("section", "Announce"), "announce"),
+    link("/organize/history", pgettext("section", "History"), "history"),
   );
 }
 
@@ -40,11 +41,12 @@ export function signedInLine() {
   return h(
     "p",
     { class: "signed-in" },
-    `Signed in as ${me?.name ?? "?"} `,
+    _("Signed in as {name}", { name: me?.name ?? "?" }),
+    " ",
     h("button", { type: "button", class: "linkish", onclick: () => {
       forgetAccount(); // the token is forgotten; waiting corrections stay, sent after the next sign-in
       rerender();
-    } }, "Sign out"),
+    } }, _("Sign out")),
   );
 }
 

@@ -99,6 +99,7 @@ export function publishAnyway(key, current = undefined) {
   if (item.state === "conflict") item.base = current === undefined ? item.current : current;
   item.state = "waiting";
   item.error = null;
+  item.failure = null;
   save(list);
 }
 
@@ -135,17 +136,16 @@ async function sendOne(item, sessions) {
     events.dispatchEvent(new CustomEvent("published", { detail: { item, correction: answer } }));
     return { done: true };
   }
-  const error = answer?.error || `HTTP ${status}`;
+  // What went wrong is kept as the answer's status and the server's text, not as words: the
+  // console says it in the language chosen when it shows the item (errors.js).
+  const failure = { status, detail: typeof answer?.error === "string" ? answer.error : null };
   if (status === 409 && answer?.error === "clash") {
-    update(item.key, { state: "clash", clashes: Array.isArray(answer.clashes) ? answer.clashes : [], error: null });
-  } else if (status === 401 || status === 403) {
-    update(item.key, { error: "Sign in again to send it." });
-    return { stop: true };
-  } else if (status === 429 || status >= 500) {
-    update(item.key, { error: `The server is busy (${error}); it will be sent again.` });
+    update(item.key, { state: "clash", clashes: Array.isArray(answer.clashes) ? answer.clashes : [], error: null, failure: null });
+  } else if (status === 401 || status === 403 || status === 429 || status >= 500) {
+    update(item.key, { error: null, failure });
     return { stop: true };
   } else {
-    update(item.key, { state: "refused", error });
+    update(item.key, { state: "refused", error: null, failure });
   }
   return {};
 }

@@ -1,45 +1,70 @@
 // The corrections kept on this phone that are not published yet, with what each waits for:
 // a connection, or the organizer's decision (a clash, a session changed meanwhile, a refusal).
 
+import { _, ngettext, pgettext } from "../../data/i18n.js";
 import { h } from "../../ui/dom.js";
+import { clashLabel } from "./clashes.js";
+import { failureText } from "./errors.js";
 import { discard, events, flush, flushError, items, publishAnyway } from "./outbox.js";
 
-const LABELS = { start: "start", end: "end", room: "room", status: "status", title: "title", speakers: "speakers", description: "description", kind: "kind", session: "the session" };
+// The session's fields a conflict names (schedule.json's names), as the organizer reads them.
+function fieldName(key) {
+  const names = {
+    start: _("start"),
+    end: _("end"),
+    room: pgettext("field", "room"),
+    status: _("status"),
+    title: _("title"),
+    speakers: _("speakers"),
+    description: _("description"),
+    kind: _("kind"),
+    session: _("the session"),
+  };
+  return names[key] || key;
+}
 
-function show(value) {
-  if (value === null || value === undefined) return "none";
-  if (Array.isArray(value)) return value.join(", ") || "none";
+function show(value, key) {
+  if (value === null || value === undefined) return _("none");
+  if (key === "status" && value === "confirmed") return pgettext("status", "confirmed");
+  if (key === "status" && value === "cancelled") return pgettext("status", "cancelled");
+  if (Array.isArray(value)) return value.join(", ") || _("none");
   return String(value);
 }
 
 function conflictText(item) {
-  if (!item.current) return "The session is no longer in the schedule.";
-  return (item.fields || []).map((k) => `${LABELS[k] || k}: was ${show(item.base?.[k])} when you made this, now ${show(item.current[k])}`).join("; ");
+  if (!item.current) return _("The session is no longer in the schedule.");
+  return (item.fields || [])
+    .map((k) => _("{field}: was {before} when you made this, now {now}", { field: fieldName(k), before: show(item.base?.[k], k), now: show(item.current[k], k) }))
+    .join("; ");
+}
+
+// Why an item waits: a short label (bold) and a sentence.
+function stateOf(item) {
+  if (item.state === "clash") {
+    const kinds = [...new Set((item.clashes || []).map((c) => clashLabel(c.kind)))];
+    return [pgettext("outbox", "Clash"), kinds.join("; ") || _("The server refused it as a clash.")];
+  }
+  if (item.state === "conflict") return [pgettext("outbox", "Changed meanwhile"), conflictText(item)];
+  if (item.state === "refused") return [pgettext("outbox", "Refused"), item.failure ? failureText(item.failure) : item.error || "?"];
+  const why = item.failure ? failureText(item.failure) : item.error || _("It is sent when the connection returns.");
+  return [pgettext("outbox", "Waiting"), why];
 }
 
 function entry(item, redraw) {
   const act = (text, onclick, cls = "secondary") => h("button", { type: "button", class: cls, onclick: () => { onclick(); redraw(); flush(); } }, text);
-  const drop = act("Discard", () => discard(item.key));
-  let state;
+  const drop = act(_("Discard"), () => discard(item.key));
   let buttons = [];
-  if (item.state === "clash") {
-    state = [h("strong", {}, "Clash: "), (item.clashes || []).map((c) => c.message || c.kind).join("; ") || "the server refused it as a clash"];
-    buttons = [act("Publish anyway", () => publishAnyway(item.key), "danger"), drop];
-  } else if (item.state === "conflict") {
-    state = [h("strong", {}, "Changed meanwhile: "), conflictText(item)];
-    buttons = [act("Publish mine anyway", () => publishAnyway(item.key), "danger"), act("Discard mine", () => discard(item.key))];
-  } else if (item.state === "refused") {
-    state = [h("strong", {}, "Refused: "), item.error || "?"];
-    buttons = [drop];
-  } else {
-    state = [h("strong", {}, "Waiting"), item.error ? `: ${item.error}` : ": sent when the connection returns"];
-  }
+  if (item.state === "clash") buttons = [act(_("Publish anyway"), () => publishAnyway(item.key), "danger"), drop];
+  else if (item.state === "conflict") buttons = [act(_("Publish mine anyway"), () => publishAnyway(item.key), "danger"), act(_("Discard mine"), () => discard(item.key))];
+  else if (item.state === "refused") buttons = [drop];
+  const [label, why] = stateOf(item);
   return h(
     "li",
     { class: `queued ${item.state}`, "data-key": item.key },
     h("p", {}, item.label || item.body.kind),
-    h("p", { class: "state" }, state),
-    item.body.note && h("p", { class: "note" }, `“${item.body.note}”`),
+    // The state, then why on a line of its own: no punctuation joins the two in any language.
+    h("p", { class: "state" }, h("strong", {}, label), h("br"), why),
+    item.body.note && h("p", { class: "note" }, _("“{note}”", { note: item.body.note })),
     buttons.length > 0 && h("p", { class: "buttons" }, buttons),
   );
 }
@@ -51,10 +76,10 @@ export function outboxList() {
     node.hidden = !list.length;
     const err = flushError();
     node.replaceChildren(
-      h("h2", { id: "outbox-head" }, `Kept on this phone (${list.length})`),
-      err && err !== "no connection" ? h("p", { class: "error" }, `Last attempt failed: ${err}`) : "",
+      h("h2", { id: "outbox-head" }, ngettext("Kept on this phone ({n})", "Kept on this phone ({n})", list.length)),
+      err && err !== "no connection" ? h("p", { class: "error" }, _("Last attempt failed: {reason}", { reason: err })) : "",
       h("ol", { class: "queue" }, list.map((i) => entry(i, redraw))),
-      h("p", {}, h("button", { type: "button", class: "secondary", onclick: () => flush() }, "Try sending now")),
+      h("p", {}, h("button", { type: "button", class: "secondary", onclick: () => flush() }, _("Try sending now"))),
     );
   };
   // A console page is built a few times a visit at most: its listener simply stays.

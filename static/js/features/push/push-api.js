@@ -2,6 +2,7 @@
 // No DOM: the worker runs this too.
 
 import { subscriptionBody } from "./wake-times.js";
+import { _ } from "../../data/i18n.js";
 
 const KEY = "/api/v1/push/key";
 const SUBSCRIPTION = "/api/v1/push/subscription";
@@ -28,8 +29,8 @@ export async function pushKey() {
   const response = await call(KEY);
   const body = await response.json().catch(() => null);
   if (response.ok && typeof body?.publicKey === "string" && body.publicKey) return body.publicKey;
-  if (body && typeof body.error === "string") throw new NoPush("This server has reminders with the app closed turned off.");
-  throw new NoPush("This copy of the schedule has no Hallway server behind it, and reminders with the app closed need one.");
+  if (body && typeof body.error === "string") throw new NoPush(_("This server has reminders with the app closed turned off."));
+  throw new NoPush(_("This copy of the schedule has no Hallway server behind it, and reminders with the app closed need one."));
 }
 
 // Registers (or replaces) the wake-up instants of `subscription` (PushSubscription.toJSON()).

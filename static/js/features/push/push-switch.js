@@ -5,26 +5,34 @@ import { h } from "../../ui/dom.js";
 import { NoPush, pushKey } from "./push-api.js";
 import { onPushChange, pushMissing, pushState, turnOff, turnOn } from "./subscription.js";
 import { readLead, setLead } from "../remind/open-reminders.js";
+import { _, ngettext } from "../../data/i18n.js";
 
-const FALLBACK = "Reminders still show while the app is open, and your calendar can remind you when it is closed (below).";
 let serverSays = null; // the server's answer about push, asked once per visit: a promise of a reason or null
 
+// Whole sentences, each a message, put side by side.
 function statusText(problem) {
   const state = pushState();
-  if (problem) return `${problem} ${FALLBACK}`;
+  if (problem) {
+    // A call inside a template literal is not found by the extractor: the sentence on its own.
+    const still = _("Reminders still show while the app is open, and your calendar can remind you when it is closed (below).");
+    return `${problem} ${still}`;
+  }
   if (!state.on) {
-    return "Off. On, this device is woken before each starred session and when one of them changes, even with the app closed; the server is told only the times, never which sessions you starred.";
+    return _("Off. On, this device is woken before each starred session and when one of them changes, even with the app closed; the server is told only the times, never which sessions you starred.");
   }
   const lead = readLead();
-  const sending = state.waiting
-    ? " This device is offline: the times will be sent when it is back online."
-    : state.refused
-      ? ` But the server did not take this device's times (HTTP ${state.refused}); they are sent again at the next change or opening.`
-      : "";
-  return (
-    `On: this device is woken ${lead} minutes before each starred session, and when one of them changes, even with the app closed. ` +
-    `The server is told only those times, never which sessions you starred.${sending}`
-  );
+  const sentences = [
+    ngettext(
+      "On: this device is woken {n} minute before each starred session, and when one of them changes, even with the app closed.",
+      "On: this device is woken {n} minutes before each starred session, and when one of them changes, even with the app closed.",
+      lead,
+    ),
+    _("The server is told only those times, never which sessions you starred."),
+  ];
+  if (state.waiting) sentences.push(_("This device is offline: the times will be sent when it is back online."));
+  // Translators: {status} is an HTTP status code (a number).
+  else if (state.refused) sentences.push(_("But the server did not take this device's times (HTTP {status}); they are sent again at the next change or opening.", { status: state.refused }));
+  return sentences.join(" ");
 }
 
 // Whether the server offers push at all, asked once (a static host or PUSH=0 answers no).
@@ -68,15 +76,15 @@ export function pushSwitch(onLead) {
           setLead(10); // the in-app reminder and the pushed one share the lead: one reminder each
           onLead(10);
         }
-        said.textContent = "Turning on…";
+        said.textContent = _("Turning on…");
         await turnOn();
       }
       failed = null;
     } catch (error) {
       // Anything else is the network: nothing was turned on, and the person can try again.
-      failed = error instanceof NoPush ? error.message : "The server could not be reached to turn it on; try again when online.";
+      failed = error instanceof NoPush ? error.message : _("The server could not be reached to turn it on; try again when online.");
     }
     show();
   });
-  return [h("div", { class: "field check" }, box, h("label", { for: "push-on" }, "Remind me before my sessions, also when the app is closed")), said];
+  return [h("div", { class: "field check" }, box, h("label", { for: "push-on" }, _("Remind me before my sessions, also when the app is closed"))), said];
 }

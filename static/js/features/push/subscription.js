@@ -9,6 +9,7 @@ import { DATA_CACHE, MIRROR } from "../../data/kept-copy.js";
 import { NoPush, forgetSubscription, pushKey, sendWake } from "./push-api.js";
 import { askForNotifications, readLead } from "../remind/open-reminders.js";
 import { mirrorOf, wakeInstants } from "./wake-times.js";
+import { _ } from "../../data/i18n.js";
 
 const STATE_KEY = "hallway.push.v1";
 const READY_MS = 10000;
@@ -54,16 +55,16 @@ export const pushState = readState;
 // Why this browser cannot do it at all, in words for the person; null when it might.
 export function pushMissing() {
   if (!("serviceWorker" in navigator) || typeof PushManager === "undefined" || typeof Notification === "undefined") {
-    return "This browser cannot wake the app when it is closed (no Web Push here; on an iPhone or iPad, add the app to your Home Screen first).";
+    return _("This browser cannot wake the app when it is closed (no Web Push here; on an iPhone or iPad, add the app to your Home Screen first).");
   }
-  if (Notification.permission === "denied") return "Notifications are blocked for this site in the browser's settings.";
+  if (Notification.permission === "denied") return _("Notifications are blocked for this site in the browser's settings.");
   return null;
 }
 
 async function registration() {
   let timer;
-  const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new NoPush("The app's service worker did not start; reload and try again.")), READY_MS);
+  const late = new Promise((resolve, reject) => {
+    timer = setTimeout(() => reject(new NoPush(_("The app's service worker did not start; reload and try again."))), READY_MS);
   });
   try {
     return await Promise.race([navigator.serviceWorker.ready, late]);
@@ -88,7 +89,8 @@ async function subscription(reg) {
   try {
     return await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   } catch (error) {
-    throw new NoPush(`This browser refused the subscription (${error.message || error.name}).`);
+    // Translators: {reason} is the browser's own words (often English).
+    throw new NoPush(_("This browser refused the subscription ({reason}).", { reason: error.message || error.name }));
   }
 }
 
@@ -98,7 +100,7 @@ export async function turnOn() {
   const missing = pushMissing();
   if (missing) throw new NoPush(missing);
   const permission = await askForNotifications();
-  if (permission !== "granted") throw new NoPush("Notifications were not allowed, so the app cannot remind you when it is closed.");
+  if (permission !== "granted") throw new NoPush(_("Notifications were not allowed, so the app cannot remind you when it is closed."));
   await subscription(await registration());
   writeState({ on: true });
   sent = null;

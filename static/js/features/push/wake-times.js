@@ -5,6 +5,7 @@
 // No DOM, no network, no clock: every function here takes what it needs.
 
 import { time } from "../../data/time.js";
+import { _, ngettext } from "../../data/i18n.js";
 
 export const LEADS = [5, 10, 15];
 export const MOST_WAKES = 500; // the server refuses more; the earliest are the ones that matter
@@ -47,8 +48,10 @@ export function ringing(sessions, stars, lead, at) {
 export function reminder(session, room, minutes) {
   const start = new Date(ms(session.start));
   return {
-    title: `In ${minutes} min: ${session.title}`,
-    options: { body: `${time(start)}${room ? ` · ${room}` : ""}`, tag: `hallway-remind-${session.id}`, data: { url: `/session/${session.id}` } },
+    // Translators: a reminder's title: the session starts in {n} minutes.
+    title: ngettext("In {n} min: {title}", "In {n} min: {title}", minutes, { title: session.title }),
+    // Translators: a reminder's text: the session's start time and room.
+    options: { body: room ? _("{time} · {room}", { time: time(start), room }) : time(start), tag: `hallway-remind-${session.id}`, data: { url: `/session/${session.id}` } },
   };
 }
 

@@ -5,7 +5,8 @@
 // and {kind: "changes", version} after corrections. Both are decided here, from the stars
 // and the schedule this device holds: the server never knows what anyone starred.
 
-import { checkChange, patchOf, phrases, titleOf } from "../../data/changes.js";
+import { checkChange, joinPhrases, patchOf, phrases, titleOf } from "../../data/changes.js";
+import { _, ngettext } from "../../data/i18n.js";
 import { checkNotice, noticesAfter } from "../../data/notices.js";
 import { DATA_CACHE, MIRROR, patchedDoc, readKept, writeKept } from "../../data/kept-copy.js";
 import { sendWake } from "./push-api.js";
@@ -97,13 +98,18 @@ async function changes() {
 async function notifyChanged(mine, before) {
   const said = mine.map((c) => {
     const start = before.byId.get(c.session)?.start ?? c.after.start;
-    return { head: start ? `Your ${time(new Date(start))} session` : "Your session", name: titleOf(c, before), what: phrases(c, before).join("; ") };
+    // Translators: a notification about a starred session, named by its start time.
+    const head = start ? _("Your {time} session", { time: time(new Date(start)) }) : _("Your session");
+    return { head, name: titleOf(c, before), what: joinPhrases(phrases(c, before)) };
   });
   const shown = await self.registration.getNotifications({ tag: CHANGES_TAG });
   const earlier = shown.flatMap((n) => (Array.isArray(n.data?.lines) ? n.data.lines : []));
-  const lines = [...earlier, ...said.map((x) => `${x.head} (${x.name}): ${x.what}`)].slice(-MOST_LINES);
+  // Translators: one line of a notification: "Your 09:15 session (its title): what changed".
+  const lines = [...earlier, ...said.map((x) => _("{head} ({title}): {what}", { head: x.head, title: x.name, what: x.what }))].slice(-MOST_LINES);
   const one = lines.length === 1 && said.length === 1 ? said[0] : null;
-  const title = one ? `${one.head}: ${one.what}` : `${lines.length} changes to your starred sessions`;
+  const title = one
+    ? _("{head}: {what}", { head: one.head, what: one.what })
+    : ngettext("{n} change to your starred sessions", "{n} changes to your starred sessions", lines.length);
   await self.registration.showNotification(title, { body: one ? one.name : lines.join("\n"), tag: CHANGES_TAG, data: { url: "/changes", lines } });
 }
 

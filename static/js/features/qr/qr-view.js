@@ -2,6 +2,8 @@
 // imported only when a code is shown, so a view never fails to load for want of it: offline
 // and not yet cached, the code says so and the link still works.
 
+import { _ } from "../../data/i18n.js";
+
 let styled = false;
 // The few rules of codes, the Scan view and "Share my schedule", loaded with them.
 export function useQrStyles() {
@@ -24,7 +26,7 @@ export function qrFigure(text, label, caption = null) {
   import("./qr-encode.js")
     .then(({ qrSvg }) => figure.prepend(qrSvg(text, label)))
     .catch(() => {
-      note.textContent = "The QR code cannot be drawn right now (offline and not cached yet); the link works.";
+      note.textContent = _("The QR code cannot be drawn right now (offline and not cached yet); the link works.");
     });
   return figure;
 }
@@ -35,11 +37,11 @@ export function sessionCode(session) {
   const details = document.createElement("details");
   details.className = "session-qr";
   const summary = document.createElement("summary");
-  summary.textContent = "QR code of this session";
+  summary.textContent = _("QR code of this session");
   details.append(summary);
   details.addEventListener(
     "toggle",
-    () => details.append(qrFigure(url, `QR code of this session’s link: ${url}`, "Someone next to you can scan it to open this session.")),
+    () => details.append(qrFigure(url, _("QR code of this session’s link: {url}", { url }), _("Someone next to you can scan it to open this session."))),
     { once: true },
   );
   return details;

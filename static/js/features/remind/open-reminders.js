@@ -8,6 +8,7 @@ import { now } from "../../data/clock.js";
 import { systemNotification } from "../changes/change-notifications.js";
 import { toast } from "../../ui/toasts.js";
 import { LEADS, reminder } from "../push/wake-times.js";
+import { _ } from "../../data/i18n.js";
 
 const LEAD_KEY = "hallway.remind.v1";
 const FIRED_KEY = "hallway.remind.fired.v1";
@@ -76,7 +77,7 @@ export async function askForNotifications() {
 async function show(session, data, at) {
   const minutes = Math.max(1, Math.ceil((session.start - at) / 60000));
   const { title, options } = reminder(session, data.rooms.get(session.room)?.name, minutes);
-  if (document.visibilityState === "visible") toast(`${title} (${options.body})`, { timeout: 0 }); // stays until dismissed
+  if (document.visibilityState === "visible") toast(_("{title} ({details})", { title, details: options.body }), { timeout: 0 }); // stays until dismissed
   if (!notificationsAllowed()) return;
   // The toast above said it when the app was in front.
   return systemNotification(title, options);

@@ -7,35 +7,48 @@ import { onPushChange, pushState, syncPush, turnOff } from "../push/subscription
 import { pushSwitch } from "../push/push-switch.js";
 import { askForNotifications, notificationsAllowed, readLead, setLead } from "./open-reminders.js";
 import { LEADS } from "../push/wake-times.js";
+import { _, ngettext } from "../../data/i18n.js";
+import { phrase } from "../../ui/phrase.js";
 
 export function subscribeHref(ids, lead) {
   return `webcal://${location.host}/my.ics?s=${ids.join(",")}&alarm=${lead || 10}`;
 }
 
 function status(lead) {
-  if (!lead) return "No reminders in the app.";
+  if (!lead) return _("No reminders in the app.");
   if (notificationsAllowed()) {
-    return `A notification ${lead} minutes before each starred session while this app is open, also in a background tab.`;
+    return ngettext(
+      "A notification {n} minute before each starred session while this app is open, also in a background tab.",
+      "A notification {n} minutes before each starred session while this app is open, also in a background tab.",
+      lead,
+    );
   }
-  return `Notifications are not allowed for this site, so the reminder shows inside the app, ${lead} minutes before, while it is open.`;
+  return ngettext(
+    "Notifications are not allowed for this site, so the reminder shows inside the app, {n} minute before, while it is open.",
+    "Notifications are not allowed for this site, so the reminder shows inside the app, {n} minutes before, while it is open.",
+    lead,
+  );
 }
 
-function calendarText() {
-  return pushState().on ? "Your calendar can remind you too: " : "When this app is closed it cannot remind you; your calendar can: ";
+// The sentence that ends with the subscription's link, which `link` is.
+function calendarLine(link) {
+  // Translators: {link} is the link "Subscribe in your calendar, with the same reminder".
+  const text = pushState().on ? _("Your calendar can remind you too: {link}.") : _("When this app is closed it cannot remind you; your calendar can: {link}.");
+  return phrase(text, { link });
 }
 
 export function reminderBox(ids) {
   const lead = readLead();
   const said = h("p", { class: "hint", "data-remind-status": "", role: "status" }, status(lead));
-  const link = h("a", { href: subscribeHref(ids, lead), "data-subscribe": "" }, "Subscribe in your calendar, with the same reminder");
+  const link = h("a", { href: subscribeHref(ids, lead), "data-subscribe": "" }, _("Subscribe in your calendar, with the same reminder"));
   const choice = h(
     "select",
     { id: "remind-lead" },
-    h("option", { value: "", selected: !lead }, "No reminders"),
-    LEADS.map((m) => h("option", { value: String(m), selected: m === lead }, `${m} minutes before`)),
+    h("option", { value: "", selected: !lead }, _("No reminders")),
+    LEADS.map((m) => h("option", { value: String(m), selected: m === lead }, ngettext("{n} minute before", "{n} minutes before", m))),
   );
-  const calendar = h("span", {}, calendarText());
-  const stop = onPushChange(() => (calendar.isConnected ? (calendar.textContent = calendarText()) : stop()));
+  const calendar = h("p", { class: "hint" }, calendarLine(link));
+  const stop = onPushChange(() => (calendar.isConnected ? calendar.replaceChildren(...calendarLine(link)) : stop()));
   const chosen = (minutes) => {
     choice.value = minutes ? String(minutes) : "";
     link.href = subscribeHref(ids, minutes);
@@ -54,10 +67,10 @@ export function reminderBox(ids) {
   return h(
     "section",
     { class: "reminders", "aria-labelledby": "remind-h" },
-    h("h2", { id: "remind-h" }, "Reminders"),
-    h("div", { class: "field" }, h("label", { for: "remind-lead" }, "Remind me before each starred session"), choice),
+    h("h2", { id: "remind-h" }, _("Reminders")),
+    h("div", { class: "field" }, h("label", { for: "remind-lead" }, _("Remind me before each starred session")), choice),
     said,
     pushSwitch(chosen),
-    h("p", { class: "hint" }, calendar, link, "."),
+    calendar,
   );
 }

@@ -4,9 +4,11 @@
 
 import { h } from "../../ui/dom.js";
 import { chosen } from "../../data/filters.js";
+import { ngettext } from "../../data/i18n.js";
 
 function summaryText(label, n) {
-  return n ? `${label} (${n})` : label;
+  // Translators: a filter's name with how many of its values are ticked: "Rooms (2)".
+  return n ? ngettext("{filter} ({n})", "{filter} ({n})", n, { filter: label }) : label;
 }
 
 // options: [value, text, trackId?]: a track's colour shows beside its name.

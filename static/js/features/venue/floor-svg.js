@@ -3,6 +3,7 @@
 // with the buttons, a pinch, or ctrl + wheel, all through the viewBox.
 
 import { h } from "../../ui/dom.js";
+import { _ } from "../../data/i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const TAGS = new Set(["g", "rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "text", "tspan"]);
@@ -177,7 +178,7 @@ export function drawFloor(floor, rooms, { highlight = null } = {}) {
   const box = floor.viewBox.map(Number);
   const ctx = { rooms, highlight, labels: [] };
   const size = Math.max(box[2], box[3]) / 30;
-  const svg = el("svg", { class: "floor", role: "group", "aria-label": `Plan of ${floor.name}` });
+  const svg = el("svg", { class: "floor", role: "group", "aria-label": _("Plan of {floor}", { floor: floor.name }) });
   for (const node of floor.drawing) {
     const built = build(node, ctx);
     if (built) svg.append(built);
@@ -204,10 +205,11 @@ export function drawFloor(floor, rooms, { highlight = null } = {}) {
   const button = (text, name, action) => h("button", { type: "button", "aria-label": name, onclick: action }, text);
   const controls = h(
     "div",
-    { class: "zoom", role: "group", "aria-label": `Zoom the plan of ${floor.name}` },
-    button("+", "Zoom in", () => zoom.by(1.5)),
-    button("−", "Zoom out", () => zoom.by(1 / 1.5)),
-    button("Fit", "Show the whole floor", () => zoom.set(1, box[0] + box[2] / 2, box[1] + box[3] / 2)),
+    { class: "zoom", role: "group", "aria-label": _("Zoom the plan of {floor}", { floor: floor.name }) },
+    button("+", _("Zoom in"), () => zoom.by(1.5)),
+    button("−", _("Zoom out"), () => zoom.by(1 / 1.5)),
+    // Translators: a short button that zooms the plan back to the whole floor.
+    button(_("Fit"), _("Show the whole floor"), () => zoom.set(1, box[0] + box[2] / 2, box[1] + box[3] / 2)),
   );
   return h("figure", { class: "plan" }, controls, svg);
 }

@@ -5,6 +5,8 @@ import { h } from "../../ui/dom.js";
 import { STATUS_TEXT, roomNotice, roomNoticeLine } from "../../ui/room-notices.js";
 import { dayLabel, time, venueDay } from "../../data/time.js";
 import { nowNext } from "./venue-plan.js";
+import { _ } from "../../data/i18n.js";
+import { phrase } from "../../ui/phrase.js";
 
 let styled = false;
 export function useMapStyles() {
@@ -14,21 +16,20 @@ export function useMapStyles() {
 }
 
 function when(session, now) {
-  const day = session.day === venueDay(now) ? "" : `${dayLabel(session.day, "short")} `;
-  return `${day}${time(session.start)}`;
+  const at = time(session.start);
+  return session.day === venueDay(now) ? at : _("{day} {time}", { day: dayLabel(session.day, "short"), time: at });
 }
 
 // What the plan and the list say about one room at `now`.
 export function roomStatus(data, room, now) {
   const { now: on, next } = nowNext(data, room.id, now);
-  const nowText = on.length ? on.map((s) => s.title).join(" · ") : null;
-  const nextText = next ? `${when(next, now)} ${next.title}` : null;
-  return {
-    on,
-    next,
-    lines: [room.name, nowText ? `Now: ${nowText}` : "Nothing on now", nextText ? `Next: ${nextText}` : "Nothing next"],
-    label: `${room.name}. ${nowText ? `Now: ${nowText}.` : "Nothing on now."} ${nextText ? `Next: ${nextText}.` : ""}`.trim(),
-  };
+  const sessions = on.map((s) => s.title).join(" · ");
+  const coming = next && { time: when(next, now), title: next.title };
+  // Translators: the lines of a room on the venue plan, and what a screen reader says of it.
+  const nowLine = on.length ? _("Now: {sessions}", { sessions }) : _("Nothing on now");
+  const nextLine = coming ? _("Next: {time} {title}", coming) : _("Nothing next");
+  const said = [`${room.name}.`, on.length ? _("Now: {sessions}.", { sessions }) : _("Nothing on now."), coming && _("Next: {time} {title}.", coming)];
+  return { on, next, lines: [room.name, nowLine, nextLine], label: said.filter(Boolean).join(" ") };
 }
 
 export function planRooms(venue, data, now, doc = null) {
@@ -55,13 +56,13 @@ export function roomList(venue, data, now, highlight, doc = null) {
       "li",
       { class: r.id === highlight ? "here" : null, "data-room": r.id },
       h("a", { href: `/room/${r.id}`, class: "name" }, name),
-      h("span", { class: "floor" }, r.floor ? floors.get(r.floor) : "Not on the plan"),
+      h("span", { class: "floor" }, r.floor ? floors.get(r.floor) : _("Not on the plan")),
       doc && roomNoticeLine(doc, r.id, now),
-      h("p", {}, "Now: ", on.length ? on.map(sessionLink) : "nothing"),
-      h("p", {}, "Next: ", next ? [`${when(next, now)} `, sessionLink(next)] : "nothing"),
+      h("p", {}, on.length ? phrase(_("Now: {sessions}"), { sessions: on.map(sessionLink) }) : _("Now: nothing")),
+      h("p", {}, next ? phrase(_("Next: {time} {title}"), { time: when(next, now), title: sessionLink(next) }) : _("Next: nothing")),
     );
   });
-  return [h("h2", {}, "Rooms"), h("ul", { class: "roomlist" }, items)];
+  return [h("h2", {}, _("Rooms")), h("ul", { class: "roomlist" }, items)];
 }
 
 export function mapBanner(data, highlight, nextId) {
@@ -70,15 +71,21 @@ export function mapBanner(data, highlight, nextId) {
   const next = nextId && data.byId.get(nextId);
   const where = h("a", { href: `/room/${room.id}` }, room.name);
   if (next && next.room === room.id) {
-    return h("p", { class: "where" }, "Your next session, ", sessionLink(next), `, at ${time(next.start)} is here: `, where);
+    const said = _("Your next session, {session}, at {time} is here: {room}");
+    return h("p", { class: "where" }, phrase(said, { session: sessionLink(next), time: time(next.start), room: where }));
   }
-  return h("p", { class: "where" }, "Highlighted: ", where);
+  // Translators: the room a link asked the map to show.
+  return h("p", { class: "where" }, phrase(_("Highlighted: {room}"), { room: where }));
 }
 
 export function venueNotes(venue) {
-  const entrances = venue.entrances.map((e) => h("li", {}, h("strong", {}, e.name), e.note ? `: ${e.note}` : ""));
+  const entrances = venue.entrances.map((e) => {
+    const name = h("strong", {}, e.name);
+    // Translators: an entrance of the venue and the organizers' note on it.
+    return h("li", {}, e.note ? phrase(_("{entrance}: {note}"), { entrance: name, note: e.note }) : name);
+  });
   return [
     venue.notes && h("p", { class: "notes" }, venue.notes),
-    entrances.length > 0 && [h("h2", {}, "Entrances"), h("ul", { class: "entrances" }, entrances)],
+    entrances.length > 0 && [h("h2", {}, _("Entrances")), h("ul", { class: "entrances" }, entrances)],
   ];
 }
