@@ -67,9 +67,10 @@ WIRE_GOAL = 33 * 1024
 # English too: gettext's calls, CLDR plural rules and dates, the language's choice and switch in
 # the bundle, the same runtime in /sw.js (notifications in the chosen language, its language
 # module built into it) and the switch in the shell: 82,214 -> 88,376 B measured with the four
-# branches merged (a reader in another language adds its catalog, one request). The budget is
-# 88 KB.
-WIRE_BUDGET = 88 * 1024
+# branches merged (a reader in another language adds its catalog, one request); with every view,
+# the console and the worker's words marked (each message a call, plurals and sentences with
+# placeholders instead of joined words) 90,163 B. The budget is 90.5 KB.
+WIRE_BUDGET = 90 * 1024 + 512
 FOSDEM_GOAL = 250 * 1024  # issue 28: a first visit of FOSDEM's size
 SHELL_GOAL = 14 * 1024
 QUIET = 0.8  # seconds without a request in flight: the first visit is over

@@ -1,9 +1,9 @@
 """The package layout is the architecture: a guard that fails when an import runs against it.
 
-Layers, lowest first: `domain` and `i18n` (translations, plain Babel) <- `importers`,
+Layers, lowest first: `domain` <- `i18n` (translations, plain Babel), `importers`,
 `corrections`, `venue` <- `exports`, `push` <- `web` <-
 `serving` <- `views` <- `static_site` <- `commands` <- the top level (`create_app`, `cli`,
-`settings`). A module imports only its own package and lower layers; the middle layer's three
+`settings`). A module imports only its own package and lower layers; the middle layer's four
 packages do not import each other (a command that drives several is in `commands`). The pure
 packages never import Flask. What a process keeps between requests is in the runtime object
 (`webapp/serving/runtime.py`): no module keeps state of its own in `app.extensions`.
@@ -19,7 +19,7 @@ import pytest
 WEBAPP = Path(__file__).resolve().parents[2] / "webapp"
 RANK = {
     "domain": 0,
-    "i18n": 0,
+    "i18n": 1,  # names the languages the domain knows (domain.languages)
     "importers": 1,
     "corrections": 1,
     "venue": 1,
