@@ -94,7 +94,7 @@ def filter_form(data: Outline) -> Markup:
                 {"class": "fields"},
                 tracks and pick_group("track", "Tracks", [(t["id"], t["name"], t["id"]) for t in tracks]),
                 pick_group("room", "Rooms", [(r["id"], r["name"], None) for r in data.rooms.values()]),
-                len(kinds) > 1 and pick_group("kind", "Kinds", [(k, k, None) for k in kinds]),
+                len(kinds) > 1 and pick_group("kind", "Kinds", [(k, data.kind_name(k), None) for k in kinds]),
                 len(data.languages) > 1
                 and pick_group(
                     "lang", "Languages", [(lg, data.language_name(lg), None) for lg in data.languages]
@@ -201,7 +201,7 @@ def schedule_page(data: Outline, now: datetime) -> str | None:
         "after": "The event is over: here is the whole programme.",
         "before": f"The event starts {day_label(data.days[0])}.",
     }.get(state)
-    count = f"{len(shown)} session{'' if len(shown) == 1 else 's'}"
+    count = f"{len(shown):,} session{'' if len(shown) == 1 else 's'}"  # the app's number format in English
     node = h(
         "section",
         {"class": "schedule"},
