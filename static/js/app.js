@@ -33,6 +33,21 @@ let current = null;
 // Whether <main> shows a drawing of this page made before the script ran (the server's first
 // screen or the worker's last drawing) rather than the loading line: the first draw takes it over.
 let inherited = !document.getElementById("loading") && Boolean(main.firstElementChild);
+// A star tapped on that drawing before the app has taken it over (its buttons have no listeners
+// yet, and the outline may still be on its way) counts at once: the device's stars are what the
+// first draw sets on the drawing, so the tap is kept and shown.
+function earlyStar(event) {
+  if (!inherited) {
+    document.removeEventListener("click", earlyStar, true);
+    return;
+  }
+  const button = event.target instanceof Element && event.target.closest("#main [data-star]");
+  if (!button) return;
+  event.preventDefault();
+  event.stopPropagation();
+  store.toggleStar(button.dataset.star); // its "stars" listener sets every star on the drawing
+}
+if (inherited) document.addEventListener("click", earlyStar, true);
 let renderCount = 0;
 let unreached = null; // { href, place, y }: a place the page was too short to scroll to
 
