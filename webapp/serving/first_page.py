@@ -15,6 +15,7 @@ The ETag is the body's hash, so a phone's 304 follows the version, the day and t
 from __future__ import annotations
 
 import hashlib
+import re
 from datetime import datetime, timedelta
 from urllib.parse import parse_qsl
 
@@ -25,6 +26,7 @@ from .runtime import Document, Runtime
 from .shell import built_shell_etag, shell_html
 
 MOST_KEPT = 512  # drawings a process keeps (the pages of a congress's sessions, a minute each)
+LANG_ASKED = re.compile(r"[A-Za-z0-9-]{0,35}")  # written by URLSearchParams as it is
 NEAR = timedelta(days=2)  # how long before its first session the event's days may start showing
 
 
@@ -34,12 +36,18 @@ def drawn_path(path: str, query: bytes, lang: str) -> bool:
     page), for a reader (`lang`, the reader's language, which ?hl= chose) in a language the
     renderer speaks."""
     drawn = path == "/" or (path.startswith("/session/") and path.count("/") == 2)
-    return drawn and _only_language(query) and spoken(lang)
+    return drawn and kept_query(query) is not None and spoken(lang)
 
 
-def _only_language(query: bytes) -> bool:
+def kept_query(query: bytes) -> str | None:
+    """The query the app keeps in the links it draws (the day tabs: "hl=de"), "" for none;
+    None for a query that draws another page (or an ?hl= too odd to write as the app would)."""
     asked = parse_qsl(query.decode("latin-1"), keep_blank_values=True)
-    return all(name == "hl" for name, _ in asked) and len(asked) <= 1
+    if not asked:
+        return ""
+    if len(asked) == 1 and asked[0][0] == "hl" and LANG_ASKED.fullmatch(asked[0][1]):
+        return f"hl={asked[0][1]}"
+    return None
 
 
 def moment(bounds: tuple[datetime, datetime] | None, now: datetime) -> str:
@@ -57,17 +65,18 @@ def _bounds(data: Outline) -> tuple[datetime, datetime] | None:
     return min(s.start for s in sessions) - NEAR, max(s.end for s in sessions)
 
 
-def _key(rt: Runtime, data: Outline, etag: str, path: str, at: str, lang: str) -> tuple[str, ...]:
+def _key(rt: Runtime, data: Outline, etag: str, path: str, at: str, lang: str, kept: str) -> tuple[str, ...]:
     """What a drawing is kept by: the asset tree, the event and its language (the shell's
-    data-event-lang), the public URL, the outline's ETag, the path, the moment (`moment`) and
-    the reader's language, in which it is written."""
+    data-event-lang), the public URL, the outline's ETag, the path, the moment (`moment`), the
+    reader's language, in which it is written, and the query its links keep (`kept_query`)."""
     event = (data.event["name"], event_language(rt))
-    return (rt.tree().tree_hash, *event, rt.config.get("PUBLIC_URL") or "", etag, path, at, lang)
+    return (rt.tree().tree_hash, *event, rt.config.get("PUBLIC_URL") or "", etag, path, at, lang, kept)
 
 
-def page(rt: Runtime, path: str, lang: str) -> Document | None:
-    """(ETag, body) of the page at `path` with its first screen in `lang` (a language `spoken`);
-    None: the plain shell."""
+def page(rt: Runtime, path: str, lang: str, query: bytes = b"") -> Document | None:
+    """(ETag, body) of the page at `path` with its first screen in `lang` (a language `spoken`),
+    asked with `query` (one `drawn_path` allows); None: the plain shell."""
+    links = kept_query(query) or ""
     (etag, _), rows = outline_rows(rt)  # the one look at the store this request makes
     tree = rt.tree()
     public_url = rt.config.get("PUBLIC_URL") or ""
@@ -77,12 +86,12 @@ def page(rt: Runtime, path: str, lang: str) -> Document | None:
         held = rt.first_outline.put(etag, (data, _bounds(data)))
     data, bounds = held
     now = rt.now()
-    key = _key(rt, data, etag, path, moment(bounds, now), lang)
+    key = _key(rt, data, etag, path, moment(bounds, now), lang, links)
     kept = rt.first_pages
     found = kept.get(key)
     if found is not None:
         return found or None
-    screen = first_screen(data, path, now, lang)
+    screen = first_screen(data, path, now, lang, links)
     value: Document | tuple[()] = ()
     if screen is not None:
         html = shell_html(tree, key[1], public_url, lang, key[2], main=screen)
@@ -106,7 +115,8 @@ def built_page_etag(rt: Runtime, path: str, query: bytes, lang: str) -> str | No
     if held is None:
         return None
     data, bounds = held
-    found = rt.first_pages.get(_key(rt, data, etag, path, moment(bounds, rt.now()), lang))
+    links = kept_query(query) or ""
+    found = rt.first_pages.get(_key(rt, data, etag, path, moment(bounds, rt.now()), lang, links))
     if found is None:
         return None
     return found[0] if found else built_shell_etag(rt, lang)

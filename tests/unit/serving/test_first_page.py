@@ -136,6 +136,20 @@ def test_a_session_page_in_french_says_its_time_and_place_in_french(client) -> N
     assert main.select_one("details.session-qr summary").get_text() == "Code QR de cette session"
 
 
+def test_a_language_asked_by_hl_stays_in_the_day_tabs_as_the_app_keeps_it(client) -> None:
+    asked = client.get("/?hl=de")
+    main = main_of(asked)
+    assert main.find("h1").get_text() == "Dienstag, 7. April"
+    assert [a["href"] for a in main.select("nav.days a")] == [
+        "/?hl=de&day=2026-04-07",
+        "/?hl=de&day=2026-04-08",
+        "/?hl=de&day=all",
+    ]
+    browser = client.get("/", headers={"Accept-Language": "de"})
+    assert browser.headers["ETag"] != asked.headers["ETag"]
+    assert main_of(client.get("/?hl=de&day=all")).find(id="loading") is not None
+
+
 def test_each_language_is_drawn_and_kept_apart(client) -> None:
     english = client.get("/")
     french = client.get("/", headers={"Accept-Language": "fr"})

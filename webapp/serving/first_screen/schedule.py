@@ -184,19 +184,23 @@ def results(
     return pieces
 
 
-def schedule_page(v: Voice, data: Outline, now: datetime) -> str | None:
+def schedule_page(v: Voice, data: Outline, now: datetime, kept: str = "") -> str | None:
     if not data.days:
         return None
     state = phase(data, now)
     day = chosen_day(data, now, state)
     title = v._("All days") if day == "all" else v.day(day)
+    base = f"/?{kept}&" if kept else "/?"  # ui/page-parts.js dayTabs: the address's query kept
     tabs = h(
         "nav",
         {"class": "days", "aria-label": v._("Days")},
         [
             h(
                 "a",
-                {"href": f"/?day={d}", "aria-current": "page" if d == day else None},
+                {
+                    "href": f"{base}day={d}",
+                    "aria-current": "page" if d == day else None,
+                },
                 v._("All days") if d == "all" else v.day(d, "short"),
             )
             for d in [*data.days, "all"]
