@@ -1,8 +1,7 @@
 """The HTML of `/` and of a session's page with their first screen inside <main>
 (serving/first_screen/), so the sessions are in the first round trip; every other route gets
 the plain shell (serving/shell.py). The first screen is drawn in the reader's language, in
-the app's own words and dates (first_screen/voice.py); a reader of a pseudo-locale gets the
-plain shell in it, and the app draws the page.
+the app's own words and dates (first_screen/voice.py), the pseudo-locales' included.
 
 Built once per (asset tree, event, public URL, outline ETag, path, moment, reader's language)
 and kept, so a

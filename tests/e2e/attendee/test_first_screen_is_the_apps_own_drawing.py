@@ -120,7 +120,10 @@ def taken_over(
         page.wait_for_function(TAKEN_OVER, timeout=20000)
         if stars:
             page.evaluate(STARRED, list(stars))
-        return {**page.evaluate(COMPARED), "lang": page.evaluate("document.documentElement.lang")}
+        return {
+            **page.evaluate(COMPARED),
+            "lang": page.evaluate("[document.documentElement.lang, document.documentElement.dir]"),
+        }
     finally:
         context.close()
 
@@ -178,6 +181,8 @@ IN_LANGUAGES = [
     ("en-US", "?hl=fr", "/session/k9x8y7", "fr", "mardi 7 avril"),
     ("en-US", "?hl=de", "/", "de", "Jetzt · 09:20"),
     ("de-DE", "", "/session/s1a2b3", "de", "Dienstag, 7. April"),
+    ("en-US", "?hl=en-XA", "/", "en-XA", "[Ţûéšðåý on] 7 [Åþŕîļ on]"),  # the pseudo-locales too
+    ("en-US", "?hl=ar-XB", "/session/k9x8y7", "ar-XB", "\u202eTuesday\u202c 7 \u202eApril\u202c"),
 ]
 
 
@@ -188,6 +193,6 @@ def test_first_screen_in_the_readers_language_is_the_apps_own_drawing(
     at = "2026-04-07T09:20:02+02:00"
     server = pinned(variant(tmp_path), at)
     found = taken_over(browser, server.url + path + query, at, locale=locale)
-    assert found["lang"] == lang
+    assert found["lang"] == [lang, "rtl" if lang == "ar-XB" else "ltr"]
     assert word in found["server"]
     assert_taken_over(found)

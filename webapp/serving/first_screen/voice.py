@@ -11,11 +11,12 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
+from babel.support import NullTranslations
 from markupsafe import Markup
 
 from ...domain.kinds import KNOWN
-from ...i18n import formats
-from ...i18n.catalogs import PSEUDO, SOURCE_LANGUAGE, languages
+from ...i18n import catalogs, formats, pseudo
+from ...i18n.client import pseudo_locale
 from ...i18n.translate import Translator, fill, translator
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z0-9_]+)\}")
@@ -23,9 +24,22 @@ KNOWN_NAMES = frozenset(KNOWN.values())  # data/kinds.js KNOWN_NAMES: the names 
 
 
 def spoken(lang: str) -> bool:
-    """Whether the server can write the first screen in `lang`: English and each language with
-    an `app` catalog (the pseudo-locales' messages are made by the build for the client only)."""
-    return lang not in PSEUDO and lang in languages()
+    """Whether the server can write the first screen in `lang`: English, each language with an
+    `app` catalog, and the pseudo-locales (?hl=en-XA, ?hl=ar-XB)."""
+    return lang in catalogs.PSEUDO or lang in catalogs.languages()
+
+
+def pseudo_translations(lang: str) -> NullTranslations:
+    """The pseudo-locale's messages as the build makes them for the client
+    (webapp/i18n/client.py, pseudo_messages): every entry of the app's template made pseudo,
+    anything not in it left English."""
+    template = catalogs.read_catalog(catalogs.pot_path("app"))
+    make = pseudo.MAKERS[lang]
+    for message in template:
+        if message.id:
+            ids = message.id if isinstance(message.id, (list, tuple)) else None
+            message.string = (make(ids[0]), make(ids[1])) if ids else make(message.id)
+    return catalogs.as_translations(template, "app")
 
 
 class Voice:
@@ -80,5 +94,8 @@ class Voice:
 
 
 @cache
-def voice(lang: str = SOURCE_LANGUAGE) -> Voice:
+def voice(lang: str = catalogs.SOURCE_LANGUAGE) -> Voice:
+    if lang in pseudo.MAKERS:
+        made = pseudo_locale(formats.locale_of(lang), pseudo.MAKERS[lang])
+        return Voice(lang, Translator(lang, pseudo_translations(lang)), made)
     return Voice(lang, translator(lang, "app"), formats.locale_of(lang))
