@@ -3,10 +3,9 @@
 the plain shell (serving/shell.py). The first screen is drawn in the reader's language, in
 the app's own words and dates (first_screen/voice.py), the pseudo-locales' included.
 
-Built once per (asset tree, event, public URL, outline ETag, path, moment, reader's language)
-and kept, so a
-request costs the outline's lookup (the feed's own, cached per version and notices) and a dict
-lookup. The moment is the minute while the event is near (the "now" line, live and ended cards
+Built once per (asset tree, event, public URL, outline ETag, path, moment, reader's language,
+the ?hl= its links keep) and kept, so a request costs the outline's lookup (the feed's own,
+cached per version and notices) and a dict lookup. The moment is the minute while the event is near (the "now" line, live and ended cards
 move with it), else "before" or "after": a drawing made then stays right until the event nears.
 The ETag is the body's hash, so a phone's 304 follows the version, the day and the minute.
 """
