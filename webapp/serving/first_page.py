@@ -5,8 +5,9 @@ the app's own words and dates (first_screen/voice.py), the pseudo-locales' inclu
 
 Built once per (asset tree, event, public URL, outline ETag, path, moment, reader's language,
 the ?hl= its links keep) and kept, so a request costs the outline's lookup (the feed's own,
-cached per version and notices) and a dict lookup. The moment is the minute while the event is near (the "now" line, live and ended cards
-move with it), else "before" or "after": a drawing made then stays right until the event nears.
+cached per version and notices) and a dict lookup. The moment is the minute while the event
+is near (the "now" line, live and ended cards move with it), else "before" or "after": a
+drawing made then stays right until the event nears.
 The ETag is the body's hash, so a phone's 304 follows the version, the day and the minute.
 """
 
