@@ -1,38 +1,52 @@
 """The HTML of `/` and of a session's page with their first screen inside <main>
 (serving/first_screen/), so the sessions are in the first round trip; every other route gets
-the plain shell (serving/shell.py). The first screen is drawn in English only: the renderer
-writes the app's English words and dates (a reader in another language gets the plain shell in
-that language, and the app draws the page).
+the plain shell (serving/shell.py). The first screen is drawn in the reader's language, in
+the app's own words and dates (first_screen/voice.py), the pseudo-locales' included.
 
-Built once per (asset tree, event, public URL, outline ETag, path, moment) and kept, so a
-request costs the outline's lookup (the feed's own, cached per version and notices) and a dict
-lookup. The moment is the minute while the event is near (the "now" line, live and ended cards
-move with it), else "before" or "after": a drawing made then stays right until the event nears.
+Built once per (asset tree, event, public URL, outline ETag, path, moment, reader's language,
+the ?hl= its links keep) and kept, so a request costs the outline's lookup (the feed's own,
+cached per version and notices) and a dict lookup. The moment is the minute while the event
+is near (the "now" line, live and ended cards move with it), else "before" or "after": a
+drawing made then stays right until the event nears.
 The ETag is the body's hash, so a phone's 304 follows the version, the day and the minute.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from datetime import datetime, timedelta
+from urllib.parse import parse_qsl
 
-from ..i18n.catalogs import SOURCE_LANGUAGE
 from .feed import built_etag, outline_rows
-from .first_screen import Outline, first_screen
+from .first_screen import Outline, first_screen, spoken
 from .language import event_language
 from .runtime import Document, Runtime
 from .shell import built_shell_etag, shell_html
 
 MOST_KEPT = 512  # drawings a process keeps (the pages of a congress's sessions, a minute each)
+LANG_ASKED = re.compile(r"[A-Za-z0-9-]{0,35}")  # written by URLSearchParams as it is
 NEAR = timedelta(days=2)  # how long before its first session the event's days may start showing
 
 
 def drawn_path(path: str, query: bytes, lang: str) -> bool:
     """Whether the server draws this page's first screen: `/` and a session's page, as the
-    app shows them with no query (a filter, a search or a pinned ?now= draws another page), for
-    a reader in English (`lang`, the reader's language), the only language the renderer writes."""
+    app shows them with no query but ?hl= (a filter, a search or a pinned ?now= draws another
+    page), for a reader (`lang`, the reader's language, which ?hl= chose) in a language the
+    renderer speaks."""
     drawn = path == "/" or (path.startswith("/session/") and path.count("/") == 2)
-    return drawn and not query and lang == SOURCE_LANGUAGE
+    return drawn and kept_query(query) is not None and spoken(lang)
+
+
+def kept_query(query: bytes) -> str | None:
+    """The query the app keeps in the links it draws (the day tabs: "hl=de"), "" for none;
+    None for a query that draws another page (or an ?hl= too odd to write as the app would)."""
+    asked = parse_qsl(query.decode("latin-1"), keep_blank_values=True)
+    if not asked:
+        return ""
+    if len(asked) == 1 and asked[0][0] == "hl" and LANG_ASKED.fullmatch(asked[0][1]):
+        return f"hl={asked[0][1]}"
+    return None
 
 
 def moment(bounds: tuple[datetime, datetime] | None, now: datetime) -> str:
@@ -50,15 +64,18 @@ def _bounds(data: Outline) -> tuple[datetime, datetime] | None:
     return min(s.start for s in sessions) - NEAR, max(s.end for s in sessions)
 
 
-def _key(rt: Runtime, data: Outline, etag: str, path: str, at: str) -> tuple[str, ...]:
+def _key(rt: Runtime, data: Outline, etag: str, path: str, at: str, lang: str, kept: str) -> tuple[str, ...]:
     """What a drawing is kept by: the asset tree, the event and its language (the shell's
-    data-event-lang), the public URL, the outline's ETag, the path and the moment (`moment`)."""
+    data-event-lang), the public URL, the outline's ETag, the path, the moment (`moment`), the
+    reader's language, in which it is written, and the query its links keep (`kept_query`)."""
     event = (data.event["name"], event_language(rt))
-    return (rt.tree().tree_hash, *event, rt.config.get("PUBLIC_URL") or "", etag, path, at)
+    return (rt.tree().tree_hash, *event, rt.config.get("PUBLIC_URL") or "", etag, path, at, lang, kept)
 
 
-def page(rt: Runtime, path: str) -> Document | None:
-    """(ETag, body) of the page at `path` with its first screen; None: the plain shell."""
+def page(rt: Runtime, path: str, lang: str, query: bytes = b"") -> Document | None:
+    """(ETag, body) of the page at `path` with its first screen in `lang` (a language `spoken`),
+    asked with `query` (one `drawn_path` allows); None: the plain shell."""
+    links = kept_query(query) or ""
     (etag, _), rows = outline_rows(rt)  # the one look at the store this request makes
     tree = rt.tree()
     public_url = rt.config.get("PUBLIC_URL") or ""
@@ -68,15 +85,15 @@ def page(rt: Runtime, path: str) -> Document | None:
         held = rt.first_outline.put(etag, (data, _bounds(data)))
     data, bounds = held
     now = rt.now()
-    key = _key(rt, data, etag, path, moment(bounds, now))
+    key = _key(rt, data, etag, path, moment(bounds, now), lang, links)
     kept = rt.first_pages
     found = kept.get(key)
     if found is not None:
         return found or None
-    screen = first_screen(data, path, now)
+    screen = first_screen(data, path, now, lang, links)
     value: Document | tuple[()] = ()
     if screen is not None:
-        html = shell_html(tree, key[1], public_url, SOURCE_LANGUAGE, key[2], main=screen)
+        html = shell_html(tree, key[1], public_url, lang, key[2], main=screen)
         value = ('"' + hashlib.sha256(html).hexdigest()[:16] + '"', html)
     if len(kept) >= MOST_KEPT:
         kept.clear()
@@ -97,7 +114,8 @@ def built_page_etag(rt: Runtime, path: str, query: bytes, lang: str) -> str | No
     if held is None:
         return None
     data, bounds = held
-    found = rt.first_pages.get(_key(rt, data, etag, path, moment(bounds, rt.now())))
+    links = kept_query(query) or ""
+    found = rt.first_pages.get(_key(rt, data, etag, path, moment(bounds, rt.now()), lang, links))
     if found is None:
         return None
     return found[0] if found else built_shell_etag(rt, lang)

@@ -12,7 +12,10 @@ its own version, and reloads the schedule when its version is older than `since`
 (webapp/serving/first_page.py): the day at that moment. Most exports are made before the event,
 when that is the first day, exactly what the app draws then; one made during the event is drawn
 at its minute, and a phone opening it later keeps what still holds (static/js/ui/dom.js, adopt)
-and draws what has moved since. Every other page is the plain shell, as is `404.html`.
+and draws what has moved since. The export's requests name no language, so those pages are
+drawn in the event's language (webapp/views/pages.py, reader_language): a static host cannot
+choose by Accept-Language, and a reader in another language gets the app's drawing in theirs
+once it starts. Every other page is the plain shell, as is `404.html`.
 """
 
 from __future__ import annotations

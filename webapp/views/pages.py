@@ -79,9 +79,8 @@ def shell(sid: str | None = None) -> Response:
     rt = current_runtime()
     lang = reader_language(rt, request)
     drawn = status == 200 and drawn_path(request.path, request.query_string, lang)
-    found = page(rt, request.path) if drawn else None
-    # Written in the reader's language (the first screen only in English): a cache keys it on
-    # what chose it.
+    found = page(rt, request.path, lang, request.query_string) if drawn else None
+    # Written in the reader's language, the first screen too: a cache keys it on what chose it.
     if found is not None:  # `/` and a session's page: their first screen is in the HTML
         return _revalidated(found[1], found[0], "text/html", vary=VARY)
     docs = documents(rt, lang)

@@ -100,10 +100,12 @@ def pinned(serve: Any, tmp_path_factory: pytest.TempPathFactory) -> Any:
     return start
 
 
-def taken_over(browser: Any, url: str, at: str | None = None, stars: list[str] = ()) -> dict[str, Any]:
+def taken_over(
+    browser: Any, url: str, at: str | None = None, stars: list[str] = (), locale: str | None = None
+) -> dict[str, Any]:
     """The server's drawing and the app's first own drawing of `url`, at `at` (None: the
-    machine's clock), with `stars` on the device."""
-    context = browser.new_context(viewport={"width": 360, "height": 740})
+    machine's clock), with `stars` on the device, in a browser whose language is `locale`."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale=locale)
     if at is not None:
         context.clock.install(time=at)
     context.add_init_script(
@@ -118,7 +120,10 @@ def taken_over(browser: Any, url: str, at: str | None = None, stars: list[str] =
         page.wait_for_function(TAKEN_OVER, timeout=20000)
         if stars:
             page.evaluate(STARRED, list(stars))
-        return page.evaluate(COMPARED)
+        return {
+            **page.evaluate(COMPARED),
+            "lang": page.evaluate("[document.documentElement.lang, document.documentElement.dir]"),
+        }
     finally:
         context.close()
 
@@ -168,3 +173,26 @@ def test_first_screen_of_the_shipped_event_at_its_own_now(browser, pinned, path)
     assert_taken_over(found)
     if path == "/":
         assert 'id="now-line"' in found["server"]
+
+
+# (the browser's language, the query, the page, the reader's language, a word of its drawing)
+IN_LANGUAGES = [
+    ("fr-FR", "", "/", "fr", "Maintenant · 09:20"),
+    ("en-US", "?hl=fr", "/session/k9x8y7", "fr", "mardi 7 avril"),
+    ("en-US", "?hl=de", "/", "de", "Jetzt · 09:20"),
+    ("de-DE", "", "/session/s1a2b3", "de", "Dienstag, 7. April"),
+    ("en-US", "?hl=en-XA", "/", "en-XA", "[Ţûéšðåý on] 7 [Åþŕîļ on]"),  # the pseudo-locales too
+    ("en-US", "?hl=ar-XB", "/session/k9x8y7", "ar-XB", "\u202eTuesday\u202c 7 \u202eApril\u202c"),
+]
+
+
+@pytest.mark.parametrize(("locale", "query", "path", "lang", "word"), IN_LANGUAGES)
+def test_first_screen_in_the_readers_language_is_the_apps_own_drawing(
+    browser, pinned, tmp_path, locale, query, path, lang, word
+) -> None:
+    at = "2026-04-07T09:20:02+02:00"
+    server = pinned(variant(tmp_path), at)
+    found = taken_over(browser, server.url + path + query, at, locale=locale)
+    assert found["lang"] == [lang, "rtl" if lang == "ar-XB" else "ltr"]
+    assert word in found["server"]
+    assert_taken_over(found)

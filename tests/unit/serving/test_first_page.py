@@ -92,16 +92,70 @@ def test_during_the_event_the_page_follows_the_minute(client, now) -> None:
     assert main_of(later).find(id="now-line").get_text() == "Now · 09:21 CEST"
 
 
-@pytest.mark.parametrize("asked", [{"Accept-Language": "fr"}, {"cookie": "es"}])
-def test_a_reader_in_another_language_gets_the_plain_shell_in_it(app, client, asked) -> None:
-    # The renderer writes English only: another language's reader gets no English first screen.
+# (how the language is asked, <html lang>, the day's heading, the now line, a card's length,
+# the count): the app's words and CLDR's dates (its no-break spaces too), as data/i18n.js
+# writes them with the catalog.
+IN_LANGUAGES = [
+    (
+        {"Accept-Language": "fr"},
+        "fr",
+        "mardi 7 avril",
+        "Maintenant · 09:20 CEST",
+        "à 09:30 · 30\u00a0min",
+        "2 sessions",
+    ),
+    ({"hl": "de"}, "de", "Dienstag, 7. April", "Jetzt · 09:20 CEST", "bis 09:30 · 30 Min.", "2 Sessions"),
+    ({"cookie": "es"}, "es", "martes, 7 de abril", "Ahora · 9:20 CEST", "a 9:30 · 30 min", "2 sesiones"),
+]
+
+
+@pytest.mark.parametrize(("asked", "lang", "day", "now_line", "length", "count"), IN_LANGUAGES)
+def test_a_reader_in_another_language_gets_the_first_screen_in_it(
+    client, asked, lang, day, now_line, length, count
+) -> None:
+    asked = dict(asked)
     if "cookie" in asked:
         client.set_cookie("hallway-lang", asked.pop("cookie"))
-    resp = client.get("/", headers=asked)
+    query = {"hl": asked.pop("hl")} if "hl" in asked else None
+    resp = client.get("/", headers=asked, query_string=query)
     html = BeautifulSoup(resp.data, "html.parser")
-    assert html.find("html")["lang"] in {"fr", "es"}
-    assert html.find(id="loading") is not None and not html.select("main article.card")
+    assert (html.find("html")["lang"], html.find("html")["dir"]) == (lang, "ltr")
+    main = html.find("main")
+    assert main.find(id="loading") is None
+    assert main.find("h1").get_text() == day
+    assert main.find(id="now-line").get_text() == now_line
+    assert main.select_one('[data-session="s1a2b3"] .len').get_text() == length
+    assert main.select_one("p.count").get_text() == count
     assert "Accept-Language" in resp.headers["Vary"] and "Cookie" in resp.headers["Vary"]
+
+
+def test_a_session_page_in_french_says_its_time_and_place_in_french(client) -> None:
+    main = main_of(client.get("/session/k9x8y7", headers={"Accept-Language": "fr-FR,fr;q=0.9"}))
+    assert main.select_one("p.when.big").get_text() == "mardi 7 avril, 09:15–09:25 CEST · 10\u00a0min"
+    assert main.select_one(".where-link").get_text() == "Où\u00a0: Side Room (plan et accès)"
+    assert main.select_one("details.session-qr summary").get_text() == "Code QR de cette session"
+
+
+def test_a_language_asked_by_hl_stays_in_the_day_tabs_as_the_app_keeps_it(client) -> None:
+    asked = client.get("/?hl=de")
+    main = main_of(asked)
+    assert main.find("h1").get_text() == "Dienstag, 7. April"
+    assert [a["href"] for a in main.select("nav.days a")] == [
+        "/?hl=de&day=2026-04-07",
+        "/?hl=de&day=2026-04-08",
+        "/?hl=de&day=all",
+    ]
+    browser = client.get("/", headers={"Accept-Language": "de"})
+    assert browser.headers["ETag"] != asked.headers["ETag"]
+    assert main_of(client.get("/?hl=de&day=all")).find(id="loading") is not None
+
+
+def test_each_language_is_drawn_and_kept_apart(client) -> None:
+    english = client.get("/")
+    french = client.get("/", headers={"Accept-Language": "fr"})
+    assert english.headers["ETag"] != french.headers["ETag"]
+    assert client.get("/").data == english.data
+    assert client.get("/", headers={"Accept-Language": "fr"}).data == french.data
 
 
 def test_an_english_reader_gets_the_first_screen_with_what_chose_its_language_in_vary(client) -> None:

@@ -175,17 +175,19 @@ def test_the_start_page_of_a_new_minute_is_drawn_by_flask_not_replayed(pinned, m
 
 
 def test_readers_in_two_languages_are_never_answered_for_each_other(pinned, monkeypatch):
-    # `/` is the drawn first screen in English and the plain shell in French: one path, two
-    # answers, chosen by Accept-Language (or ?hl=, the cookie), told apart by their ETags.
+    # `/` is the drawn first screen in each reader's language: one path, one answer per
+    # language, chosen by Accept-Language (or ?hl=, the cookie), told apart by their ETags.
     app, _ = pinned
     client = app.test_client()
     for _ in range(2):
-        for lang in ("fr", "en", None):
+        for lang in ("fr", "de", "en", None):
             client.get("/", headers={"Accept-Language": lang} if lang else {})
     calls = flask_calls(app, monkeypatch)
-    french, english = (answer(client, "/", Accept_Language=lang) for lang in ("fr", "en"))
+    french, german, english = (answer(client, "/", Accept_Language=lang) for lang in ("fr", "de", "en"))
     assert calls == []
-    assert b'<html lang="fr"' in french[2] and b'class="card' not in french[2]
-    assert b'<html lang="en"' in english[2] and b'class="card' in english[2]
+    assert b'<html lang="fr"' in french[2] and "Maintenant · 09:20".encode() in french[2]
+    assert b'<html lang="de"' in german[2] and "Jetzt · 09:20".encode() in german[2]
+    assert b'<html lang="en"' in english[2] and "Now · 09:20".encode() in english[2]
     assert french == by_flask(app, "/", Accept_Language="fr")
+    assert german == by_flask(app, "/", Accept_Language="de")
     assert english == by_flask(app, "/", Accept_Language="en")

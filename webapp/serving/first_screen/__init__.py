@@ -16,17 +16,21 @@ from datetime import datetime
 from .outline import Outline
 from .schedule import schedule_page
 from .session import session_page
+from .voice import spoken, voice
 
-__all__ = ["Outline", "first_screen"]
+__all__ = ["Outline", "first_screen", "spoken"]
 
 
-def first_screen(data: Outline, path: str, now: datetime) -> str | None:
+def first_screen(data: Outline, path: str, now: datetime, lang: str = "en", kept: str = "") -> str | None:
     """The markup inside <main> of what the app draws first at `path` from the outline `data`
-    (an `Outline` of the document, indexed once per version) at `now`; None for a page the
-    server leaves to the app (any other route, an unknown session)."""
+    (an `Outline` of the document, indexed once per version) at `now`, in the reader's language
+    `lang` (one that is `spoken`), its links keeping the query `kept` ("hl=de") as the app's
+    do; None for a page the server leaves to the app (any other
+    route, an unknown session)."""
+    v = voice(lang)
     if path == "/":
-        return schedule_page(data, now)
+        return schedule_page(v, data, now, kept)
     if path.startswith("/session/"):
         session = data.by_id.get(path.removeprefix("/session/"))
-        return session_page(data, session, now) if session else None
+        return session_page(v, data, session, now) if session else None
     return None

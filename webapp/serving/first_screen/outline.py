@@ -1,6 +1,6 @@
 """The outline document indexed as the app indexes it (static/js/data/store.js, `index`), with
 the venue's clock (static/js/data/time.js): the zone table the outline carries, its day ranges,
-and the labels the app writes for days, times and lengths."""
+and the zone's labels (the words for days, times and lengths are the reader's: voice.py)."""
 
 from __future__ import annotations
 
@@ -13,21 +13,6 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 DAY_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
-WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-MONTHS = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
 
 
 def _str(value: Any) -> str | None:
@@ -46,24 +31,6 @@ def iso(at: datetime) -> str:
     """As JavaScript's Date.prototype.toISOString writes it."""
     utc = at.astimezone(UTC)
     return utc.strftime("%Y-%m-%dT%H:%M:%S.") + f"{utc.microsecond // 1000:03d}Z"
-
-
-def day_label(day: str, style: str = "long") -> str:
-    try:
-        date = datetime.strptime(day, "%Y-%m-%d")
-    except ValueError:
-        return day
-    weekday, month = WEEKDAYS[date.weekday()], MONTHS[date.month - 1]
-    if style == "long":
-        return f"{weekday} {date.day} {month}"
-    return f"{weekday[:3]} {date.day} {'Sept' if month == 'September' else month[:3]}"
-
-
-def length(start: datetime, end: datetime) -> str:
-    m = round((end - start).total_seconds() / 60)
-    if m < 60:
-        return f"{m} min"
-    return f"{m // 60} h {m % 60} min" if m % 60 else f"{m // 60} h"
 
 
 def collate(text: str) -> tuple[str, str]:
@@ -174,9 +141,6 @@ class Outline:
         if period:
             return (at + timedelta(minutes=period[1])).astimezone(UTC).replace(tzinfo=None)
         return at.astimezone(self.zone).replace(tzinfo=None)
-
-    def time(self, at: datetime) -> str:
-        return self.local(at).strftime("%H:%M")
 
     def zone_label(self, at: datetime) -> str:
         period = self._period(at)

@@ -10,7 +10,8 @@ from markupsafe import Markup
 
 from .cards import session_card
 from .markup import h
-from .outline import Outline, Session, collate, day_label
+from .outline import Outline, Session, collate
+from .voice import Voice
 
 FIRST = 8  # views/schedule.js: the first batch reaches FIRST cards past the "now" line
 
@@ -60,51 +61,57 @@ def pick_group(name: str, label: str, options: list[tuple[str, str, str | None]]
     )
 
 
-def filter_form(data: Outline) -> Markup:
+def filter_form(v: Voice, data: Outline) -> Markup:
     counts = Counter(k for s in data.sessions if isinstance(k := s.raw.get("kind"), str) and k)
     kinds = sorted(counts, key=lambda k: (-counts[k], collate(k)))
     tracks = sorted(data.tracks.values(), key=lambda t: collate(t["name"]))
     level = h(
         "div",
         {"class": "field"},
-        h("label", {"for": "f-level"}, "Level"),
+        h("label", {"for": "f-level"}, v._("Level")),
         h(
             "select",
             {"id": "f-level", "name": "level"},
-            h("option", {"value": ""}, "All levels"),
+            h("option", {"value": ""}, v._("All levels")),
             [h("option", {"value": lv}, lv) for lv in data.levels],
         ),
     )
     search = h("input", {"id": "f-q", "name": "q", "type": "search", "value": "", "autocomplete": "off"})
     return h(
         "form",
-        {"class": "find", "role": "search", "aria-label": "Find sessions"},
+        {"class": "find", "role": "search", "aria-label": v._("Find sessions")},
         h(
             "div",
             {"class": "field search"},
-            h("label", {"for": "f-q"}, "Search titles, descriptions, speakers, tracks"),
+            h("label", {"for": "f-q"}, v._("Search titles, descriptions, speakers, tracks")),
             search,
         ),
         h(
             "details",
             {},
-            h("summary", {}, "Filters"),
+            h("summary", {}, v._("Filters")),
             h(
                 "div",
                 {"class": "fields"},
-                tracks and pick_group("track", "Tracks", [(t["id"], t["name"], t["id"]) for t in tracks]),
-                pick_group("room", "Rooms", [(r["id"], r["name"], None) for r in data.rooms.values()]),
-                len(kinds) > 1 and pick_group("kind", "Kinds", [(k, data.kind_name(k), None) for k in kinds]),
+                tracks
+                and pick_group("track", v._("Tracks"), [(t["id"], t["name"], t["id"]) for t in tracks]),
+                pick_group("room", v._("Rooms"), [(r["id"], r["name"], None) for r in data.rooms.values()]),
+                len(kinds) > 1
+                and pick_group(
+                    "kind", v._("Kinds"), [(k, v.kind_name(data.kind_name(k)), None) for k in kinds]
+                ),
                 len(data.languages) > 1
                 and pick_group(
-                    "lang", "Languages", [(lg, data.language_name(lg), None) for lg in data.languages]
+                    "lang",
+                    v._("Languages"),
+                    [(lg, v.language_name(data.language_name(lg), lg), None) for lg in data.languages],
                 ),
                 data.levels and level,
                 h(
                     "div",
                     {"class": "field check"},
                     h("input", {"id": "f-slides", "name": "slides", "type": "checkbox"}),
-                    h("label", {"for": "f-slides"}, "Slides attached"),
+                    h("label", {"for": "f-slides"}, v._("Slides attached")),
                 ),
             ),
         ),
@@ -112,18 +119,24 @@ def filter_form(data: Outline) -> Markup:
 
 
 def results(
-    data: Outline, sessions: list[Session], day: str, now: datetime | None, flag_at: datetime
+    v: Voice, data: Outline, sessions: list[Session], day: str, now: datetime | None, flag_at: datetime
 ) -> list[Markup]:
     """The pieces of the list's first batch (views/schedule.js, `list`)."""
     if not sessions:
-        return [h("p", {"class": "empty"}, "No sessions match. Try fewer filters or other words.")]
+        return [h("p", {"class": "empty"}, v._("No sessions match. Try fewer filters or other words."))]
     upcoming = next((i for i, s in enumerate(sessions) if s.start > now), -1) if now else -1
     reach = 0 if not now else len(sessions) if upcoming < 0 else upcoming
     size = max(FIRST, reach + FIRST)
+    at = now and v.clock(data.local(now))
     now_line = now and h(
         "div",
-        {"class": "nowmark", "id": "now-line", "role": "separator", "aria-label": f"Now, {data.time(now)}"},
-        h("span", {}, f"Now · {data.time(now)} {data.zone_label(now)}"),
+        {
+            "class": "nowmark",
+            "id": "now-line",
+            "role": "separator",
+            "aria-label": v._("Now, {time}", time=at),
+        },
+        h("span", {}, v._("Now · {time} {zone}", time=at, zone=data.zone_label(now))),
     )
     pieces: list[Markup] = []
     slot: tuple[str, str, list[Markup]] | None = None  # (class, heading, cards) of the open slot
@@ -149,18 +162,20 @@ def results(
         if day == "all" and s.day != last_day:
             close()
             slot, last_day, last_slot = None, s.day, None
-            pieces.append(h("h2", {"class": "dayhead"}, day_label(s.day)))
-        at = data.time(s.start)
-        if at != last_slot:
+            pieces.append(h("h2", {"class": "dayhead"}, v.day(s.day)))
+        slot_at = v.clock(data.local(s.start))
+        if slot_at != last_slot:
             close()
             state = now and ("" if s.start > now else "ended" if s.end <= now else "current")
-            slot, last_slot = (f"slot {state or ''}".strip(), at, []), at
+            slot, last_slot = (f"slot {state or ''}".strip(), slot_at, []), slot_at
         past = bool(now and s.end <= now)
         live = bool(now and not past and s.start <= now and not s.cancelled)
         far = i >= FIRST and abs(i - reach) >= FIRST
         extra = " ".join(c for c in ("past" if past else "live" if live else "", far and "far") if c)
         assert slot is not None
-        slot[2].append(session_card(s, data, flag_at, note="Ended" if past else None, extra_class=extra))
+        slot[2].append(
+            session_card(v, s, data, flag_at, note=v._("Ended") if past else None, extra_class=extra)
+        )
     close()
     if not marked and size >= len(sessions):
         pieces.append(now_line)
@@ -169,20 +184,24 @@ def results(
     return pieces
 
 
-def schedule_page(data: Outline, now: datetime) -> str | None:
+def schedule_page(v: Voice, data: Outline, now: datetime, kept: str = "") -> str | None:
     if not data.days:
         return None
     state = phase(data, now)
     day = chosen_day(data, now, state)
-    title = "All days" if day == "all" else day_label(day)
+    title = v._("All days") if day == "all" else v.day(day)
+    base = f"/?{kept}&" if kept else "/?"  # ui/page-parts.js dayTabs: the address's query kept
     tabs = h(
         "nav",
-        {"class": "days", "aria-label": "Days"},
+        {"class": "days", "aria-label": v._("Days")},
         [
             h(
                 "a",
-                {"href": f"/?day={d}", "aria-current": "page" if d == day else None},
-                "All days" if d == "all" else day_label(d, "short"),
+                {
+                    "href": f"{base}day={d}",
+                    "aria-current": "page" if d == day else None,
+                },
+                v._("All days") if d == "all" else v.day(d, "short"),
             )
             for d in [*data.days, "all"]
         ],
@@ -194,28 +213,28 @@ def schedule_page(data: Outline, now: datetime) -> str | None:
     lead = folded > 0 and h(
         "button",
         {"type": "button", "class": "linkish fold"},
-        f"Show {folded} earlier session{'' if folded == 1 else 's'}",
+        v.ngettext("Show {n} earlier session", "Show {n} earlier sessions", folded),
     )
     first = shown[0].start if shown else data.sessions[0].start if data.sessions else now
     note = {
-        "after": "The event is over: here is the whole programme.",
-        "before": f"The event starts {day_label(data.days[0])}.",
+        "after": v._("The event is over: here is the whole programme."),
+        "before": v._("The event starts {day}.", day=v.day(data.days[0])),
     }.get(state)
-    count = f"{len(shown):,} session{'' if len(shown) == 1 else 's'}"  # the app's number format in English
+    count = v.ngettext("{n} session", "{n} sessions", len(shown))
     node = h(
         "section",
         {"class": "schedule"},
         h("div", {"class": "top-of-view"}, h("h1", {"tabindex": "-1"}, title), tabs),
         note and h("p", {"class": "note phase"}, note),
-        filter_form(data),
+        filter_form(v, data),
         h(
             "div",
             {"class": "bar"},
             h("p", {"class": "count", "aria-live": "polite"}, count),
-            h("span", {}, h("p", {"class": "zone"}, f"Times in {data.zone_label(first)}")),
+            h("span", {}, h("p", {"class": "zone"}, v._("Times in {zone}", zone=data.zone_label(first)))),
         ),
         h("div", {"class": "hidden-at"}),
-        h("button", {"type": "button", "class": "jumpnow", "hidden": True}, "Jump to now"),
-        h("div", {"class": "results"}, lead, results(data, sessions, day, now if timed else None, now)),
+        h("button", {"type": "button", "class": "jumpnow", "hidden": True}, v._("Jump to now")),
+        h("div", {"class": "results"}, lead, results(v, data, sessions, day, now if timed else None, now)),
     )
     return str(node)

@@ -12,16 +12,17 @@ from markupsafe import Markup
 
 from .cards import facts, session_card, star_button, star_hint
 from .markup import h
-from .outline import Outline, Session, day_label, iso, length
+from .outline import Outline, Session, iso
+from .voice import Voice
 
-SLIDES = {True: "Slides attached", False: "No slides"}
+SLIDES = {True: "Slides attached", False: "No slides"}  # msgids
 
 
 def _site(host: str) -> str:
     return host.removeprefix("www.")
 
 
-def source_links(session: Session) -> Markup | None:
+def source_links(v: Voice, session: Session) -> Markup | None:
     """ui/source-links.js: only http(s) addresses become links."""
     items = []
     for link in session.raw.get("links") or []:
@@ -33,7 +34,9 @@ def source_links(session: Session) -> Markup | None:
         title = link.get("title").strip() if isinstance(link.get("title"), str) else ""
         file = unquote(([p for p in parts.path.split("/") if p] or [""])[-1])
         name = title or (
-            (f"Attachment: {file}" if file else "Attachment") if link.get("kind") == "attachment" else site
+            (v._("Attachment: {file}", file=file) if file else v._("Attachment"))
+            if link.get("kind") == "attachment"
+            else site
         )
         items.append(
             h(
@@ -48,7 +51,7 @@ def source_links(session: Session) -> Markup | None:
     return h(
         "section",
         {"class": "source-links", "aria-labelledby": "links"},
-        h("h2", {"id": "links"}, "Links"),
+        h("h2", {"id": "links"}, v._("Links")),
         h("ul", {}, items),
     )
 
@@ -71,7 +74,7 @@ def neighbours(data: Outline, session: Session) -> tuple[Session | None, Session
     return (before[-1] if before else None), (after[0] if after else None)
 
 
-def session_page(data: Outline, session: Session, now: datetime) -> str:
+def session_page(v: Voice, data: Outline, session: Session, now: datetime) -> str:
     raw = session.raw
     room = data.rooms.get(raw.get("room"))
     track = data.tracks.get(raw.get("track"))
@@ -83,44 +86,47 @@ def session_page(data: Outline, session: Session, now: datetime) -> str:
         and h(
             "span",
             {"class": "track-of"},
-            "Track: ",
-            h("a", {"href": f"/?track={track['id']}"}, track["name"]),
+            v.sentence(
+                v._("Track: {track}"), track=h("a", {"href": f"/?track={track['id']}"}, track["name"])
+            ),
         ),
         room
         and h(
             "span",
             {"class": "where-link"},
-            "Where: ",
-            h("a", {"href": f"/room/{room['id']}"}, room["name"]),
-            h("span", {"class": "sub"}, " (map and directions)"),
+            v.sentence(v._("Where: {room}"), room=h("a", {"href": f"/room/{room['id']}"}, room["name"])),
+            h("span", {"class": "sub"}, " " + v._("(map and directions)")),
         ),
     )
     cancelled = session.cancelled and h(
         "div",
         {"class": "cancel-notice", "role": "note"},
-        h("p", {"class": "flag"}, "This session is cancelled."),
-        h("p", {}, "The organizers have not said why."),
+        h("p", {"class": "flag"}, v._("This session is cancelled.")),
+        h("p", {}, v._("The organizers have not said why.")),
     )
     when = h(
         "p",
         {"class": "when big"},
-        f"{day_label(session.day)}, ",
-        h("time", {"datetime": iso(session.start)}, data.time(session.start)),
-        "–",
-        h("time", {"datetime": iso(session.end)}, data.time(session.end)),
-        f" {data.zone_label(session.start)} · {length(session.start, session.end)}",
+        v.sentence(
+            v._("{day}, {start}–{end} {zone} · {duration}"),
+            day=v.day(session.day),
+            start=h("time", {"datetime": iso(session.start)}, v.clock(data.local(session.start))),
+            end=h("time", {"datetime": iso(session.end)}, v.clock(data.local(session.end))),
+            zone=data.zone_label(session.start),
+            duration=v.length(session.start, session.end),
+        ),
     )
     actions = not session.cancelled and h(
         "div",
         {"class": "actions"},
-        star_button(session),
-        h("span", {"class": "hint", "data-star-hint": session.id}, star_hint()),
-        h("a", {"href": f"/session/{session.id}.ics", "class": "ics"}, "Add to calendar"),
+        star_button(v, session),
+        h("span", {"class": "hint", "data-star-hint": session.id}, star_hint(v)),
+        h("a", {"href": f"/session/{session.id}.ics", "class": "ics"}, v._("Add to calendar")),
     )
     people = session.people and h(
         "section",
         {"aria-labelledby": "who"},
-        h("h2", {"id": "who"}, "Speaker" if len(session.people) == 1 else "Speakers"),
+        h("h2", {"id": "who"}, v.ngettext("Speaker", "Speakers", len(session.people))),
         h("ul", {"class": "people"}, [speaker(p) for p in session.people]),
     )
     slides = raw.get("slides")
@@ -130,9 +136,9 @@ def session_page(data: Outline, session: Session, now: datetime) -> str:
         and h(
             "section",
             {"aria-labelledby": "around"},
-            h("h2", {"id": "around"}, f"Also in {room['name']}"),
-            before and session_card(before, data, now, note="Before"),
-            after and session_card(after, data, now, note="After"),
+            h("h2", {"id": "around"}, v._("Also in {room}", room=room["name"])),
+            before and session_card(v, before, data, now, note=v.pgettext("room", "Before")),
+            after and session_card(v, after, data, now, note=v.pgettext("room", "After")),
         )
     )
     node = h(
@@ -144,14 +150,14 @@ def session_page(data: Outline, session: Session, now: datetime) -> str:
         when,
         actions,
         # features/qr/qr-view.js: folded, drawn when opened; its summary is the first paint.
-        h("details", {"class": "session-qr"}, h("summary", {}, "QR code of this session")),
-        source_links(session),
+        h("details", {"class": "session-qr"}, h("summary", {}, v._("QR code of this session"))),
+        source_links(v, session),
         people,
         h(
             "p",
             {"class": "facts"},
-            facts(session, data, always=True),
-            slides in SLIDES and h("span", {}, SLIDES[slides]),
+            facts(v, session, data, always=True),
+            slides in SLIDES and h("span", {}, v._(SLIDES[slides])),
         ),
         around,
     )
