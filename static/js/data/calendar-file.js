@@ -23,12 +23,14 @@ export function escapeText(value) {
 // at most 74 octets a line before the fold, never inside a UTF-8 character, and a backslash
 // (or caret) that ends a piece moved to the next one so no escape is split; the same bytes as
 // the server's file, not just an equal reading of it.
+const octetsOf = (code) => (code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4); // a lone surrogate: U+FFFD's 3
 export function fold(line) {
+  if (line.length < 75 && /^[\x00-\x7f]*$/.test(line)) return line; // most lines: nothing to count
   const out = [];
   let current = [];
   let octets = 0;
   for (const char of line) {
-    const size = new TextEncoder().encode(char).length;
+    const size = octetsOf(char.codePointAt(0));
     if (current.length && octets + size >= 75) {
       const last = current.length > 1 && (current.at(-1) === "\\" || current.at(-1) === "^") ? current.pop() : null;
       out.push(current.join(""));
