@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime, timedelta, tzinfo
+from typing import Any
 
 from icalendar import Alarm, Calendar, Event
 from icalendar.prop import vText
@@ -40,6 +41,50 @@ def parse_alarm(text: str | None) -> int | None:
 
 def uid(schedule: Schedule, session: Session) -> str:
     return f"{session.id}@{schedule.event.id}"
+
+
+def titles(t: Translator) -> dict[str, str]:
+    """The names of a session's, a room's and the starred sessions' calendars, as templates
+    (`{event}`, `{session}`, `{room}`) in `t`'s language; the whole event's is its name."""
+    return {
+        "session": t._("{event}: {session}"),
+        "room": t._("{event}: {room}"),
+        # Translators: the name of the calendar of the sessions a person starred.
+        "my": t._("{event}: my schedule"),
+    }
+
+
+def cancelled_word(t: Translator) -> str:
+    # Translators: the first line of a cancelled session's description in a calendar.
+    return t._("CANCELLED")
+
+
+def category(t: Translator, kind: str) -> str:
+    """A kind as the calendar's CATEGORIES names it: its name (domain/kinds.py) translated."""
+    return t._(kind_name(kind))
+
+
+def words(t: Translator, kinds: Iterable[str]) -> dict[str, Any]:
+    """The words this module writes into calendar files in `t`'s language (the event's) that
+    are not English, for the app to make the same files offline (static/js/data/calendar-file.js,
+    through the outline's `calendar_words`). Only what differs from English, which the app
+    knows: an English event's outline carries nothing.
+
+    {"cancelled": str, "titles": {"session"|"room"|"my": template}, "kinds": {raw: name}}, each
+    key absent when English; `kinds` holds a kind of `kinds` whose category differs from its
+    English name (the outline's `kind_names`, else the raw word).
+    """
+    english = translator("en", "messages")
+    out: dict[str, Any] = {}
+    if cancelled_word(t) != cancelled_word(english):
+        out["cancelled"] = cancelled_word(t)
+    named = {k: v for k, v in titles(t).items() if v != titles(english)[k]}
+    if named:
+        out["titles"] = named
+    names = {k: category(t, k) for k in sorted(set(kinds)) if k and category(t, k) != kind_name(k)}
+    if names:
+        out["kinds"] = names
+    return out
 
 
 def calendar(
@@ -112,7 +157,7 @@ def _vevent(
         ev.add("location", location)
     ev.add("description", _description(schedule, s, url, t))
     track = schedule.track(s.track) if s.track else None
-    categories = [c for c in (s.kind and t._(kind_name(s.kind)), track.name if track else None) if c]
+    categories = [c for c in (s.kind and category(t, s.kind), track.name if track else None) if c]
     if categories:
         ev.add("categories", categories)
     # For our importer: what LOCATION, CATEGORIES and DESCRIPTION mix, each on its own.
@@ -145,8 +190,7 @@ def _description(schedule: Schedule, s: Session, url: str, t: Translator) -> str
     names = [sp.name for sp in (schedule.speaker(i) for i in s.speakers) if sp]
     parts = []
     if s.status == "cancelled":
-        # Translators: the first line of a cancelled session's description in a calendar.
-        parts.append(t._("CANCELLED"))
+        parts.append(cancelled_word(t))
     if names:
         parts.append(", ".join(names))
     parts.extend(s.description)

@@ -21,9 +21,13 @@ from typing import Any
 
 from ..corrections.notices import notices
 from ..corrections.store import Head
+from ..exports import ical
+from ..i18n import catalogs
+from ..i18n.translate import translator
 from . import cache
 from .failures import STORE_ERRORS
 from .imports import noticed
+from .language import language_of
 from .published import Published, at, last_good, look, look_built
 from .runtime import Document, Memo, Runtime
 
@@ -43,7 +47,7 @@ def schedule_document(rt: Runtime) -> Document:
 
 def outline_document(rt: Runtime) -> Document:
     """(ETag, body) of /api/v1/outline.json: the schedule document without the long texts."""
-    return _noticed(rt, "outline", rt.outline_document, lambda pub: pub.parts[0])[0]
+    return _noticed(rt, "outline", rt.outline_document, lambda pub: _outline(rt, pub))[0]
 
 
 def outline_rows(rt: Runtime) -> tuple[Document, Callable[[], dict[str, Any]]]:
@@ -51,8 +55,22 @@ def outline_rows(rt: Runtime) -> tuple[Document, Callable[[], dict[str, Any]]]:
     as rows (Published.rows) with the same notices. For the server's first screen, which reads
     rows as the app does once columns.js expanded them, so no Python decodes the columns; it
     calls the second only for an ETag it has not indexed yet."""
-    value, pub, now = _noticed(rt, "outline", rt.outline_document, lambda pub: pub.parts[0])
+    value, pub, now = _noticed(rt, "outline", rt.outline_document, lambda pub: _outline(rt, pub))
     return value, lambda: {**pub.rows[0], "notices": now}
+
+
+def _outline(rt: Runtime, pub: Published) -> dict[str, Any]:
+    """The outline for the app, with the words of the server's calendar files in the event's
+    language where it is not English (`calendar_words`), so the app makes the same files offline.
+    Here, not in Published.parts: the event's language is also the setting's, which a schedule
+    does not know. The reader's language would be wrong: everyone gets the event's files."""
+    outline = pub.parts[0]
+    lang = language_of(rt, pub.schedule.event.language)
+    if lang == catalogs.SOURCE_LANGUAGE:
+        return outline
+    kinds = {s.kind for s in pub.schedule.sessions if s.kind}
+    found = ical.words(translator(lang, "messages"), kinds)
+    return {**outline, "calendar_words": found} if found else outline
 
 
 def texts_document(rt: Runtime) -> Document:

@@ -28,6 +28,11 @@ def event_language(rt: Runtime) -> str:
         imported = published(rt).schedule.event.language
     except (ScheduleFormatError, StoreUnavailable):
         imported = None  # nothing served yet: the error page still speaks the setting's language
+    return language_of(rt, imported)
+
+
+def language_of(rt: Runtime, imported: str | None) -> str:
+    """The event's language for a schedule that gives `imported` as its own (or None)."""
     return choose([rt.config.get("LANGUAGE"), imported], catalogs.languages())
 
 

@@ -18,6 +18,7 @@ from flask import Blueprint, Response, current_app, request
 from ..domain.model import Session
 from ..exports import frab, ical
 from ..exports.frab_xml import to_schedule_xml
+from ..i18n.translate import fill
 from ..serving import cache, current_runtime
 from ..serving.language import server_translator
 from ..serving.published import Published, published
@@ -58,7 +59,8 @@ def one_session(session_id: str) -> Response:
     if session is None:
         t = server_translator()
         return plain(t, 404, t._("No session with id {id} in this schedule.", id=repr(session_id)))
-    name = server_translator()._("{event}: {session}", event=pub.schedule.event.name, session=session.title)
+    names = {"event": pub.schedule.event.name, "session": session.title}
+    name = fill(ical.titles(server_translator())["session"], names)
     return _calendar(pub, [session], name, f"{pub.schedule.event.id}-{session.id}.ics")
 
 
@@ -70,7 +72,8 @@ def one_room(room_id: str) -> Response:
         t = server_translator()
         return plain(t, 404, t._("No room with id {id} in this schedule.", id=repr(room_id)))
     sessions = [s for s in pub.schedule.sessions if s.room == room.id]
-    name = server_translator()._("{event}: {room}", event=pub.schedule.event.name, room=room.name)
+    names = {"event": pub.schedule.event.name, "room": room.name}
+    name = fill(ical.titles(server_translator())["room"], names)
     return _calendar(pub, sessions, name, f"{pub.schedule.event.id}-room-{room.id}.ics")
 
 
@@ -94,7 +97,7 @@ def starred() -> Response:
     pub = published(current_runtime())
     wanted = set(ids)
     sessions = [s for s in pub.schedule.sessions if s.id in wanted]
-    name = server_translator()._("{event}: my schedule", event=pub.schedule.event.name)
+    name = fill(ical.titles(server_translator())["my"], {"event": pub.schedule.event.name})
     return _calendar(pub, sessions, name, f"{pub.schedule.event.id}-my.ics")
 
 

@@ -92,6 +92,25 @@ def outline(schedule: dict[str, Any], left_out: LeftOut) -> dict[str, Any]:
         " signs name kinds alike. Absent when every kind is already a name.",
         "additionalProperties": {"type": "string"},
     }
+    doc["properties"]["calendar_words"] = {
+        "type": "object",
+        "description": "The words the server's calendar files (/schedule.ics, /my.ics...) write in the"
+        " event's language, where it is not English, so the app makes the same files offline"
+        " (webapp/exports/ical.py words()): `cancelled`, the first line of a cancelled session's"
+        " description; `titles`, the calendars' names as templates ({event}, {session}, {room});"
+        " `kinds`, CATEGORIES' name of a kind. Each is absent when English, and the whole when the"
+        " event's language is English.",
+        "properties": {
+            "cancelled": {"type": "string"},
+            "titles": {
+                "type": "object",
+                "properties": {k: {"type": "string"} for k in ("session", "room", "my")},
+                "additionalProperties": False,
+            },
+            "kinds": {"type": "object", "additionalProperties": {"type": "string"}},
+        },
+        "additionalProperties": False,
+    }
     doc["properties"]["columns"] = {
         "const": 1,
         "description": "The format of `sessions` and `speakers`: tables of columns, which a client"

@@ -19,22 +19,28 @@ export function escapeText(value) {
   return String(value).replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
 }
 
-// One content line folded at 75 octets, never inside a UTF-8 character.
+// One content line folded as the server's icalendar library folds it (parser._foldline, 7.x):
+// at most 74 octets a line before the fold, never inside a UTF-8 character, and a backslash
+// (or caret) that ends a piece moved to the next one so no escape is split; the same bytes as
+// the server's file, not just an equal reading of it.
+const octetsOf = (code) => (code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4); // a lone surrogate: U+FFFD's 3
 export function fold(line) {
+  if (line.length < 75 && /^[\x00-\x7f]*$/.test(line)) return line; // most lines: nothing to count
   const out = [];
-  let current = "";
+  let current = [];
   let octets = 0;
   for (const char of line) {
-    const size = new TextEncoder().encode(char).length;
-    if (octets + size > (out.length ? 74 : 75)) {
-      out.push(current);
-      current = "";
-      octets = 0;
+    const size = octetsOf(char.codePointAt(0));
+    if (current.length && octets + size >= 75) {
+      const last = current.length > 1 && (current.at(-1) === "\\" || current.at(-1) === "^") ? current.pop() : null;
+      out.push(current.join(""));
+      current = last === null ? [] : [last];
+      octets = last === null ? 0 : 1;
     }
-    current += char;
+    current.push(char);
     octets += size;
   }
-  out.push(current);
+  out.push(current.join(""));
   return out.join("\r\n ");
 }
 
@@ -87,6 +93,24 @@ function vtimezone(table) {
   return lines;
 }
 
+// The words of the server's files in the event's language (the outline's `calendar_words`,
+// webapp/exports/ical.py words()): only those that are not English come, so English is the default.
+const ENGLISH_TITLES = { session: "{event}: {session}", room: "{event}: {room}", my: "{event}: my schedule" };
+const isMap = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+function wordsOf(doc) {
+  const given = isMap(doc.calendar_words) ? doc.calendar_words : {};
+  const titles = isMap(given.titles) ? given.titles : {};
+  return {
+    cancelled: str(given.cancelled) || "CANCELLED",
+    title: (key) => str(titles[key]) || ENGLISH_TITLES[key],
+    kind: (kind) => (isMap(given.kinds) && str(given.kinds[kind])) || str(doc.kind_names?.[kind]) || kind,
+  };
+}
+
+// `{name}` of `template` replaced once, as the server's translator fills it (a name holding
+// "{room}" stays as written).
+const fillIn = (template, values) => template.replace(/\{([A-Za-z0-9_]+)\}/g, (all, name) => (Object.hasOwn(values, name) ? String(values[name]) : all));
+
 const named = (list) => new Map((Array.isArray(list) ? list : []).filter((x) => x && ID_RE.test(x.id) && str(x.name)).map((x) => [x.id, x]));
 
 /**
@@ -102,6 +126,7 @@ export function calendarText(doc, ids, { title, appUrl, now, alarmMinutes = null
   const speakers = named(doc.speakers);
   const event = doc.event || {};
   const table = readTable(doc);
+  const words = wordsOf(doc);
   const base = String(appUrl).replace(/\/+$/, "");
   const chosen = (Array.isArray(doc.sessions) ? doc.sessions : [])
     .filter((s) => s && wanted.has(s.id) && str(s.title) && Number.isFinite(Date.parse(s.start)) && Number.isFinite(Date.parse(s.end)))
@@ -128,11 +153,11 @@ export function calendarText(doc, ids, { title, appUrl, now, alarmMinutes = null
     const track = tracks.get(s.track);
     const names = (Array.isArray(s.speakers) ? s.speakers : []).map((id) => speakers.get(id)?.name).filter(Boolean);
     const cancelled = s.status === "cancelled";
-    const description = [cancelled && "CANCELLED", names.length && names.join(", "), ...(Array.isArray(s.description) ? s.description.filter(str) : []), url].filter(Boolean);
+    const description = [cancelled && words.cancelled, names.length && names.join(", "), ...(Array.isArray(s.description) ? s.description.filter(str) : []), url].filter(Boolean);
     const location = [room?.name, str(event.venue), str(event.city)].filter(Boolean).join(", ");
-    // The kind by its name, as the server's file says it (webapp/domain/kinds.py, carried in the
-    // outline's kind_names); the raw word stays in X-HALLWAY-KIND below.
-    const kindName = str(s.kind) && (str(doc.kind_names?.[s.kind]) || s.kind);
+    // The kind by its name in the event's language, as the server's file says it
+    // (webapp/domain/kinds.py's, translated); the raw word stays in X-HALLWAY-KIND below.
+    const kindName = str(s.kind) && words.kind(s.kind);
     const categories = [kindName, track?.name].filter(Boolean);
     lines.push(
       "BEGIN:VEVENT",
@@ -148,10 +173,11 @@ export function calendarText(doc, ids, { title, appUrl, now, alarmMinutes = null
       location && `LOCATION:${escapeText(location)}`,
       `STATUS:${cancelled ? "CANCELLED" : "CONFIRMED"}`,
       `URL:${url}`,
+      // The server's library writes the rest in the order of their names.
       str(s.kind) && `X-HALLWAY-KIND:${escapeText(s.kind)}`,
       room && `X-HALLWAY-ROOM:${escapeText(room.name)}`,
-      track && `X-HALLWAY-TRACK:${escapeText(track.name)}`,
       ...names.map((name) => `X-HALLWAY-SPEAKER:${escapeText(name)}`),
+      track && `X-HALLWAY-TRACK:${escapeText(track.name)}`,
     );
     if (Number.isInteger(alarmMinutes) && !cancelled) {
       lines.push("BEGIN:VALARM", "ACTION:DISPLAY", `DESCRIPTION:${escapeText(s.title)}`, `TRIGGER:-PT${alarmMinutes}M`, "END:VALARM");
@@ -172,21 +198,22 @@ const byId = (list, id) => (Array.isArray(list) ? list : []).find((x) => x && x.
 // session or room, a malformed list).
 export function fileOf(url, doc) {
   const event = doc.event || {};
+  const { title } = wordsOf(doc);
   const all = Array.isArray(doc.sessions) ? doc.sessions.filter((s) => s && typeof s.id === "string") : [];
   let found = SESSION_FILE.exec(url.pathname);
   if (found) {
     const session = byId(all, found[1]);
-    return session && { ids: [session.id], title: `${event.name}: ${session.title}`, name: `${event.id}-${session.id}.ics` };
+    return session && { ids: [session.id], title: fillIn(title("session"), { event: event.name, session: session.title }), name: `${event.id}-${session.id}.ics` };
   }
   found = ROOM_FILE.exec(url.pathname);
   if (found) {
     const room = byId(doc.rooms, found[1]);
-    return room && { ids: all.filter((s) => s.room === room.id).map((s) => s.id), title: `${event.name}: ${room.name}`, name: `${event.id}-room-${room.id}.ics` };
+    return room && { ids: all.filter((s) => s.room === room.id).map((s) => s.id), title: fillIn(title("room"), { event: event.name, room: room.name }), name: `${event.id}-room-${room.id}.ics` };
   }
   if (url.pathname === "/my.ics") {
     const ids = (url.searchParams.get("s") || "").split(",").map((id) => id.trim()).filter(Boolean);
     if (!url.searchParams.has("s") || ids.length > MOST_STARRED || !ids.every((id) => ID_RE.test(id))) return null;
-    return { ids, title: `${event.name}: my schedule`, name: `${event.id}-my.ics` };
+    return { ids, title: fillIn(title("my"), { event: event.name }), name: `${event.id}-my.ics` };
   }
   if (url.pathname === "/schedule.ics") return { ids: all.map((s) => s.id), title: event.name, name: `${event.id}.ics` };
   return null;

@@ -5,6 +5,7 @@ server's webapp/exports/ical.py would send: UIDs, the venue's zone, titles, plac
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from datetime import timedelta
 from pathlib import Path
@@ -153,3 +154,42 @@ def test_starred_sessions_offline_download_as_the_servers_my_calendar(visited, c
     same_events(Path(info.value.path()).read_bytes(), theirs)
     alarms = [a for e in events(Path(info.value.path()).read_bytes()).values() for a in e.walk("VALARM")]
     assert [a["TRIGGER"].dt for a in alarms] == [timedelta(minutes=-15)] * len(starred)
+
+
+def comparable(body: bytes) -> bytes:
+    """The file without what differs by design: when it was made (DTSTAMP, LAST-MODIFIED) and
+    the VTIMEZONE (the server's from its tz database, the device's from the outline's table;
+    `same_events` checks the device's gives the venue's offsets)."""
+    body = re.sub(rb"BEGIN:VTIMEZONE\r\n.*?END:VTIMEZONE\r\n", b"", body, flags=re.S)
+    return re.sub(rb"\r\n(DTSTAMP|LAST-MODIFIED):[0-9TZ]+\r\n", rb"\r\n\1:-\r\n", body)
+
+
+def test_an_event_in_french_gets_the_servers_french_calendar_files_offline(
+    context, make_server, congress_schedule
+) -> None:
+    server = make_server(schedule=congress_schedule, env={"HALLWAY_LANGUAGE": "fr"})
+    chosen = pick(congress(congress_schedule))
+    cancelled = chosen[-1]
+    page = context.new_page()
+    page.goto(f"{server.url}/{NOW}")
+    expect(page.locator(".card").first).to_be_visible()
+    wait_controlled(page)
+    wait_second_phase(page)
+    page.goto(f"{server.url}/session/{chosen[1]['id']}{NOW}")
+    expect(page.locator(".detail")).to_contain_text(chosen[1]["description"][0][:40])  # texts kept
+    ids = ",".join(s["id"] for s in chosen)
+    paths = [
+        f"/my.ics?s={ids}&alarm=15",  # a cancelled session, reminders, the starred calendar's name
+        f"/session/{cancelled['id']}.ics",
+        f"/room/{chosen[0]['room']}.ics",  # with my.ics, each of the congress's four kinds
+    ]
+    theirs = {path: server_file(f"{server.url}{path}") for path in paths}
+    assert "ANNULÉE".encode() in theirs[paths[0]] and b"mes favoris" in theirs[paths[0]]
+    server.stop()
+
+    for path in paths:
+        with page.expect_download(timeout=15000) as info:
+            page.evaluate(FOLLOW, path)
+        mine = Path(info.value.path()).read_bytes()
+        assert comparable(mine) == comparable(theirs[path]), path
+        same_events(mine, theirs[path])

@@ -10,6 +10,7 @@ from tests.conftest import FIXTURES
 from webapp.domain.model import Session
 from webapp.domain.storage import load_schedule
 from webapp.exports import ical
+from webapp.i18n.translate import translator
 
 APP = "https://hallway.example.org/"
 STAMP = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -144,3 +145,13 @@ def test_alarm_values_that_are_accepted(text, minutes):
 def test_alarm_values_that_are_refused(text):
     with pytest.raises(ValueError, match="alarm"):
         ical.parse_alarm(text)
+
+
+def test_the_words_for_the_app_are_only_those_that_are_not_english():
+    kinds = ["maintrack", "Lightning Talk", "hands_on"]
+    assert ical.words(translator("en", "messages"), kinds) == {}
+    # A source's own word the catalog does not know ("Lightning Talk", "Hands on") stays as the
+    # app already names it (the outline's kind_names, else the raw word): not carried.
+    assert ical.words(translator("fr", "messages"), kinds)["kinds"] == {
+        "maintrack": "Présentation du programme principal"
+    }
