@@ -57,11 +57,18 @@ def test_the_address_chooses_for_one_visit_and_is_not_kept(browser, live_server)
     page.context.close()
 
 
+def starred_phone(browser, server, locale: str):
+    """A phone whose browser speaks `locale`, with one session starred on the schedule."""
+    page = phone(browser, locale=locale)
+    page.goto(server.url + "/?day=all")
+    star = page.locator('button[data-star="q4w5e6"]').first
+    star.click()
+    expect(star).to_have_attribute("aria-pressed", "true")
+    return page
+
+
 def test_a_bad_kept_language_is_ignored_and_loses_nothing(browser, live_server) -> None:
-    page = phone(browser, locale="de-DE")
-    page.goto(live_server.url + "/?day=all")
-    page.locator('button[data-star="q4w5e6"]').first.click()
-    expect(page.locator('button[data-star="q4w5e6"]').first).to_have_attribute("aria-pressed", "true")
+    page = starred_phone(browser, live_server, "de-DE")
     page.evaluate("localStorage.setItem('hallway.lang.v1', '<script>')")
     page.goto(live_server.url + "/my")
     expect(page.locator("html")).to_have_attribute("lang", "de")  # the browser's, as if none were kept
@@ -117,9 +124,7 @@ def test_a_right_to_left_pseudo_locale_turns_the_page(browser, live_server) -> N
 
 
 def test_a_shared_link_carries_the_sharers_language_and_opens_in_it(browser, live_server) -> None:
-    page = phone(browser, locale="es-ES")
-    page.goto(live_server.url + "/?day=all")
-    page.locator('button[data-star="q4w5e6"]').first.click()
+    page = starred_phone(browser, live_server, "es-ES")
     page.goto(live_server.url + "/share")
     link = page.locator("input.share-link").input_value()
     assert link == live_server.url + "/share?s=q4w5e6&hl=es"
