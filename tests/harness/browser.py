@@ -124,6 +124,26 @@ WORKER_STATE = """async () => {
 }"""
 
 
+# Which node <main> began with: the server's first screen (or the loading line), recorded when
+# the document is parsed, before the app's script runs.
+FIRST_NODE = """document.addEventListener("readystatechange", () => {
+  if (document.readyState === "interactive" && !("__firstNode" in window))
+    window.__firstNode = document.getElementById("main")?.firstElementChild ?? null;
+});"""
+APP_DREW = """() => "__firstNode" in window && document.getElementById("main")?.firstElementChild
+  && document.getElementById("main").firstElementChild !== window.__firstNode"""
+
+
+def goto_drawn(page: Any, url: str, timeout_ms: int = 30000) -> None:
+    """Opens `url` and waits until the app has drawn <main> itself. `/` and a session's page
+    come with the server's drawing of their first screen, which the app takes over (keeping
+    what is equal); a test that measures a node and then acts on it waits for this, or the
+    node it measured may be the one the app just replaced."""
+    page.add_init_script(FIRST_NODE)
+    page.goto(url)
+    page.wait_for_function(APP_DREW, timeout=timeout_ms)
+
+
 def wait_controlled(page: Any, timeout_ms: int = 30000) -> None:
     """Waits until the service worker controls the page. The app registers it once the page and
     its texts have loaded, and it installs by fetching the whole precache: on a loaded machine

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.harness.browser import PHONES, phone
+from tests.harness.browser import PHONES, goto_drawn, phone
 from tests.harness.schedules import shipped, shipped_doc
 
 SCHEDULE = shipped_doc()
@@ -61,7 +61,7 @@ def test_every_main_place_is_one_or_two_taps_away_and_no_tab_is_cut(browser, ser
 
 def test_the_whole_card_opens_its_session_and_its_star_only_stars(browser, server, viewport) -> None:
     page = phone(browser, viewport)
-    page.goto(server.url + "/")
+    goto_drawn(page, server.url + "/")  # the card measured is the app's, not the server's it replaces
     card = page.locator(".card").first
     sid = card.get_attribute("data-session")
     box = card.locator(".facts").bounding_box()
