@@ -235,11 +235,14 @@ store.addEventListener("stars", () => {
 let historyLength = watcher.history().length;
 watcher.addEventListener("update", ({ detail }) => {
   setChangeFlags(flagMap(watcher.history()));
-  // A session's page quotes the organizers' notes: it follows the history even when the
-  // changes were already in the schedule this page loaded (first check after opening).
+  // The pages that show the history itself (the changes list, a session's page quoting the
+  // organizers' notes) follow it even when the changes were already in the schedule this page
+  // loaded: the first check after opening records them without calling them news, and a first
+  // visit straight to /changes would otherwise list nothing.
   const grew = watcher.history().length !== historyLength;
   historyLength = watcher.history().length;
-  if (detail.added > 0 || (detail.settings && current === "changes") || (grew && current === "session")) render();
+  const showsHistory = current === "session" || current === "changes";
+  if (detail.added > 0 || (detail.settings && current === "changes") || (grew && showsHistory)) render();
   else chrome();
 });
 // Keep "Now and next", My schedule (its "now" line, what ended) and the freshness line current
