@@ -69,8 +69,9 @@ def tree_of(read: dict[str, bytes]) -> AssetTree:
     if APP_MODULE in read:
         scripts, bundled = _built_scripts({p: b for p, b in read.items() if p.endswith(SCRIPTS)})
         read.update(scripts)
-        # The app's catalogs, one small JSON file per language (webapp.i18n.client).
-        read.update(i18n_client.build_files())
+        # The app's catalogs, one small JSON file per language and one per part of it loaded
+        # apart (webapp.i18n.client), split by the marks in the modules read here.
+        read.update(i18n_client.build_files(static=read, parts_of=built.CATALOG_PARTS))
     read.update({p: minify.css(b) for p, b in read.items() if p.endswith(".css")})
     files = {rel: _asset(rel, read[rel]) for rel in sorted(read)}
     tree = hashlib.sha256("".join(f"{a.path}\0{a.digest}\n" for a in files.values()).encode())

@@ -45,6 +45,10 @@ COMMAND = "`hallway build` (or `flask --app webapp build`)"
 # fetches them after the first screen (webapp/views/sw.py LATER), so they work offline without
 # weighing on the first visit.
 LAZY_VIEWS = ("js/views/scan.js", "js/views/share.js", "js/views/map.js")
+# The organizers' console: its modules are loaded only when an organizer opens it, and the
+# messages only they mark come in a catalog file of their own (webapp/i18n/parts.py).
+CONSOLE = "js/features/organize/"
+CATALOG_PARTS = {"console": CONSOLE}
 WORKER_MODULE = "js/features/push/worker-push.js"
 WORKER_BUNDLE = "js/sw.bundle.js"
 
