@@ -31,7 +31,7 @@ MANIFEST = "manifest.json"
 FORMAT = 1
 HERE = Path(__file__).resolve().parent
 # The code that decides the built bytes: a change to any of it is a new key, so a new build.
-BUILDER = ("build.py", "built.py", "bundle.py", "jsmodule.py", "minify.py", "codings.py")
+BUILDER = ("build.py", "built.py", "bundle.py", "jsmodule.py", "minify.py", "codings.py", "shake.py")
 # The app's catalogs are made from webapp/translations by webapp/i18n (their code is builder too).
 I18N = HERE.parent / "i18n"
 PACKAGES = ("tree-sitter", "tree-sitter-javascript", "brotli", "babel")
