@@ -69,8 +69,14 @@ WIRE_GOAL = 33 * 1024
 # module built into it) and the switch in the shell: 82,214 -> 88,376 B measured with the four
 # branches merged (a reader in another language adds its catalog, one request); with every view,
 # the console and the worker's words marked (each message a call, plurals and sentences with
-# placeholders instead of joined words) 90,163 B. The budget is 90.5 KB.
-WIRE_BUDGET = 90 * 1024 + 512
+# placeholders instead of joined words) 90,163 B. The budget was 90.5 KB. Then the worker's
+# bundle lost the declarations it never runs (webapp/web/shake.py: /sw.js 16,255 -> 13,774 B
+# on the wire, the page-only parts of i18n.js, texts, time and changes), and the console's
+# words left the app's catalog for a file of their own (webapp/i18n/parts.py: French 12,268 ->
+# 8,853 B; English readers fetch no catalog, and the bundle gained 201 B to load the part):
+# 90,290 -> 87,972 B in English, 103,499 -> 97,789 B in French, measured side by side in one
+# run (82,208 B before i18n, at 3697831). The budget is 86.5 KB: 604 B over what is measured.
+WIRE_BUDGET = 86 * 1024 + 512
 FOSDEM_GOAL = 250 * 1024  # issue 28: a first visit of FOSDEM's size
 SHELL_GOAL = 14 * 1024
 QUIET = 0.8  # seconds without a request in flight: the first visit is over

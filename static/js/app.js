@@ -13,7 +13,7 @@ import { wireNeedsNetwork } from "./features/offline/needs-network.js";
 import { markNav, wireMore } from "./ui/nav-menu.js";
 import { drawWith, go } from "./ui/navigate.js";
 import { entryPlace, followPlaces, keepPlace, measure, restorePlace, shown as placeShown, startingPlace } from "./ui/place.js";
-import { match } from "./routes.js";
+import { match, withPart } from "./routes.js";
 import { Store } from "./data/store.js";
 import { startPush } from "./features/push/subscription.js";
 import { startReminders } from "./features/remind/open-reminders.js";
@@ -263,7 +263,7 @@ store.start().then((data) => {
     startPush(store, () => watcher.check());
   }
   // An organizer's corrections kept on this phone are sent at the next open, on any page.
-  if (data && organizerName() && outboxWaiting()) import("./features/organize/outbox.js").then((m) => m.startOutbox(Math.min(watcher.poll, 10)));
+  if (data && organizerName() && outboxWaiting()) withPart("console", import("./features/organize/outbox.js")).then((m) => m.startOutbox(Math.min(watcher.poll, 10)));
   // Once the page has what it needs, texts included, so the worker's precache finds it all in
   // the HTTP cache (a 304 each) instead of downloading the texts a second time.
   const loaded = document.readyState === "complete" ? Promise.resolve() : new Promise((r) => window.addEventListener("load", r, { once: true }));

@@ -1,7 +1,12 @@
 // URL -> view. Adding a view: one module in views/ and one entry here (and its path in
 // APP_ROUTES in webapp/views/pages.py, so the server and the worker serve the shell for it).
 
+import { loadPart } from "./data/locale-choice.js";
+
 const ID = "([A-Za-z0-9_-]{1,64})";
+
+// A module loaded with its part of the catalog; the module is what the route gets.
+export const withPart = (part, loading) => Promise.all([loading, loadPart(part)]).then(([module]) => module);
 
 export const ROUTES = [
   { name: "schedule", path: /^\/$/, load: () => import("./views/schedule.js") },
@@ -18,8 +23,9 @@ export const ROUTES = [
   { name: "scan", path: /^\/scan$/, load: () => import("./views/scan.js") },
   { name: "share", path: /^\/share$/, load: () => import("./views/share.js") },
   { name: "changes", path: /^\/changes$/, load: () => import("./views/changes.js") },
-  // The organizers' console: its modules are loaded (and cached) only when it is opened.
-  { name: "organize", path: /^\/organize(?:\/(correct|add|history|rooms|announce))?$/, load: () => import("./features/organize/console.js") },
+  // The organizers' console: its modules are loaded (and cached) only when it is opened, with
+  // the part of the language's catalog only they say.
+  { name: "organize", path: /^\/organize(?:\/(correct|add|history|rooms|announce))?$/, load: () => withPart("console", import("./features/organize/console.js")) },
 ];
 
 export function match(url) {

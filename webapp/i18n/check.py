@@ -13,20 +13,13 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 
 from .client import key, missing_or_fuzzy
+from .parts import KEYWORDS, marked_key
 
 __all__ = ["key", "problems", "extracted"]
 
 PLACEHOLDER = re.compile(r"\{[A-Za-z0-9_]+\}")
 PROJECT = Path(__file__).resolve().parents[2]
 CONFIG = {"app": PROJECT / "babel-app.cfg", "messages": PROJECT / "babel.cfg"}
-KEYWORDS = {
-    "N_": None,
-    "_": None,
-    "gettext": None,
-    "ngettext": (1, 2),
-    "pgettext": ((1, "c"), 2),
-    "npgettext": ((1, "c"), 2, 3),
-}
 
 
 def _forms(message_id: object) -> list[str]:
@@ -74,8 +67,7 @@ def extracted(domain: str) -> set[str]:
     for _file, _line, message, _comments, context in extract_from_dir(
         PROJECT, method_map, options_map, keywords=KEYWORDS
     ):
-        msgid = message[0] if isinstance(message, (list, tuple)) else message
-        found.add(f"{context}\u0004{msgid}" if context else msgid)
+        found.add(marked_key(message, context))
     return found
 
 

@@ -1,5 +1,7 @@
 """A language's file for the app's client: its translated `app` messages and its locale data,
-as JSON (`build/…/i18n/<lang>.json`, made by `hallway build`; static/js/data/i18n.js reads it).
+as JSON (`build/…/i18n/<lang>.json`, made by `hallway build`; static/js/data/i18n.js reads it),
+and beside it a file per part of the client loaded apart, holding the messages only that part
+marks (`i18n/<lang>.console.json`: the organizers' console's; webapp/i18n/parts.py decides).
 
 Only messages translated and not fuzzy go in: the client shows the msgid (English) for the
 rest, and the catalog check (`missing_or_fuzzy`) keeps a shipped catalog whole. Keys: the msgid,
@@ -10,16 +12,17 @@ its forms in the order of the plural rule's `forms`.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from babel.messages.catalog import Catalog, Message
 
-from . import catalogs, pseudo
+from . import catalogs, parts, pseudo
 from .choose import direction
 from .locale_data import client_locale
+from .parts import CONTEXT_SEP
 
-CONTEXT_SEP = "\u0004"
 FOLDER = "i18n"  # in the built static tree
 
 
@@ -90,28 +93,47 @@ def catalog_file(lang: str, body: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def build_files(root: Path = catalogs.ROOT) -> dict[str, bytes]:
+def part_file(lang: str, part: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A part's messages (static/js/data/i18n.js addPart): the language's locale data is in its
+    app file, already taken when a part is."""
+    return {"lang": lang, "part": part, "messages": body}
+
+
+def build_files(
+    root: Path = catalogs.ROOT,
+    static: Mapping[str, bytes] | None = None,
+    parts_of: Mapping[str, str] | None = None,
+) -> dict[str, bytes]:
     """Path in the static tree -> bytes, for every language but English (whose messages are the
-    msgids and whose locale data static/js/data/i18n.js holds), and the pseudo-locales."""
+    msgids and whose locale data static/js/data/i18n.js holds), and the pseudo-locales.
+    `parts_of`: part -> the folder of its modules among `static` (the static tree's files), each
+    part's messages in a file of their own (webapp/i18n/parts.py)."""
     files: dict[str, Any] = {}
     for lang in catalogs.translated_languages(root):
         if lang != catalogs.SOURCE_LANGUAGE:
             po = catalogs.read_catalog(catalogs.po_path(lang, "app", root), lang)
-            files[lang] = catalog_file(lang, messages(po))
+            files[lang] = messages(po)
     template = catalogs.pot_path("app", root)
     if template.is_file():
         pot = catalogs.read_catalog(template)
         for lang in pseudo.MAKERS:
-            files[lang] = catalog_file(lang, pseudo_messages(pot, lang))
+            files[lang] = pseudo_messages(pot, lang)
+    owned = parts.owners(static or {}, parts_of or {})
+    made: dict[str, Any] = {}
+    for lang, body in files.items():
+        made[f"{FOLDER}/{lang}.json"] = catalog_file(lang, {k: v for k, v in body.items() if k not in owned})
+        for part in parts_of or {}:
+            mine = {k: v for k, v in body.items() if owned.get(k) == part}
+            made[f"{FOLDER}/{lang}.{part}.json"] = part_file(lang, part, mine)
     return {
-        f"{FOLDER}/{lang}.json": json.dumps(
-            body, ensure_ascii=False, separators=(",", ":"), sort_keys=True
-        ).encode()
-        for lang, body in files.items()
+        path: json.dumps(body, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
+        for path, body in made.items()
     }
 
 
 def sources(root: Path = catalogs.ROOT) -> dict[str, bytes]:
-    """The files the client's catalogs are made from, for the build's key."""
+    """The files the client's catalogs are made from, for the build's key: the catalogs, and the
+    shell, whose marks keep a message in the app's file (webapp/i18n/parts.py)."""
     found = [*sorted(root.glob("*/LC_MESSAGES/app.po")), catalogs.pot_path("app", root)]
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in found if p.is_file()}
+    made = {p.relative_to(root).as_posix(): p.read_bytes() for p in found if p.is_file()}
+    return {**made, "../templates/shell.html": parts.SHELL.read_bytes()}

@@ -16,7 +16,7 @@ from ..i18n.client import FOLDER as CATALOGS
 from ..serving.runtime import Runtime
 from ..serving.shell import LOADING_PATTERN, documents
 from ..web import assets
-from ..web.built import LAZY_VIEWS, WORKER_BUNDLE, WORKER_MODULE
+from ..web.built import CONSOLE, LAZY_VIEWS, WORKER_BUNDLE, WORKER_MODULE
 
 # The worker's push handling, an ES module like the app's so both run the same code (the
 # corrections' rules, the kept schedule, what rings): bundled into the worker itself.
@@ -45,10 +45,11 @@ ON_DEMAND_PREFIXES: dict[str, str] = {
     # The organizers' console: attendees never load it, so their install stays as small as
     # before; an organizer's phone caches it when the console is first opened (it holds
     # code only: the token lives in localStorage, never in a cache).
-    "js/features/organize/": "organizers' console, imported only when an organizer opens it; cached when first used",
+    CONSOLE: "organizers' console, imported only when an organizer opens it; cached when first used",
 }
 # Folders the build makes (not in static/): one catalog per language (webapp.i18n.client); the
-# worker keeps the chosen one's (CATALOGS in templates/sw.js), never all of them.
+# worker keeps the chosen one's (CATALOGS in templates/sw.js), never all of them; a language's
+# console part (<lang>.console.json) is cached when the console first fetches it.
 GENERATED_PREFIXES: dict[str, str] = {
     CATALOGS + "/": "each language's catalog: the chosen one's is kept when chosen, the others never fetched",
 }

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from ..i18n import client as i18n_client
-from . import built, bundle, codings, jsmodule, minify
+from . import built, bundle, codings, jsmodule, minify, shake
 from .built import Asset, AssetTree
 
 COMPRESSIBLE = {".js", ".mjs", ".css", ".svg", ".json", ".webmanifest", ".html", ".txt", ".map"}
@@ -43,8 +43,9 @@ def _built_scripts(sources: dict[str, bytes]) -> tuple[dict[str, bytes], frozens
 
 
 def _worker_bundle(sources: dict[str, bytes]) -> bytes:
-    """WORKER_MODULE and only what it imports, joined: with no other module to serve, the
-    bundle exports nothing (a classic worker script cannot)."""
+    """WORKER_MODULE and only what it imports, joined, without the declarations the worker
+    never reads (webapp.web.shake): with no other module to serve, the bundle exports nothing
+    (a classic worker script cannot)."""
     reached: dict[str, bytes] = {}
     todo = [WORKER_MODULE]
     while todo:
@@ -52,7 +53,7 @@ def _worker_bundle(sources: dict[str, bytes]) -> bytes:
         if path not in reached:
             reached[path] = sources[path]
             todo += [imp.target for imp in jsmodule.read(path, reached[path]).imports]
-    return bundle.build(WORKER_MODULE, reached, bundle_path=WORKER_BUNDLE).body
+    return bundle.build(WORKER_MODULE, shake.shake(reached, WORKER_MODULE), bundle_path=WORKER_BUNDLE).body
 
 
 def _asset(rel: str, body: bytes) -> Asset:
@@ -69,8 +70,9 @@ def tree_of(read: dict[str, bytes]) -> AssetTree:
     if APP_MODULE in read:
         scripts, bundled = _built_scripts({p: b for p, b in read.items() if p.endswith(SCRIPTS)})
         read.update(scripts)
-        # The app's catalogs, one small JSON file per language (webapp.i18n.client).
-        read.update(i18n_client.build_files())
+        # The app's catalogs, one small JSON file per language and one per part of it loaded
+        # apart (webapp.i18n.client), split by the marks in the modules read here.
+        read.update(i18n_client.build_files(static=read, parts_of=built.CATALOG_PARTS))
     read.update({p: minify.css(b) for p, b in read.items() if p.endswith(".css")})
     files = {rel: _asset(rel, read[rel]) for rel in sorted(read)}
     tree = hashlib.sha256("".join(f"{a.path}\0{a.digest}\n" for a in files.values()).encode())

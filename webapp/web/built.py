@@ -31,7 +31,7 @@ MANIFEST = "manifest.json"
 FORMAT = 1
 HERE = Path(__file__).resolve().parent
 # The code that decides the built bytes: a change to any of it is a new key, so a new build.
-BUILDER = ("build.py", "built.py", "bundle.py", "jsmodule.py", "minify.py", "codings.py")
+BUILDER = ("build.py", "built.py", "bundle.py", "jsmodule.py", "minify.py", "codings.py", "shake.py")
 # The app's catalogs are made from webapp/translations by webapp/i18n (their code is builder too).
 I18N = HERE.parent / "i18n"
 PACKAGES = ("tree-sitter", "tree-sitter-javascript", "brotli", "babel")
@@ -45,6 +45,10 @@ COMMAND = "`hallway build` (or `flask --app webapp build`)"
 # fetches them after the first screen (webapp/views/sw.py LATER), so they work offline without
 # weighing on the first visit.
 LAZY_VIEWS = ("js/views/scan.js", "js/views/share.js", "js/views/map.js")
+# The organizers' console: its modules are loaded only when an organizer opens it, and the
+# messages only they mark come in a catalog file of their own (webapp/i18n/parts.py).
+CONSOLE = "js/features/organize/"
+CATALOG_PARTS = {"console": CONSOLE}
 WORKER_MODULE = "js/features/push/worker-push.js"
 WORKER_BUNDLE = "js/sw.bundle.js"
 

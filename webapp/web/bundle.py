@@ -20,10 +20,10 @@ from __future__ import annotations
 import posixpath
 import re
 
-from .built import BUNDLE, LAZY_VIEWS
+from .built import BUNDLE, CONSOLE, LAZY_VIEWS
 from .jsmodule import Module, ModuleError, read, text, walk
 
-LAZY = ("js/features/organize/", "js/features/qr/qr-encode.js", "js/data/calendar-file.js", "vendor/", *LAZY_VIEWS)
+LAZY = (CONSOLE, "js/features/qr/qr-encode.js", "js/data/calendar-file.js", "vendor/", *LAZY_VIEWS)
 
 __all__ = ["BUNDLE", "LAZY", "Bundle", "ModuleError", "build"]
 

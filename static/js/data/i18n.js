@@ -35,28 +35,44 @@ let dir = "ltr";
 let messages = new Map();
 let locale = ENGLISH;
 let version = 0;
+let parts = new Set(); // the parts of the language's catalog taken besides its own file
 
 // `catalog`: a language's file ({lang, dir, messages, locale}, webapp/i18n/client.py); null
 // for English. One that is not well formed is refused (false) and English stays.
 export function useCatalog(catalog) {
   if (catalog === null) {
-    [lang, dir, messages, locale] = ["en", "ltr", new Map(), ENGLISH];
+    [lang, dir, messages, locale, parts] = ["en", "ltr", new Map(), ENGLISH, new Set()];
     version++;
     return true;
   }
-  if (!wellFormed(catalog)) return false;
+  if (!wellFormed(catalog) || !object(catalog.locale) || !object(catalog.locale.plural) || !Array.isArray(catalog.locale.plural.forms)) return false;
   lang = catalog.lang;
   dir = catalog.dir === "rtl" ? "rtl" : "ltr";
   messages = new Map(Object.entries(catalog.messages));
   locale = { ...ENGLISH, ...catalog.locale };
+  parts = new Set();
   version++;
   return true;
 }
 
+// A part of the language's catalog: the messages only a part of the app loaded apart says
+// ({lang, part, messages}: the organizers' console's, webapp/i18n/parts.py), added to the
+// language taken. Another language's, or one not well formed, is refused (false).
+export function addPart(part) {
+  if (!wellFormed(part) || part.lang !== lang || typeof part.part !== "string") return false;
+  for (const [key, text] of Object.entries(part.messages)) messages.set(key, text);
+  parts.add(part.part);
+  version++;
+  return true;
+}
+
+// Whether the part named is taken (English has every message: its msgids).
+export const hasPart = (name) => lang === "en" || parts.has(name);
+
+const object = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+
 function wellFormed(c) {
-  const object = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
-  if (!object(c) || typeof c.lang !== "string" || !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/.test(c.lang)) return false;
-  if (!object(c.messages) || !object(c.locale) || !object(c.locale.plural) || !Array.isArray(c.locale.plural.forms)) return false;
+  if (!object(c) || typeof c.lang !== "string" || !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/.test(c.lang) || !object(c.messages)) return false;
   return Object.values(c.messages).every((m) => typeof m === "string" || (Array.isArray(m) && m.every((s) => typeof s === "string")));
 }
 

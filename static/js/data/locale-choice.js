@@ -3,7 +3,7 @@
 // it), else the browser's languages, else the event's, else English. A bad value is ignored.
 // The address says `?hl=` ("host language"): `?lang=` is the filter of sessions by their language.
 
-import { useCatalog } from "./i18n.js";
+import { addPart, hasPart, language, useCatalog } from "./i18n.js";
 
 const KEY = "hallway.lang.v1";
 export const COOKIE = "hallway-lang"; // webapp/i18n/choose.py reads it
@@ -48,22 +48,43 @@ export function keepLanguage(lang) {
   document.cookie = `${COOKIE}=${encodeURIComponent(lang)}; path=/; max-age=31536000; SameSite=Lax`;
 }
 
-export const catalogUrl = (prefix, lang) => `${prefix}i18n/${lang}.json`;
+// A language's file, or one of its parts' ("console": i18n/fr.console.json).
+export const catalogUrl = (prefix, lang, part = null) => `${prefix}i18n/${lang}${part ? `.${part}` : ""}.json`;
 
 export class NotOnThisPhone extends Error {}
+
+let where = ""; // the prefix the language's file came from: its parts are beside it
+
+async function fetched(url, what) {
+  try {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(String(response.status));
+    return await response.json();
+  } catch (error) {
+    throw new NotOnThisPhone(`${what}: ${error.message}`);
+  }
+}
 
 // `lang`'s catalog fetched and taken (English needs none). NotOnThisPhone when it cannot be
 // fetched (offline, and the worker has not kept it); a broken file is refused the same way.
 export async function loadLanguage(lang, prefix) {
+  where = prefix;
   if (lang === "en") return useCatalog(null);
-  let catalog;
-  try {
-    const response = await fetch(catalogUrl(prefix, lang));
-    if (!response.ok) throw new Error(String(response.status));
-    catalog = await response.json();
-  } catch (error) {
-    throw new NotOnThisPhone(`${lang}: ${error.message}`);
-  }
+  const catalog = await fetched(catalogUrl(prefix, lang), lang);
   if (!useCatalog(catalog)) throw new NotOnThisPhone(`${lang}: not a catalog`);
   return true;
+}
+
+// The part of the language taken that `part`'s code alone says (webapp/i18n/parts.py), fetched
+// when that code is loaded; the worker keeps it once fetched. False when it cannot be had
+// (offline before it was ever fetched): those words stay English, the rest is as it was.
+export async function loadPart(part) {
+  const lang = language();
+  if (hasPart(part)) return true;
+  try {
+    return addPart(await fetched(catalogUrl(where, lang, part), `${lang}.${part}`));
+  } catch (error) {
+    if (error instanceof NotOnThisPhone) return false;
+    throw error;
+  }
 }

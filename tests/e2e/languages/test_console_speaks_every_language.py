@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from babel.dates import format_skeleton
@@ -20,6 +21,7 @@ from tests.harness.languages import english_left
 from tests.harness.net import get_json
 from tests.harness.organizers import ADA, ENV, KEPT, keep
 from tests.harness.schedules import today_schedule
+from tests.harness.worker_caches import wait_second_phase
 
 # A correction kept on the phone in each state the list shows; a label is the organizer's own
 # words (in the language the console was in when it was made), so it is left out here.
@@ -134,8 +136,9 @@ def test_console_speaks_the_chosen_language_in_every_view(browser, make_server, 
 
 
 def test_english_is_found_when_the_console_is_not_translated(browser, make_server, tmp_path) -> None:
-    """The check itself: with the French catalog's file emptied of the console's words, the
-    French console is caught speaking English."""
+    """The check itself: with the French console's catalog (i18n/fr.console.json, its words
+    apart from the app's) emptied of the words naming the organizers, the French console is
+    caught speaking English."""
     server = make_server(today_schedule(tmp_path), env=ENV)
     schedule = get_json(server, "/api/v1/schedule.json")
     context = browser.new_context(viewport={"width": 360, "height": 740})
@@ -147,13 +150,41 @@ def test_english_is_found_when_the_console_is_not_translated(browser, make_serve
         route.fulfill(json=catalog)
 
     context.add_init_script("localStorage.setItem('hallway.lang.v1', 'fr')")
-    page.route("**/i18n/fr.json", strip)
+    page.route("**/i18n/fr.console.json", strip)
     page.goto(f"{server.url}/organize?hl=fr")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page.locator("main h1")).to_be_visible()
     found = english_left(page, schedule)
     context.close()
     assert "Organizer sign-in" in found and "Organizer token" in found
+
+
+def test_a_french_attendee_never_fetches_the_consoles_words_yet_the_console_is_french(
+    browser, make_server, tmp_path
+) -> None:
+    """The console's words are a catalog of their own (webapp/i18n/parts.py): a French
+    attendee's first visit, the worker's install and second phase included, fetches the app's
+    French catalog and not the console's; opening the console on that phone fetches it, and the
+    console speaks French."""
+    server = make_server(today_schedule(tmp_path), env=ENV)
+    schedule = get_json(server, "/api/v1/schedule.json")
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR")
+    catalogs: list[str] = []  # the page's requests and the worker's
+    context.on("request", lambda r: catalogs.append(urlsplit(r.url).path) if "/i18n/" in r.url else None)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/")
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        wait_controlled(page)
+        wait_second_phase(page)
+        assert catalogs and all(path.endswith("/i18n/fr.json") for path in catalogs), catalogs
+        page.goto(server.url + "/organize")
+        expect(page.locator("main h1")).to_have_text("Connexion organisation")
+        assert any(path.endswith("/i18n/fr.console.json") for path in catalogs), catalogs
+        left = english_left(page, schedule, root="main")
+    finally:
+        context.close()
+    assert left == []
 
 
 @pytest.mark.parametrize("lang", PSEUDO)

@@ -142,3 +142,33 @@ def test_the_english_data_in_the_module_is_what_cldr_gives(app_modules) -> None:
         'async () => (await import(document.body.dataset.assets + "js/data/i18n.js")).ENGLISH'
     )
     assert english == client_locale("en")
+
+
+def test_a_catalog_part_adds_its_words_to_its_own_language_only(app_modules) -> None:
+    """A part (the console's words, i18n/<lang>.console.json) joins the language taken; another
+    language's or a broken one is refused; taking a catalog again forgets it. (The catalog
+    taken here is the whole .po, the console's words in it: the part says one of its own.)"""
+    said = run(
+        app_modules,
+        "fr",
+        """const part = (lang, text) => ({ lang, part: "console", messages: { "Console words": text } });
+        const refused = [i18n.addPart(part("de", "Konsole")), i18n.addPart(part("fr", 3))];
+        const before = [i18n._("Console words"), i18n.hasPart("console")];
+        const taken = i18n.addPart(part("fr", "Mots de la console"));
+        const after = [i18n._("Console words"), i18n._("Schedule"), i18n.hasPart("console")];
+        i18n.useCatalog({ lang: "fr", messages: {}, locale: { plural: { forms: ["other"], rules: [] } } });
+        const again = [i18n._("Console words"), i18n.hasPart("console")];
+        return [...refused, ...before, taken, ...after, ...again];""",
+    )
+    assert said == [
+        False,
+        False,
+        "Console words",
+        False,
+        True,
+        "Mots de la console",
+        "Programme",
+        True,
+        "Console words",
+        False,
+    ]

@@ -93,3 +93,43 @@ def test_server_side_translation_fills_placeholders_and_counts(tmp_path) -> None
     assert t.pgettext("section", "Now") == "En cours"
     assert t._("Untranslated {x} and {y}", x="<b>") == "Untranslated <b> and {y}"
     assert translator("en", "messages")._("Door signs") == "Door signs"
+
+
+# Modules as the build reads them (path in the static tree -> bytes): "Schedule" is marked by a
+# view and by the console, "Rooms" only by the console, "Map" by the console and the shell.
+MODULES = {
+    "js/views/now.js": b'import { _ } from "../data/i18n.js";\nh("h1", {}, _("Schedule"));\n',
+    "js/features/organize/console.js": b'_("Schedule"); _("Rooms"); _("Map");\n'
+    b'npgettext("section", "{n} session", "{n} sessions", 2);\n',
+}
+SHELL = b'<a href="/map" data-i18n="Map">{{ _("Map") }}</a>'
+PARTS = {"console": "js/features/organize/"}
+
+
+def test_a_message_only_the_console_marks_goes_in_the_consoles_file(tmp_path, monkeypatch) -> None:
+    from webapp.i18n import parts
+
+    monkeypatch.setattr(parts, "SHELL", tmp_path / "shell.html")
+    parts.SHELL.write_bytes(SHELL)
+    files = client.build_files(tree(tmp_path), static=MODULES, parts_of=PARTS)
+    fr, console = json.loads(files["i18n/fr.json"]), json.loads(files["i18n/fr.console.json"])
+    # "{n} session" is marked with a context by the console, so its plain entry stays the app's.
+    assert set(fr["messages"]) == {"Schedule", "section\u0004Now", "{n} session"}
+    assert console == {"lang": "fr", "part": "console", "messages": {}}
+    xa, xa_console = json.loads(files["i18n/en-XA.json"]), json.loads(files["i18n/en-XA.console.json"])
+    assert set(xa_console["messages"]) == {"Rooms"}
+    assert "Rooms" not in xa["messages"] and {"Schedule", "Map"} <= set(xa["messages"])
+
+
+def test_the_built_catalogs_split_every_message_between_the_app_and_the_console() -> None:
+    from webapp.web import built
+
+    static = built.sources(built.settings.PROJECT_ROOT / "static")
+    files = client.build_files(static=static, parts_of=built.CATALOG_PARTS)
+    po = client.messages(client.catalogs.read_catalog(client.catalogs.po_path("fr", "app"), "fr"))
+    fr = json.loads(files["i18n/fr.json"])["messages"]
+    console = json.loads(files["i18n/fr.console.json"])["messages"]
+    assert not set(fr) & set(console) and {**fr, **console} == po
+    assert "Organizer sign-in" in console and "Schedule" in fr
+    # Said by the console and by the room notices alike: the app's.
+    assert "Room full" in fr
