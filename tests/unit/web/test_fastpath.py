@@ -40,7 +40,7 @@ def answer(client, path: str, **headers: str | None):
 
 def by_flask(app, path: str, **headers: str | None):
     """The answer of the app without the fast path in front of it."""
-    return answer(Client(app.wsgi_app.app, Response), path, **headers)
+    return answer(Client(app.wsgi_app.app, Response, use_cookies=False), path, **headers)
 
 
 @pytest.mark.parametrize("path", DOCUMENTS + SHELLS)
@@ -191,3 +191,25 @@ def test_readers_in_two_languages_are_never_answered_for_each_other(pinned, monk
     assert french == by_flask(app, "/", Accept_Language="fr")
     assert german == by_flask(app, "/", Accept_Language="de")
     assert english == by_flask(app, "/", Accept_Language="en")
+
+
+def test_the_language_cookie_chooses_the_answer_whatever_other_cookies_are_sent(pinned, monkeypatch):
+    # The fast path remembers its choices by the raw headers: the language cookie must key them,
+    # beside any other cookie, and other cookies alone must not change the choice.
+    app, _ = pinned
+    client = app.test_client(use_cookies=False)  # the Cookie header sent as written
+    asked = {
+        "german": "hallway-lang=de",
+        "french": "session=abc; hallway-lang=fr",
+        "other": "session=abc",
+    }
+    for _ in range(2):
+        for cookie in asked.values():
+            client.get("/", headers={"Cookie": cookie, "Accept-Language": "en"})
+    calls = flask_calls(app, monkeypatch)
+    got = {name: answer(client, "/", Cookie=cookie, Accept_Language="en") for name, cookie in asked.items()}
+    assert calls == []
+    assert b'<html lang="de"' in got["german"][2] and b'<html lang="fr"' in got["french"][2]
+    assert b'<html lang="en"' in got["other"][2]
+    for name, cookie in asked.items():
+        assert got[name] == by_flask(app, "/", Cookie=cookie, Accept_Language="en")
