@@ -12,6 +12,7 @@ from flask import Blueprint, Response, request
 from ..serving import changes as changes_feed
 from ..serving import current_runtime, feed
 from ..serving.runtime import Runtime
+from ..web.compress import not_modified
 from ..web.fastpath import Environ, EtagOf
 from .answers import error
 
@@ -61,7 +62,7 @@ def _changes_etag(rt: Runtime, environ: Environ) -> str | None:
 def _document(etag: str, body: bytes) -> Response:
     headers = {"ETag": etag, **FEED_HEADERS}
     if request.if_none_match.contains_weak(etag.strip('"')):
-        return Response(status=304, headers=headers)
+        return not_modified(headers, "application/json", body)
     return Response(body, mimetype="application/json", headers=headers)
 
 

@@ -22,6 +22,7 @@ from ..serving.published import look_built, published
 from ..serving.runtime import Runtime
 from ..serving.shell import documents
 from ..web import assets
+from ..web.compress import not_modified
 from ..web.fastpath import Environ, EtagOf
 from . import sw
 
@@ -89,7 +90,7 @@ def _fast_reader_language(environ: Environ, event: str) -> str:
 def _revalidated(body: bytes, etag: str, mimetype: str, status: int = 200, vary: str = "") -> Response:
     headers = {"ETag": etag, "Cache-Control": "no-cache"} | ({"Vary": vary} if vary else {})
     if status == 200 and request.if_none_match.contains(etag.strip('"')):
-        return Response(status=304, headers=headers)
+        return not_modified(headers, mimetype, body)
     return Response(body, status=status, mimetype=mimetype, headers=headers)
 
 
