@@ -47,8 +47,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app, rt.style_hash)
     # Revalidations and repeated fetches of the feed and the shell, answered before Flask with
     # Flask's own earlier answers; behind the proxy fix, so they see the client's host and scheme.
-    shell = pages.revalidated(rt)
-    app.wsgi_app = fastpath.FastPath(app, {**api_read.revalidated(rt), **shell}, whole=shell)  # type: ignore[method-assign]
+    shell, changes = pages.revalidated(rt), api_read.replayed(rt)
+    routes = {**api_read.revalidated(rt), **shell, **changes}
+    app.wsgi_app = fastpath.FastPath(app, routes, whole=[*shell, *changes], queried=changes)  # type: ignore[method-assign]
     proxy.init_app(app)
     compress.init_app(app)
     cli.init_app(app)

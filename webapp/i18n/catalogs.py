@@ -39,8 +39,11 @@ def translated_languages(root: Path = ROOT, domain: str = "app") -> tuple[str, .
     return tuple(found)
 
 
+@cache
 def languages(root: Path = ROOT) -> tuple[str, ...]:
-    """The languages a reader can choose: English, then those translated for the app."""
+    """The languages a reader can choose: English, then those translated for the app. Looked
+    for once per process, as the catalogs are read: every request for a page asks (the reader's
+    language, the event's), and the look (a glob of the tree) cost ~90 us of a shell's 304."""
     return (SOURCE_LANGUAGE, *(lang for lang in translated_languages(root) if lang != SOURCE_LANGUAGE))
 
 

@@ -26,18 +26,20 @@ KEPT = 16  # imports whose entries a process keeps (each is a few KB)
 CACHED_BEHIND = 32
 
 
-def changes(rt: Runtime, since: int, stamp: str | None = None) -> bytes:
-    """The JSON of /api/v1/changes?since=`since` (already checked to be >= 0); `stamp`: what the
-    phone's version `since` held, to tell a store that went back and was written again."""
+def changes(rt: Runtime, since: int, stamp: str | None = None) -> tuple[str | None, bytes]:
+    """The ETag and the JSON of /api/v1/changes?since=`since` (already checked to be >= 0);
+    `stamp`: what the phone's version `since` held, to tell a store that went back and was
+    written again. No ETag while the store cannot be read (the answer comes from memory)."""
     try:
-        return _changes(rt, since, stamp)
+        head, body = _changes(rt, since, stamp)
+        return etag(head), body
     except STORE_ERRORS as exc:
         # No history to list: a phone at the version in memory is up to date, any other reloads
         # the schedule document (served from memory too).
         pub = last_good(rt, exc)
         head = Head(pub.store_id, pub.version, pub.stamp)
         if since == pub.version:
-            return json_bytes(
+            return None, json_bytes(
                 {
                     "version": pub.version,
                     "store": pub.store_id,
@@ -46,10 +48,29 @@ def changes(rt: Runtime, since: int, stamp: str | None = None) -> bytes:
                     "changes": [],
                 }
             )
-        return json_bytes(_reload(head, "the corrections history cannot be read just now"))
+        return None, json_bytes(_reload(head, "the corrections history cannot be read just now"))
 
 
-def _changes(rt: Runtime, since: int, stamp: str | None) -> bytes:
+def etag(head: Head) -> str:
+    """The ETag of every changes answer at `head`. The answer to an address (its `since` and
+    `stamp`) follows from the store's state, which the head names (the store, its version, what
+    that version holds), so no hash of the body is needed, and the fast path in front of Flask
+    (webapp/web/fastpath.py) knows it from one look at the head (`built_etag`)."""
+    return f'"c{head.version}-{head.store_id}-{head.stamp}"'
+
+
+def built_etag(rt: Runtime) -> str | None:
+    """`etag` now, the schedule file looked at first as a request does (a changed file is a new
+    version); None when the store cannot be read (Flask answers from memory, with no ETag)."""
+    try:
+        noticed(rt)
+        return etag(rt.store.head())
+    except STORE_ERRORS:
+        return None
+
+
+def _changes(rt: Runtime, since: int, stamp: str | None) -> tuple[Head, bytes]:
+    """The head the answer was worked out at (a write may come while it is) and the answer."""
     noticed(rt)
     store = rt.store
     head = store.head()
@@ -57,15 +78,15 @@ def _changes(rt: Runtime, since: int, stamp: str | None) -> bytes:
         # Versions only grow within a store, so a client ahead of it saw a history this store no
         # longer has (a backup of the same store restored): it must take the schedule whole.
         rewound = _reload(head, f"version {since} is unknown here; the newest is {head.version}")
-        return json_bytes({**rewound, "rewound": True})
+        return head, json_bytes({**rewound, "rewound": True})
     if stamp is not None and store.stamp_of(since) != stamp:
         # The same number, other content: a backup restored and written again since.
         rewound = _reload(head, f"version {since} here is not the version {since} this phone saw")
-        return json_bytes({**rewound, "rewound": True})
+        return head, json_bytes({**rewound, "rewound": True})
     cached = head.version - since <= CACHED_BEHIND
     hit = cache.get(rt, key("changes", head, since)) if cached else None
     if hit is not None:
-        return hit
+        return head, hit
     limit = rt.config["CHANGES_LIMIT"]
     head, last_import, rows = store.since(since, limit + 1)
     left_out = {d.version for d in current(rt).damaged}  # they read, but do not apply
@@ -93,7 +114,7 @@ def _changes(rt: Runtime, since: int, stamp: str | None) -> bytes:
     body = json_bytes(answer)
     if cached:
         cache.set(rt, key("changes", head, since), body)
-    return body
+    return head, body
 
 
 def _reimports(rt: Runtime, head: Head, since: int, found: list[dict[str, Any]]) -> str | None:

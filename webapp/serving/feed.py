@@ -105,12 +105,17 @@ def built_etag(rt: Runtime, kind: str) -> str | None:
             found = rt.texts_document.get(rt.store.head())
         else:
             pub = look_built(rt)[1]
-            if pub is None:
-                return None
-            memo = rt.outline_document if kind == "outline" else rt.schedule_document
-            found = memo.get((pub.etag, _notices(rt, pub)))
+            return None if pub is None else built_etag_at(rt, kind, pub)
     except STORE_ERRORS:
         return None
+    return None if found is None else found[0]
+
+
+def built_etag_at(rt: Runtime, kind: str, pub: Published) -> str | None:
+    """`built_etag` of the outline or the whole document for `pub`, the schedule the caller
+    looked at already (the store is not read again)."""
+    memo = rt.outline_document if kind == "outline" else rt.schedule_document
+    found = memo.get((pub.etag, _notices(rt, pub)))
     return None if found is None else found[0]
 
 

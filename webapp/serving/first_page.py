@@ -18,9 +18,10 @@ import re
 from datetime import datetime, timedelta
 from urllib.parse import parse_qsl
 
-from .feed import built_etag, outline_rows
+from .feed import built_etag_at, outline_rows
 from .first_screen import Outline, first_screen, spoken
 from .language import event_language
+from .published import Published
 from .runtime import Document, Runtime
 from .shell import built_shell_etag, shell_html
 
@@ -64,11 +65,13 @@ def _bounds(data: Outline) -> tuple[datetime, datetime] | None:
     return min(s.start for s in sessions) - NEAR, max(s.end for s in sessions)
 
 
-def _key(rt: Runtime, data: Outline, etag: str, path: str, at: str, lang: str, kept: str) -> tuple[str, ...]:
+def _key(
+    rt: Runtime, data: Outline, event_lang: str, etag: str, path: str, at: str, lang: str, kept: str
+) -> tuple[str, ...]:
     """What a drawing is kept by: the asset tree, the event and its language (the shell's
     data-event-lang), the public URL, the outline's ETag, the path, the moment (`moment`), the
     reader's language, in which it is written, and the query its links keep (`kept_query`)."""
-    event = (data.event["name"], event_language(rt))
+    event = (data.event["name"], event_lang)
     return (rt.tree().tree_hash, *event, rt.config.get("PUBLIC_URL") or "", etag, path, at, lang, kept)
 
 
@@ -85,7 +88,7 @@ def page(rt: Runtime, path: str, lang: str, query: bytes = b"") -> Document | No
         held = rt.first_outline.put(etag, (data, _bounds(data)))
     data, bounds = held
     now = rt.now()
-    key = _key(rt, data, etag, path, moment(bounds, now), lang, links)
+    key = _key(rt, data, event_language(rt), etag, path, moment(bounds, now), lang, links)
     kept = rt.first_pages
     found = kept.get(key)
     if found is not None:
@@ -101,21 +104,24 @@ def page(rt: Runtime, path: str, lang: str, query: bytes = b"") -> Document | No
     return value or None
 
 
-def built_page_etag(rt: Runtime, path: str, query: bytes, lang: str) -> str | None:
-    """The ETag `/` or any page of the app would be answered with now, when this process has
-    built that answer (None: not built, or the store cannot be read now), from the same keys as
-    `page` and the shell's: for the fast path in front of Flask (webapp/web/fastpath.py), which
-    keys its answers on the path and the ETag, so a drawn page and the plain shell never stand
-    in for each other. A drawn page whose minute has passed is not built yet: Flask draws it."""
+def built_page_etag(
+    rt: Runtime, pub: Published, event_lang: str, path: str, query: bytes, lang: str
+) -> str | None:
+    """The ETag `/` or any page of the app would be answered with now for `pub` (the schedule
+    the caller looked at, whose event's language is `event_lang`), when this process has built
+    that answer (None: not built), from the same keys as `page` and the shell's: for the fast
+    path in front of Flask (webapp/web/fastpath.py), which keys its answers on the path and the
+    ETag, so a drawn page and the plain shell never stand in for each other. A drawn page whose
+    minute has passed is not built yet: Flask draws it."""
     if not drawn_path(path, query, lang):
-        return built_shell_etag(rt, lang)
-    etag = built_etag(rt, "outline")
+        return built_shell_etag(rt, pub, lang, event_lang)
+    etag = built_etag_at(rt, "outline", pub)
     held = None if etag is None else rt.first_outline.get(etag)
     if held is None:
         return None
     data, bounds = held
     links = kept_query(query) or ""
-    found = rt.first_pages.get(_key(rt, data, etag, path, moment(bounds, rt.now()), lang, links))
+    found = rt.first_pages.get(_key(rt, data, event_lang, etag, path, moment(bounds, rt.now()), lang, links))
     if found is None:
         return None
-    return found[0] if found else built_shell_etag(rt, lang)
+    return found[0] if found else built_shell_etag(rt, pub, lang, event_lang)

@@ -9,6 +9,7 @@ placeholders, as in the app's catalog, rather than Flask-Babel's `%(name)s`).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from flask import Flask
@@ -33,7 +34,12 @@ def event_language(rt: Runtime) -> str:
 
 def language_of(rt: Runtime, imported: str | None) -> str:
     """The event's language for a schedule that gives `imported` as its own (or None)."""
-    return choose([rt.config.get("LANGUAGE"), imported], catalogs.languages())
+    return _chosen(rt.config.get("LANGUAGE"), imported)
+
+
+@lru_cache(maxsize=64)  # asked at every request for a page (twice for the shell): a few pairs
+def _chosen(setting: str | None, imported: str | None) -> str:
+    return choose([setting, imported], catalogs.languages())
 
 
 def server_translator() -> Translator:

@@ -14,9 +14,8 @@ from ..i18n.choose import direction
 from ..i18n.translate import translator
 from ..web import assets, built
 from . import install
-from .failures import STORE_ERRORS
 from .language import event_language
-from .published import look_built, published
+from .published import Published, published
 from .runtime import Runtime
 
 THEME_COLOR = "#0b4f8a"
@@ -120,18 +119,12 @@ def shell_html(
     ).encode("utf-8")
 
 
-def built_shell_etag(rt: Runtime, lang: str) -> str | None:
-    """The shell's ETag in `lang` now, when this process has built it (None: not built, or the
-    store cannot be read now); the same key as `documents`, for the fast path in front of Flask
-    (webapp/web/fastpath.py). A shell that comes to depend on more (the version, the day) keys
-    both on it."""
-    try:
-        pub = look_built(rt)[1]
-        if pub is None:
-            return None
-        found = rt.shell.get(_key(rt, pub.schedule.event.name, lang, event_language(rt)))
-    except STORE_ERRORS:
-        return None
+def built_shell_etag(rt: Runtime, pub: Published, lang: str, event_lang: str) -> str | None:
+    """The shell's ETag in `lang` for `pub` (the schedule the caller looked at, whose event's
+    language is `event_lang`), when this process has built it (None: not built); the same key
+    as `documents`, for the fast path in front of Flask (webapp/web/fastpath.py). A shell that
+    comes to depend on more (the version, the day) keys both on it."""
+    found = rt.shell.get(_key(rt, pub.schedule.event.name, lang, event_lang))
     return None if found is None else found.shell_etag
 
 

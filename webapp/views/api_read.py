@@ -12,6 +12,7 @@ from flask import Blueprint, Response, request
 from ..serving import changes as changes_feed
 from ..serving import current_runtime, feed
 from ..serving.runtime import Runtime
+from ..web.compress import not_modified
 from ..web.fastpath import Environ, EtagOf
 from .answers import error
 
@@ -47,10 +48,21 @@ def _built_etag(rt: Runtime, kind: str, environ: Environ) -> str | None:
     return feed.built_etag(rt, kind)  # one answer per document: the query changes nothing
 
 
+def replayed(rt: Runtime) -> dict[str, EtagOf]:
+    """The changes feed, which every open app polls: the fast path answers its 304s and 200s
+    with what `changes` answered for the same query while the store's head holds (its ETag
+    names the head)."""
+    return {f"{bp.url_prefix}/changes": partial(_changes_etag, rt)}
+
+
+def _changes_etag(rt: Runtime, environ: Environ) -> str | None:
+    return changes_feed.built_etag(rt)  # the same at every query: the fast path keys on the query
+
+
 def _document(etag: str, body: bytes) -> Response:
     headers = {"ETag": etag, **FEED_HEADERS}
     if request.if_none_match.contains_weak(etag.strip('"')):
-        return Response(status=304, headers=headers)
+        return not_modified(headers, "application/json", body)
     return Response(body, mimetype="application/json", headers=headers)
 
 
@@ -61,5 +73,7 @@ def changes() -> Response:
         return error(400, f"since must be a version number (an integer >= 0), got {since!r}")
     if stamp is not None and not STAMP.fullmatch(stamp):
         return error(400, f"stamp must be the 12 hex digits a document gave, got {stamp[:40]!r}")
-    body = changes_feed.changes(current_runtime(), int(since), stamp)
-    return Response(body, mimetype="application/json", headers=FEED_HEADERS)
+    etag, body = changes_feed.changes(current_runtime(), int(since), stamp)
+    if etag is None:  # answered from memory while the store cannot be read
+        return Response(body, mimetype="application/json", headers=FEED_HEADERS)
+    return _document(etag, body)

@@ -22,6 +22,7 @@ from ..i18n.translate import fill
 from ..serving import cache, current_runtime
 from ..serving.language import server_translator
 from ..serving.published import Published, published
+from ..web.compress import not_modified
 from .answers import plain
 
 bp = Blueprint("exports", __name__)
@@ -141,7 +142,7 @@ def _send(pub: Published, body: bytes, content_type: str, filename: str | None) 
         safe = re.sub(r"[^A-Za-z0-9._-]", "_", filename)
         headers["Content-Disposition"] = f'attachment; filename="{safe}"'
     if request.if_none_match.contains(etag):
-        return Response(status=304, headers=headers)
+        return not_modified(headers, content_type.split(";")[0], body)
     return Response(body, headers={**headers, "Content-Type": content_type})
 
 

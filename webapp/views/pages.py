@@ -15,12 +15,14 @@ from werkzeug.wrappers import Request
 from ..i18n import catalogs
 from ..i18n.choose import COOKIE, choose
 from ..serving import current_runtime
+from ..serving.failures import STORE_ERRORS
 from ..serving.first_page import built_page_etag, drawn_path, page
-from ..serving.language import event_language
-from ..serving.published import published
+from ..serving.language import event_language, language_of
+from ..serving.published import look_built, published
 from ..serving.runtime import Runtime
 from ..serving.shell import documents
 from ..web import assets
+from ..web.compress import not_modified
 from ..web.fastpath import Environ, EtagOf
 from . import sw
 
@@ -55,17 +57,40 @@ def _exists(kind: str, sid: str) -> bool:
 
 def reader_language(rt: Runtime, asked_by: Request) -> str:
     """The request's language: ?hl=, the cookie the app sets when the person chooses, the
-    browser's Accept-Language, the event's language, English (webapp.i18n.choose). Flask's
-    request, or one read from the environ in front of Flask (`_built_etag`)."""
-    event = event_language(rt)
+    browser's Accept-Language, the event's language, English (webapp.i18n.choose)."""
+    return _chosen(asked_by, event_language(rt))
+
+
+def _chosen(asked_by: Request, event: str) -> str:
     asked = [asked_by.cookies.get(COOKIE), *asked_by.accept_languages.values(), event]
     return choose(asked, catalogs.languages(), explicit=[asked_by.args.get("hl")])
+
+
+# The fast path's choices of language, by the raw headers and query that made them: parsing
+# the Cookie, Accept-Language and the query cost ~25 us of a shell's 304 (more than the rest of
+# it), and a phone sends the same strings at every request. The choice depends on nothing else
+# (the languages offered are read once per process).
+_CHOICES: dict[tuple[str | None, ...], str] = {}
+KEPT_CHOICES = 256  # past this, the table starts again
+
+
+def _fast_reader_language(environ: Environ, event: str) -> str:
+    cookie = environ.get("HTTP_COOKIE")
+    # Cookies other than the language's (an organizer's sign-in) change nothing: one key for them.
+    key = (cookie if cookie and COOKIE in cookie else None, environ.get("HTTP_ACCEPT_LANGUAGE"),
+           environ.get("QUERY_STRING"), event)  # fmt: skip
+    found = _CHOICES.get(key)
+    if found is None:
+        if len(_CHOICES) >= KEPT_CHOICES:
+            _CHOICES.clear()
+        found = _CHOICES[key] = _chosen(Request(environ), event)
+    return found
 
 
 def _revalidated(body: bytes, etag: str, mimetype: str, status: int = 200, vary: str = "") -> Response:
     headers = {"ETag": etag, "Cache-Control": "no-cache"} | ({"Vary": vary} if vary else {})
     if status == 200 and request.if_none_match.contains(etag.strip('"')):
-        return Response(status=304, headers=headers)
+        return not_modified(headers, mimetype, body)
     return Response(body, status=status, mimetype=mimetype, headers=headers)
 
 
@@ -107,9 +132,18 @@ def revalidated(rt: Runtime) -> dict[str, EtagOf]:
 
 
 def _built_etag(rt: Runtime, environ: Environ) -> str | None:
-    # What chooses the answer here chooses it in `shell`: the query and the reader's language.
-    asked = Request(environ)
-    return built_page_etag(rt, asked.path, asked.query_string, reader_language(rt, asked))
+    # What chooses the answer here chooses it in `shell`: the query and the reader's language;
+    # the store is looked at once, for the schedule, its event's language and the outline.
+    try:
+        pub = look_built(rt)[1]
+    except STORE_ERRORS:
+        return None  # Flask answers from the last good schedule
+    if pub is None:
+        return None
+    event = language_of(rt, pub.schedule.event.language)
+    query = environ.get("QUERY_STRING", "")
+    lang = _fast_reader_language(environ, event)
+    return built_page_etag(rt, pub, event, environ["PATH_INFO"], query.encode("latin-1"), lang)
 
 
 @bp.get("/manifest.webmanifest")

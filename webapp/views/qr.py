@@ -13,6 +13,7 @@ from ..exports import qr, signs
 from ..serving import current_runtime
 from ..serving.language import server_translator
 from ..serving.published import published
+from ..web.compress import not_modified
 from .answers import plain
 
 bp = Blueprint("qr", __name__)
@@ -44,7 +45,7 @@ def _image(body: bytes, mimetype: str) -> Response:
     etag = hashlib.sha256(body).hexdigest()[:20]
     headers = {"ETag": f'"{etag}"', "Cache-Control": IMAGE_CACHE}
     if request.if_none_match.contains_weak(etag):
-        return Response(status=304, headers=headers)
+        return not_modified(headers, mimetype, body)
     return Response(body, mimetype=mimetype, headers=headers)
 
 

@@ -6,6 +6,7 @@ from flask import Blueprint, Response, request
 
 from ..serving import current_runtime
 from ..serving.venue import current_venue
+from ..web.compress import not_modified
 
 bp = Blueprint("venue", __name__)
 
@@ -15,5 +16,5 @@ def venue_json() -> Response:
     found = current_venue(current_runtime())
     headers = {"ETag": found.etag, "Cache-Control": "no-cache"}
     if request.if_none_match.contains(found.etag.strip('"')):
-        return Response(status=304, headers=headers)
+        return not_modified(headers, "application/json", found.body)
     return Response(found.body, mimetype="application/json", headers=headers)

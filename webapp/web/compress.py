@@ -110,9 +110,22 @@ def wanted(response: Response) -> bool:
         response.status_code == 200
         and not response.direct_passthrough
         and "Content-Encoding" not in response.headers
-        and response.mimetype in TYPES
-        and (response.content_length or 0) >= MIN_BYTES
+        and compressible(response.mimetype, response.content_length or 0)
     )
+
+
+def compressible(mimetype: str | None, size: int) -> bool:
+    """Whether a 200 of this type and size is compressed here, and so varies on Accept-Encoding."""
+    return mimetype in TYPES and size >= MIN_BYTES
+
+
+def not_modified(headers: dict[str, str], mimetype: str, body: bytes) -> Response:
+    """The 304 for a 200 of `body` with `headers`: with the Vary the 200 gets here (RFC 9110
+    15.4.5: a 304 carries the Vary the 200 would), which this hook cannot know from a 304."""
+    response = Response(status=304, headers=headers)
+    if compressible(mimetype, len(body)):
+        response.vary.add("Accept-Encoding")
+    return response
 
 
 def init_app(app: Flask) -> None:

@@ -1,5 +1,6 @@
 """A thin WSGI layer in front of Flask for the requests phones repeat most: a revalidation of a
-feed document or of the app shell (a 304), and the shell fetched again unchanged (a 200).
+feed document or of the app shell (a 304), the shell fetched again unchanged (a 200), and the
+changes feed every open app polls (its 200s and 304s, while the store's head holds).
 
 Flask's request context, routing, the hooks and the response object cost about 90 us of the
 ~105 us such a request took (docs/benchmarks.md, issue 28), on top of gunicorn's own cost, which
@@ -8,7 +9,8 @@ costs a look at what the document's ETag is now (`etag_of`: the runtime's checks
 the document is not built in this process) and a dictionary read.
 
 The answers are not written here: each is the one Flask gave for the same path, host, port,
-scheme, ETag (and Accept-Encoding for a 200), recorded as it passed through. So its headers (CSP,
+scheme, ETag (the query too where the ETag does not tell the answers apart; Accept-Encoding
+for a 200), recorded as it passed through. So its headers (CSP,
 Cache-Control, Vary, the security headers) and body are Flask's own and cannot drift from them;
 anything else (another method, an If-None-Match that is not exactly the ETag, a document not
 built yet, an error) goes to Flask, as does the first request for each key.
@@ -39,13 +41,18 @@ KEPT_BYTES = 32 * 1024 * 1024  # the bodies of recorded 200s, beside the copies 
 
 
 class FastPath:
-    def __init__(self, app: Flask, routes: dict[str, EtagOf], whole: Iterable[str] = ()) -> None:
+    def __init__(
+        self, app: Flask, routes: dict[str, EtagOf], whole: Iterable[str] = (), queried: Iterable[str] = ()
+    ) -> None:
         """`routes`: the paths whose 304s are answered here (exactly these paths), each with how
-        to know its ETag now; `whole`: those of them whose 200s are answered here too."""
+        to know its ETag now; `whole`: those of them whose 200s are answered here too;
+        `queried`: those whose answers the query chooses among when their ETag does not tell
+        them apart (the changes feed: one ETag per head, an answer per `since`), keyed on it."""
         self.flask = app  # in debug mode the build changes under a running app: nothing is answered here
         self.app: Callable[[Environ, StartResponse], Iterable[bytes]] = app.wsgi_app  # Flask's own
         self.routes = routes
         self.whole = frozenset(whole)
+        self.queried = frozenset(queried)
         self.answers: dict[tuple[Any, ...], Answer] = {}
         self.kept_bytes = 0
 
@@ -69,8 +76,10 @@ class FastPath:
             return self.app(environ, start_response)
         # Host, port and scheme key the answer: Flask refuses hosts and ports the operator did not
         # name, and a refusal (a 400) is never recorded, so an answer here was allowed there.
-        where = (environ["PATH_INFO"], environ.get("HTTP_HOST"), environ.get("SERVER_PORT"),
-                 environ.get("wsgi.url_scheme"), etag)  # fmt: skip
+        # A query that Flask refuses (a 400) is never recorded either.
+        query = environ.get("QUERY_STRING") if path in self.queried else None
+        where = (path, environ.get("HTTP_HOST"), environ.get("SERVER_PORT"),
+                 environ.get("wsgi.url_scheme"), etag, query)  # fmt: skip
         if asked is None:
             status = "200"
             key: tuple[Any, ...] = (*where, status, environ.get("HTTP_ACCEPT_ENCODING"))

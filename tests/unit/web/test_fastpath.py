@@ -40,7 +40,7 @@ def answer(client, path: str, **headers: str | None):
 
 def by_flask(app, path: str, **headers: str | None):
     """The answer of the app without the fast path in front of it."""
-    return answer(Client(app.wsgi_app.app, Response), path, **headers)
+    return answer(Client(app.wsgi_app.app, Response, use_cookies=False), path, **headers)
 
 
 @pytest.mark.parametrize("path", DOCUMENTS + SHELLS)
@@ -191,3 +191,99 @@ def test_readers_in_two_languages_are_never_answered_for_each_other(pinned, monk
     assert french == by_flask(app, "/", Accept_Language="fr")
     assert german == by_flask(app, "/", Accept_Language="de")
     assert english == by_flask(app, "/", Accept_Language="en")
+
+
+def test_the_language_cookie_chooses_the_answer_whatever_other_cookies_are_sent(pinned, monkeypatch):
+    # The fast path remembers its choices by the raw headers: the language cookie must key them,
+    # beside any other cookie, and other cookies alone must not change the choice.
+    app, _ = pinned
+    client = app.test_client(use_cookies=False)  # the Cookie header sent as written
+    asked = {
+        "german": "hallway-lang=de",
+        "french": "session=abc; hallway-lang=fr",
+        "other": "session=abc",
+    }
+    for _ in range(2):
+        for cookie in asked.values():
+            client.get("/", headers={"Cookie": cookie, "Accept-Language": "en"})
+    calls = flask_calls(app, monkeypatch)
+    got = {name: answer(client, "/", Cookie=cookie, Accept_Language="en") for name, cookie in asked.items()}
+    assert calls == []
+    assert b'<html lang="de"' in got["german"][2] and b'<html lang="fr"' in got["french"][2]
+    assert b'<html lang="en"' in got["other"][2]
+    for name, cookie in asked.items():
+        assert got[name] == by_flask(app, "/", Cookie=cookie, Accept_Language="en")
+
+
+def _changes_urls(client) -> list[str]:
+    """The changes feed as phones ask it: at the newest version (with and without its stamp),
+    and from further back."""
+    doc = client.get("/api/v1/outline.json").get_json()
+    newest = f"/api/v1/changes?since={doc['version']}"
+    return [newest, f"{newest}&stamp={doc['stamp']}", "/api/v1/changes?since=0"]
+
+
+def _with_edits(app, count: int) -> None:
+    with app.app_context():
+        for n in range(count):
+            room = "side" if n % 2 == 0 else "main"
+            publish(runtime(app), {"kind": "move", "session": "s1a2b3", "room": room, "force": True})
+
+
+@pytest.mark.parametrize("coding", CODINGS)
+def test_the_changes_feed_asked_again_is_flasks_own_200_and_304_for_each_query(
+    app, client, coding, monkeypatch
+):
+    _with_edits(app, 2)  # something to list from version 0
+    urls = _changes_urls(client)
+    for _ in range(2):  # answered by Flask and kept, then from what was kept
+        for url in urls:
+            etag = client.get(url, headers={"Accept-Encoding": coding} if coding else {}).headers["ETag"]
+            client.get(url, headers={"If-None-Match": etag})
+    calls = flask_calls(app, monkeypatch)
+    whole = [answer(client, url, Accept_Encoding=coding) for url in urls]
+    revalidated = [answer(client, url, If_None_Match=etag) for url in urls]
+    assert calls == []
+    assert [a[0] for a in whole] == ["200 OK"] * 3 and [a[0] for a in revalidated] == ["304 NOT MODIFIED"] * 3
+    assert whole[0][2] != whole[2][2]  # one path, an answer per query
+    for url, got in zip(urls, whole, strict=True):
+        assert got == by_flask(app, url, Accept_Encoding=coding)
+    for url, got in zip(urls, revalidated, strict=True):
+        assert got == by_flask(app, url, If_None_Match=etag)
+
+
+@pytest.mark.parametrize(
+    "asked", ["/api/v1/changes?since=x", "/api/v1/changes", "/api/v1/changes?since=1&stamp=Z"]
+)
+def test_a_changes_query_flask_refuses_is_refused_every_time(app, client, asked):
+    etag = client.get("/api/v1/changes?since=0").headers["ETag"]
+    for _ in range(3):
+        assert client.get(asked).status_code == 400
+        assert client.get(asked, headers={"If-None-Match": etag}).status_code == 400
+
+
+def test_a_correction_written_by_another_worker_is_in_the_next_changes_answer(data_dir: Path):
+    first = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
+    second = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})
+    a = first.test_client()
+    url = _changes_urls(a)[0]
+    old = a.get(url)
+    for _ in range(2):  # kept, then answered from what was kept
+        assert a.get(url).data == old.data
+        assert a.get(url, headers={"If-None-Match": old.headers["ETag"]}).status_code == 304
+    _with_edits(second, 1)
+    for new in (a.get(url), a.get(url, headers={"If-None-Match": old.headers["ETag"]})):
+        assert new.status_code == 200 and new.headers["ETag"] != old.headers["ETag"]
+        assert [c["after"]["room"] for c in new.get_json()["changes"]] == ["side"]
+
+
+def test_a_changed_schedule_file_is_in_the_next_changes_answer(app, client, data_dir: Path):
+    url = _changes_urls(client)[0]
+    old = client.get(url)
+    for _ in range(2):
+        assert client.get(url).data == old.data
+        assert client.get(url, headers={"If-None-Match": old.headers["ETag"]}).status_code == 304
+    schedule = data_dir / "schedule.json"
+    schedule.write_text(schedule.read_text().replace("MiniCon 2026", "MiniCon Twenty-Seven"))
+    new = client.get(url, headers={"If-None-Match": old.headers["ETag"]})
+    assert new.status_code == 200 and new.get_json()["version"] == old.get_json()["version"] + 1
