@@ -1,10 +1,10 @@
 // A session as a card (time, length, title, speakers, room, track, level, star) and the star.
 
 import { h } from "./dom.js";
-import { _ } from "../data/i18n.js";
+import { _, npgettext } from "../data/i18n.js";
 import { flagLabel } from "../data/changes.js";
 import { cardFlag } from "./room-notices.js";
-import { length, time } from "../data/time.js";
+import { clockHour, length, time } from "../data/time.js";
 import { kindName } from "../data/kinds.js";
 import { languageName } from "../data/languages.js";
 import { markTracks } from "./track-marks.js";
@@ -77,8 +77,8 @@ export function sessionCard(session, store, { note = null, extraClass = "", now 
       "p",
       { class: "when" },
       h("time", { datetime: session.start.toISOString() }, time(session.start)),
-      // Translators: after the start time on a session card: "09:30 to 10:15 · 45 min".
-      h("span", { class: "len" }, _("to {end} · {duration}", { end: time(session.end), duration: length(session.start, session.end) })),
+      // Translators: after the start time on a session card: "09:30 to 10:15 · 45 min". The count is the hour of {end} (1 for 1:30, 13 for 13:00), for a language whose article follows the hour ("hasta la 1:30", "hasta las 13:00"); others write the same in each form.
+      h("span", { class: "len" }, npgettext("hour", "to {end} · {duration}", "to {end} · {duration}", clockHour(session.end), { end: time(session.end), duration: length(session.start, session.end) })),
       session.cancelled && h("strong", { class: "flag" }, _("Cancelled")),
       cardFlag(store.doc, session, now),
     ),

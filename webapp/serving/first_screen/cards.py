@@ -89,8 +89,11 @@ def session_card(
             h(
                 "span",
                 {"class": "len"},
-                v._(
+                v.npgettext(
+                    "hour",
                     "to {end} · {duration}",
+                    "to {end} · {duration}",
+                    v.hour(data.local(session.end)),
                     end=v.clock(data.local(session.end)),
                     duration=v.length(session.start, session.end),
                 ),
