@@ -64,6 +64,13 @@ export function facts(session, data, { always = false } = {}) {
   ].filter(Boolean);
 }
 
+// The `lang` of an imported text in the language `tag` (a talk's, the event's) on a page in the
+// reader's: null when <html lang> already says it. A screen reader then speaks, and the browser
+// hyphenates, an English title on a French page as English.
+export function textLang(tag) {
+  return tag && tag !== document.documentElement.lang ? tag : null;
+}
+
 // `now`: the moment for the room-status flag (a long list passes one for all its cards).
 export function sessionCard(session, store, { note = null, extraClass = "", now = undefined } = {}) {
   const changed = changeFlags.has(session.id) && "changed";
@@ -84,7 +91,7 @@ export function sessionCard(session, store, { note = null, extraClass = "", now 
     ),
     badges(session.id),
     // In the talk's language: the browser hyphenates (and a screen reader speaks) it as such.
-    h("h3", { lang: session.lang && session.lang !== document.documentElement.lang ? session.lang : null }, h("a", { href: `/session/${session.id}` }, session.title)),
+    h("h3", { lang: textLang(session.lang) }, h("a", { href: `/session/${session.id}` }, session.title)),
     session.people.length > 0 && h("p", { class: "who" }, session.people.map((p) => p.name).join(", ")),
     h("p", { class: "facts" }, facts(session, store.data)),
     note && h("p", { class: "note" }, note),
