@@ -75,7 +75,7 @@ def table(label: str, paths: list[str], langs: list[str]) -> list[Figure]:
 
 def print_table(label: str, figures: list[Figure], paths: list[str], langs: list[str]) -> None:
     score = {f.name: f for f in figures}
-    print(f"\n{label or 'this tree'}: Lighthouse accessibility, page by language")
+    print(f"\n{label.rstrip(': ') or 'this tree'}: Lighthouse accessibility, page by language")
     print("| page | " + " | ".join(langs) + " |")
     print("|---|" + "---|" * len(langs))
     for path in paths:
