@@ -89,7 +89,9 @@ def backs(
     out = []
     for _ in range(RUNS):
         # Tapped from script: Playwright's own click would first scroll the page to the link.
-        page.evaluate("(sid) => document.querySelector(`#main [data-session='${sid}'] :is(h2, h3) a`).click()", sid)
+        page.evaluate(
+            "(sid) => document.querySelector(`#main [data-session='${sid}'] :is(h2, h3) a`).click()", sid
+        )
         page.wait_for_url(f"**/session/{sid}")
         page.locator("main h1").wait_for()
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
