@@ -8,6 +8,9 @@ from axe_playwright_python.sync_playwright import Axe
 
 AXE = Axe()
 # target-size (WCAG 2.2) is off in axe by default; Lighthouse checks it, so do we.
+# The main views checked in every language (with a session page, whose id is the event's):
+# tests/e2e/accessibility with axe, bench/accessibility_languages.py with Lighthouse.
+MAIN_VIEWS = ("/", "/now", "/rooms", "/my", "/tracks", "/speakers", "/changes", "/organize")
 OPTIONS = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
 
 

@@ -101,6 +101,13 @@ def format_time(loc: Locale, hours: int, minutes: int) -> str:
     return _write(loc["time"], fields)
 
 
+def written_hour(loc: Locale, hours: int) -> int:
+    """The hour as the locale's clock writes it (13 in "13:00", 1 in "1:00 pm"): the count of a
+    message that puts a time after a preposition, whose article may agree with the hour (Spanish
+    "a la 1:00" but "a las 13:00": CLDR's "one" form is the hour 1). data/i18n.js, writtenHour."""
+    return (hours % 12 or 12) if any(p in ("h", "hh") for p in loc["time"]) else hours
+
+
 def format_duration(loc: Locale, total_minutes: float) -> str:
     """A length of time: "45 min", "2 h", "1 h 30 min", "1 Std. 30 Min."."""
     m = _js_round(total_minutes)

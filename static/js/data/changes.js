@@ -4,8 +4,8 @@
 // document instead.
 // No DOM, no network, no clock: every function here takes what it needs.
 
-import { dayLabel, time, venueDay } from "./time.js";
-import { _, ngettext, pgettext } from "./i18n.js";
+import { clockHour, dayLabel, time, venueDay } from "./time.js";
+import { _, ngettext, npgettext, pgettext } from "./i18n.js";
 
 const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 // Fields of a session a correction may set, as in /api/v1/schedule.json.
@@ -213,7 +213,9 @@ export function phrases(change, data) {
     // Translators: a session's time span, start–end.
     const span = (s, e) => (e ? _("{start}–{end}", { start: from(s), end: when(e, false) }) : from(s));
     const vars = { time: span(after.start, after.end), old: span(before.start, before.end) };
-    out.push("start" in after ? _("now at {time} (was {old})", vars) : _("now ends at {time} (was {old})", vars));
+    if ("start" in after) out.push(_("now at {time} (was {old})", vars));
+    // Translators: {time} is the span with the same start ("09:30–10:45"). The count is the hour of that start (1 for 1:30, 13 for 13:00), for a language whose article follows the hour ("a la 1:30", "a las 13:00"); others write the same in each form.
+    else out.push(npgettext("hour", "now ends at {time} (was {old})", "now ends at {time} (was {old})", before.start ? clockHour(new Date(before.start)) : 0, vars));
   }
   if ("title" in after) out.push(_("renamed {title} (was {old})", { title: quote(after.title), old: quote(before.title) }));
   if ("speakers" in after) out.push(_("speakers now {names} (was {old})", { names: names(data, after.speakers), old: names(data, before.speakers) }));

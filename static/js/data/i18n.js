@@ -192,6 +192,13 @@ export function formatTime(hours, minutes) {
   return write(locale.time, fields);
 }
 
+// The hour as the locale's clock writes it (13 in "13:00", 1 in "1:00 pm"): the count of a
+// message that puts a time after a preposition, whose article may agree with the hour
+// (Spanish "a la 1:00" but "a las 13:00": CLDR's "one" form is the hour 1).
+export function writtenHour(hours) {
+  return locale.time.some((part) => part === "h" || part === "hh") ? hours % 12 || 12 : hours;
+}
+
 // "in 5 min", "dans 5 min", "in 5 Min.".
 export function relativeMinutes(m) {
   return fill(byCount(locale.inMinutes, m), { 0: formatNumber(m) });

@@ -6,7 +6,7 @@
 // device's zone, or with no table (an older document), Intl answers.
 
 import { now } from "./clock.js";
-import { catalogVersion, formatDay, formatDuration, formatTime } from "./i18n.js";
+import { catalogVersion, formatDay, formatDuration, formatTime, writtenHour } from "./i18n.js";
 
 const KEY = "hallway.tz.v1";
 const formats = new Map();
@@ -131,6 +131,14 @@ export function time(date) {
     if (clock.done.size < 5000) clock.done.set(ms, text); // bounded: "now" is a new moment each time
   }
   return text;
+}
+
+// The hour of `date`'s time as time() writes it (13, or 1 on a 12-hour clock): the count of a
+// message that says "at {time}" (data/i18n.js, writtenHour).
+export function clockHour(date) {
+  const known = shownPeriod(+date);
+  if (known) return writtenHour(new Date(+date + known.offset * 60000).getUTCHours());
+  return writtenHour(Number(fmt({ hour: "2-digit", hourCycle: "h23" }).format(date)) % 24);
 }
 
 // The whole hours of the zone shown, from the last one at or before `from` to the first at or

@@ -6,8 +6,9 @@ import { withQuery } from "./query-links.js";
 import { conferenceDay, dayLabel, zoneLabel } from "../data/time.js";
 import { _, fill } from "../data/i18n.js";
 
-export function heading(text, sub = null) {
-  return [h("h1", { tabindex: "-1" }, text), sub && h("p", { class: "sub" }, sub)].filter(Boolean);
+// `lang`: the heading's own language when it is imported text in another (ui/session-card.js, textLang).
+export function heading(text, sub = null, lang = null) {
+  return [h("h1", { tabindex: "-1", lang }, text), sub && h("p", { class: "sub" }, sub)].filter(Boolean);
 }
 
 // The zone's name on the day shown (CEST in April, CET in November).

@@ -2,7 +2,7 @@
 // sized by its length. Only the blocks near the visible part are in the DOM (a 90-room day
 // would otherwise be hundreds of laid-out blocks); scrolling adds and drops them.
 
-import { badges, starButton } from "./session-card.js";
+import { badges, starButton, textLang } from "./session-card.js";
 import { h } from "./dom.js";
 import { length, time, wholeHours } from "../data/time.js";
 import { _ } from "../data/i18n.js";
@@ -246,7 +246,7 @@ export class RoomGrid {
     // Read by screen readers after the time shown: "–10:15 · 45 min · Room A · starred".
     const facts = [length(s.start, s.end), room, starred && _("starred")].filter(Boolean).join(" · ");
     const hidden = `${this.compact ? `–${time(s.end)}` : ""} · ${facts}`;
-    const lang = s.lang && s.lang !== document.documentElement.lang ? s.lang : null; // hyphenation and speech in the talk's language
+    const lang = textLang(s.lang); // hyphenation and speech in the talk's language
     const el = h(
       "article",
       { class: classes, "data-session": s.id, "data-starred": starred ? "" : null, "data-track": this.store.data.tracks.has(s.track) ? s.track : null },
@@ -262,7 +262,7 @@ export class RoomGrid {
           " ", // a short block's time and title run on: the line may wrap between them
           s.cancelled && h("strong", { class: "flag" }, _("Cancelled")),
           flags,
-          h("h3", { lang }, h("a", { href: `/session/${s.id}` }, s.title)),
+          h("h2", { lang }, h("a", { href: `/session/${s.id}` }, s.title)), // under the page's h1: no level skipped
         ),
       ),
       !this.compact && starButton(this.store, s),

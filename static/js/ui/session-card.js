@@ -1,10 +1,10 @@
 // A session as a card (time, length, title, speakers, room, track, level, star) and the star.
 
 import { h } from "./dom.js";
-import { _ } from "../data/i18n.js";
+import { _, npgettext } from "../data/i18n.js";
 import { flagLabel } from "../data/changes.js";
 import { cardFlag } from "./room-notices.js";
-import { length, time } from "../data/time.js";
+import { clockHour, length, time } from "../data/time.js";
 import { kindName } from "../data/kinds.js";
 import { languageName } from "../data/languages.js";
 import { markTracks } from "./track-marks.js";
@@ -64,6 +64,13 @@ export function facts(session, data, { always = false } = {}) {
   ].filter(Boolean);
 }
 
+// The `lang` of an imported text in the language `tag` (a talk's, the event's) on a page in the
+// reader's: null when <html lang> already says it. A screen reader then speaks, and the browser
+// hyphenates, an English title on a French page as English.
+export function textLang(tag) {
+  return tag && tag !== document.documentElement.lang ? tag : null;
+}
+
 // `now`: the moment for the room-status flag (a long list passes one for all its cards).
 export function sessionCard(session, store, { note = null, extraClass = "", now = undefined } = {}) {
   const changed = changeFlags.has(session.id) && "changed";
@@ -77,14 +84,14 @@ export function sessionCard(session, store, { note = null, extraClass = "", now 
       "p",
       { class: "when" },
       h("time", { datetime: session.start.toISOString() }, time(session.start)),
-      // Translators: after the start time on a session card: "09:30 to 10:15 · 45 min".
-      h("span", { class: "len" }, _("to {end} · {duration}", { end: time(session.end), duration: length(session.start, session.end) })),
+      // Translators: after the start time on a session card: "09:30 to 10:15 · 45 min". The count is the hour of {end} (1 for 1:30, 13 for 13:00), for a language whose article follows the hour ("hasta la 1:30", "hasta las 13:00"); others write the same in each form.
+      h("span", { class: "len" }, npgettext("hour", "to {end} · {duration}", "to {end} · {duration}", clockHour(session.end), { end: time(session.end), duration: length(session.start, session.end) })),
       session.cancelled && h("strong", { class: "flag" }, _("Cancelled")),
       cardFlag(store.doc, session, now),
     ),
     badges(session.id),
     // In the talk's language: the browser hyphenates (and a screen reader speaks) it as such.
-    h("h3", { lang: session.lang && session.lang !== document.documentElement.lang ? session.lang : null }, h("a", { href: `/session/${session.id}` }, session.title)),
+    h("h3", { lang: textLang(session.lang) }, h("a", { href: `/session/${session.id}` }, session.title)),
     session.people.length > 0 && h("p", { class: "who" }, session.people.map((p) => p.name).join(", ")),
     h("p", { class: "facts" }, facts(session, store.data)),
     note && h("p", { class: "note" }, note),

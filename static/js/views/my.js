@@ -5,12 +5,12 @@ import { sessionCard } from "../ui/session-card.js";
 import { h } from "../ui/dom.js";
 import { readLead } from "../features/remind/open-reminders.js";
 import { reminderBox, subscribeHref } from "../features/remind/reminders-box.js";
-import { conferenceDay, dayLabel, length, time } from "../data/time.js";
+import { clockHour, conferenceDay, dayLabel, length, time } from "../data/time.js";
 import { empty, heading, zoneNote } from "../ui/page-parts.js";
 import { withQuery } from "../ui/query-links.js";
 import { isPast, nowMark, phase } from "./timeline.js";
 import { sentence } from "../ui/sentence.js";
-import { _, ngettext } from "../data/i18n.js";
+import { _, ngettext, npgettext } from "../data/i18n.js";
 
 export function plan(sessions) {
   const out = [];
@@ -56,7 +56,8 @@ function nextHere(data, starred, now) {
   const where = h("a", { href: `/map?room=${next.room}&next=${next.id}` }, _("{room} (map)", { room: data.rooms.get(next.room).name }));
   const said = running(next, now)
     ? sentence(_("On now · {duration} left: “{title}”, here: {room}"), { duration: length(now, next.end), title: next.title, room: where })
-    : sentence(_("Next: “{title}” at {time}, here: {room}"), { title: next.title, time: time(next.start), room: where });
+    : // Translators: the count is the hour of {time} (1 for 1:30, 13 for 13:00), for a language whose article follows the hour ("a la 1:30", "a las 13:00"); others write the same in each form.
+      sentence(npgettext("hour", "Next: “{title}” at {time}, here: {room}", "Next: “{title}” at {time}, here: {room}", clockHour(next.start)), { title: next.title, time: time(next.start), room: where });
   return h("p", { class: "next-here" }, said);
 }
 

@@ -2,7 +2,7 @@
 // what starts next), rooms with a starred session first, a filter by track kept in the address
 // (?track=). At a congress's 90 rooms a row is about three lines. `now` comes from data/clock.js.
 
-import { badges, starButton } from "../ui/session-card.js";
+import { badges, starButton, textLang } from "../ui/session-card.js";
 import { h } from "../ui/dom.js";
 import { cardFlag, roomNoticeLine } from "../ui/room-notices.js";
 import { conferenceDay, dayLabel, length, time, venueDay, zoneLabel } from "../data/time.js";
@@ -34,7 +34,7 @@ function onLine(store, doc, session, now, lead) {
     { class: `nowline on${first ? " lead" : ""}`, "data-session": session.id },
     // Translators: the tag of what is on in a room right now (the Now tab's name has context "section").
     h("span", { class: "tag" }, pgettext("happening", "Now")),
-    h("span", { class: "what" }, starredMark(store, session, lead), h("a", { href: `/session/${session.id}` }, session.title)),
+    h("span", { class: "what" }, starredMark(store, session, lead), h("a", { href: `/session/${session.id}`, lang: textLang(session.lang) }, session.title)),
     // Translators: time left of a running session: "25 min left".
     h("span", { class: "at" }, _("{duration} left", { duration: length(now, session.end) })),
     cardFlag(doc, session, now),
@@ -47,7 +47,7 @@ function nextLine(store, session, now, lead) {
     "div",
     { class: "nowline next", "data-session": session.id },
     h("span", { class: "tag" }, pgettext("happening", "Next")),
-    h("span", { class: "what" }, h("span", { class: "at" }, startsAt(session, now)), " ", starredMark(store, session, lead), h("a", { href: `/session/${session.id}` }, session.title)),
+    h("span", { class: "what" }, h("span", { class: "at" }, startsAt(session, now)), " ", starredMark(store, session, lead), h("a", { href: `/session/${session.id}`, lang: textLang(session.lang) }, session.title)),
     badges(session.id),
   );
 }

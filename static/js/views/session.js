@@ -1,6 +1,6 @@
 // Everything about one session, and what comes before and after it in the same room.
 
-import { badges, facts, sessionCard, starButton, starHint } from "../ui/session-card.js";
+import { badges, facts, sessionCard, starButton, starHint, textLang } from "../ui/session-card.js";
 import { phrases } from "../data/changes.js";
 import { h, linkify } from "../ui/dom.js";
 import { dayLabel, length, time, zoneLabel } from "../data/time.js";
@@ -18,14 +18,15 @@ const slidesText = (slides) => (slides === true ? _("Slides attached") : slides 
 // speaker's page has all of it.
 const firstParagraph = (text) => text.split(/\n[ \t]*\n/).map((p) => p.trim()).find(Boolean) || "";
 
-function speakerBlock(person) {
+// `lang`: the bio's language (the event's) when the page is in another.
+function speakerBlock(person, lang) {
   const line = [person.role, person.company].filter(Boolean).join(", ");
   return h(
     "li",
     { class: "person" },
     h("h3", {}, h("a", { href: `/speaker/${person.id}` }, person.name)),
     line && h("p", { class: "sub" }, line),
-    person.bio && h("p", { class: "bio-preview" }, linkify(firstParagraph(person.bio))),
+    person.bio && h("p", { class: "bio-preview", lang }, linkify(firstParagraph(person.bio))),
     person.bio && h("p", { class: "more-link" }, h("a", { href: `/speaker/${person.id}`, "aria-label": _("Full bio of {name}", { name: person.name }) }, _("Full bio"))),
   );
 }
@@ -88,7 +89,7 @@ export function render(ctx) {
     node: h(
       "article",
       { class: "detail" + (session.cancelled ? " cancelled" : "") },
-      heading(session.title),
+      heading(session.title, null, textLang(session.lang)),
       // The track and the room right under the title: at a congress, what a talk belongs to
       // and where it is are read before its time (the facts at the end repeat them).
       (track || room) &&
@@ -136,14 +137,14 @@ export function render(ctx) {
           "section",
           { "aria-labelledby": "who" },
           h("h2", { id: "who" }, ngettext("Speaker", "Speakers", session.people.length)),
-          h("ul", { class: "people" }, session.people.map(speakerBlock)),
+          h("ul", { class: "people" }, session.people.map((p) => speakerBlock(p, textLang(store.doc.event.language)))),
         ),
       session.description.length > 0 &&
         h(
           "section",
           { class: "text", "aria-labelledby": "about" },
           h("h2", { id: "about" }, _("About this session")),
-          session.description.map((p) => h("p", {}, linkify(p))),
+          session.description.map((p) => h("p", { lang: textLang(session.lang) }, linkify(p))),
         ),
       h("p", { class: "facts" }, facts(session, data, { always: true }), session.slides != null && h("span", {}, slidesText(session.slides))),
       changeList(history, session, data),

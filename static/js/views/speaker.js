@@ -1,6 +1,6 @@
 // One speaker: who they are and their sessions.
 
-import { sessionCard } from "../ui/session-card.js";
+import { sessionCard, textLang } from "../ui/session-card.js";
 import { h, paragraphs } from "../ui/dom.js";
 import { dayLabel } from "../data/time.js";
 import { heading, notFound, zoneNote } from "../ui/page-parts.js";
@@ -18,7 +18,8 @@ export function render(ctx) {
       "article",
       { class: "detail" },
       heading(person.name, [person.role, person.company].filter(Boolean).join(", ") || null),
-      person.bio && h("div", { class: "text bio" }, paragraphs(person.bio)),
+      // Imported text, in the event's language: said as such on a page in another.
+      person.bio && h("div", { class: "text bio", lang: textLang(store.doc.event.language) }, paragraphs(person.bio)),
       // All the bio there is; where the source schedule cut it, say so rather than end on "…".
       person.bio && person.bio_truncated && h("p", { class: "note" }, _("The source schedule shortened this bio; this is all of it that was published.")),
       h("h2", {}, ngettext("Session", "Sessions", sessions.length)),

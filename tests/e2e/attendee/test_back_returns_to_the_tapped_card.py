@@ -134,14 +134,14 @@ def test_back_returns_the_rooms_grid_scrolled_both_ways(page: Any, congress_serv
         """() => {
           const box = document.querySelector("#main .grid-scroll").getBoundingClientRect();
           const inside = [...document.querySelectorAll("#main .gblock")].find((b) => {
-            const r = b.querySelector("h3 a").getBoundingClientRect();
+            const r = b.querySelector("h2 a").getBoundingClientRect();
             return r.left > box.left + 60 && r.right < box.right
               && r.top > box.top + 60 && r.bottom < box.bottom;
           });
           return inside.dataset.session;
         }"""
     )
-    page.locator(f'#main .gblock[data-session="{block}"] h3 a').click()
+    page.locator(f'#main .gblock[data-session="{block}"] h2 a').click()
     expect(page).to_have_url(f"{congress_server.url}/session/{block}")
     for move in (page.go_back, lambda: (page.go_forward(), page.go_back())):
         page.evaluate(RECORD, block)

@@ -196,3 +196,30 @@ def test_first_screen_in_the_readers_language_is_the_apps_own_drawing(
     assert found["lang"] == [lang, "rtl" if lang == "ar-XB" else "ltr"]
     assert word in found["server"]
     assert_taken_over(found)
+
+
+def small_hours(tmp_path: Path) -> Path:
+    """The mini event's sessions ending at 1:00, 1:30 and 13:00 on 7 April."""
+    doc = json.loads(MINI.read_text(encoding="utf-8"))
+    times = {
+        "s1a2b3": ("00:30", "01:00"),
+        "k9x8y7": ("01:00", "01:30"),
+        "q4w5e6": ("12:15", "13:00"),
+    }
+    for session in doc["sessions"]:
+        start, end = times[session["id"]]
+        session["start"], session["end"] = f"2026-04-07T{start}:00+02:00", f"2026-04-07T{end}:00+02:00"
+    path = tmp_path / "schedule.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def test_spanish_cards_say_la_at_one_oclock_and_las_at_thirteen_in_both_drawings(
+    browser, pinned, tmp_path
+) -> None:
+    at = "2026-04-07T00:40:02+02:00"
+    server = pinned(small_hours(tmp_path), at)
+    found = taken_over(browser, server.url + "/?hl=es", at)
+    for said in ("hasta la 1:00 ·", "hasta la 1:30 ·", "hasta las 13:00 ·"):
+        assert said in found["server"]
+    assert_taken_over(found)

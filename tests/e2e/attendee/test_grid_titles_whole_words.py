@@ -37,7 +37,7 @@ CUT = """() => [...document.querySelectorAll('.gblock')].filter((b) => {
   const block = b.getBoundingClientRect();
   const text = (b.querySelector('.gtext') || b).getBoundingClientRect();
   const bottom = Math.min(block.bottom - 1, text.bottom);
-  return [...b.querySelectorAll('h3 a')].some((a) => [...a.getClientRects()].some((line) => {
+  return [...b.querySelectorAll('h2 a')].some((a) => [...a.getClientRects()].some((line) => {
     const shown = Math.min(line.bottom, bottom) - Math.max(line.top, block.top);
     return shown > 1 && shown < line.height - 1;
   }));
@@ -71,7 +71,7 @@ def test_no_grid_title_or_room_name_is_broken_inside_a_word(
         page.evaluate(SHOW, [s["room"], s["start"][11:16]])
         block = page.locator(f'.gblock[data-session="{s["id"]}"]')
         expect(block).to_be_in_viewport()
-        got = split_words(page, ".gblock h3")
+        got = split_words(page, ".gblock h2")
         heads = split_words(page, ".grid-room a")
         split += got["split"] + heads["split"]
         seen += got["words"]

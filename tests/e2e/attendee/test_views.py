@@ -112,7 +112,7 @@ def test_rooms_view_shows_one_room_or_all(page, live_server) -> None:
     expect(page.locator(".grid-room")).to_have_text(["Main Room", "Side Room"])
     page.locator(".chips").get_by_role("link", name="Side Room").click()
     expect(page.locator(".grid-room")).to_have_text(["Side Room"])
-    expect(page.locator(".gblock h3")).to_have_text(["Compiling Things"])
+    expect(page.locator(".gblock h2")).to_have_text(["Compiling Things"])
     assert "room=side" in page.url
 
 

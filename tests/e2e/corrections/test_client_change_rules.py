@@ -139,14 +139,14 @@ def test_diff_of_two_schedules_names_added_removed_and_changed_sessions(js) -> N
     ],
 )
 def test_freshness_line(js, state, text) -> None:
-    line = js("return m.freshness(arg, 7, 1000 + 30000, () => '10:42');", state)
+    line = js("return m.freshness(arg, 7, 1000 + 30000, () => '10:42', () => 10);", state)
     assert text in line
     assert "version" not in line  # a number that means nothing to an attendee (issue 14)
 
 
 def test_freshness_says_minutes_ago(js) -> None:
     state = {"checkedAt": 0, "okAt": 0, "offline": False}
-    assert js("return m.freshness(arg, 1, 125000, () => '');", state).endswith("checked 2 min ago")
+    assert js("return m.freshness(arg, 1, 125000, () => '', () => 0);", state).endswith("checked 2 min ago")
 
 
 def venue_midnight_after(iso: str, zone: str = "Europe/Paris") -> datetime:

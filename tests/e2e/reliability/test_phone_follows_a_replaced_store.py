@@ -145,7 +145,7 @@ WATCH_WITH_FAKE_FEED = """async ([feedStore, servedStore, servedVersion, rewound
   watcher.state.cursor = 7;
   watcher.state.store = "old";
   await watcher.check();
-  return { line: freshness(watcher.state, store.data.version, Date.now(), () => "10:00"),
+  return { line: freshness(watcher.state, store.data.version, Date.now(), () => "10:00", () => 10),
            version: store.data.version, title: store.doc.sessions[0].title, store: watcher.state.store };
 }"""
 

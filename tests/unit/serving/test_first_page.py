@@ -105,7 +105,14 @@ IN_LANGUAGES = [
         "2 sessions",
     ),
     ({"hl": "de"}, "de", "Dienstag, 7. April", "Jetzt · 09:20 CEST", "bis 09:30 · 30 Min.", "2 Sessions"),
-    ({"cookie": "es"}, "es", "martes, 7 de abril", "Ahora · 9:20 CEST", "a 9:30 · 30 min", "2 sesiones"),
+    (
+        {"cookie": "es"},
+        "es",
+        "martes, 7 de abril",
+        "Ahora · 9:20 CEST",
+        "hasta las 9:30 · 30 min",
+        "2 sesiones",
+    ),
 ]
 
 

@@ -27,6 +27,12 @@ def star_button(v: Voice, session: Session) -> Markup:
     return h("button", attrs, h("span", {"aria-hidden": "true"}, "☆"))
 
 
+def text_lang(v: Voice, tag: str | None) -> str | None:
+    """The `lang` of an imported text in `tag` on a page in the reader's language (<html lang>):
+    None when they are the same (ui/session-card.js, textLang)."""
+    return tag if tag and tag != v.lang else None
+
+
 def star_hint(v: Voice) -> str:
     return v._("Star it to add it to My schedule.")
 
@@ -78,7 +84,7 @@ def session_card(
 ) -> Markup:
     classes = " ".join(c for c in ("card", session.cancelled and "cancelled", extra_class) if c)
     track = session.raw.get("track") if session.raw.get("track") in data.tracks else None
-    lang = session.lang if session.lang and session.lang != v.lang else None  # <html lang> is the reader's
+    lang = text_lang(v, session.lang)
     return h(
         "article",
         {"class": classes, "data-session": session.id, "data-track": track},
@@ -89,8 +95,11 @@ def session_card(
             h(
                 "span",
                 {"class": "len"},
-                v._(
+                v.npgettext(
+                    "hour",
                     "to {end} · {duration}",
+                    "to {end} · {duration}",
+                    v.hour(data.local(session.end)),
                     end=v.clock(data.local(session.end)),
                     duration=v.length(session.start, session.end),
                 ),

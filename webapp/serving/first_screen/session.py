@@ -10,7 +10,7 @@ from urllib.parse import unquote, urlsplit
 
 from markupsafe import Markup
 
-from .cards import facts, session_card, star_button, star_hint
+from .cards import facts, session_card, star_button, star_hint, text_lang
 from .markup import h
 from .outline import Outline, Session, iso
 from .voice import Voice
@@ -144,7 +144,7 @@ def session_page(v: Voice, data: Outline, session: Session, now: datetime) -> st
     node = h(
         "article",
         {"class": "detail" + (" cancelled" if session.cancelled else "")},
-        h("h1", {"tabindex": "-1"}, session.title),
+        h("h1", {"tabindex": "-1", "lang": text_lang(v, session.lang)}, session.title),
         place,
         cancelled,
         when,

@@ -59,12 +59,20 @@ class Voice:
         text = self.t.catalog.ngettext(singular, plural, n)
         return fill(text, {"n": formats.format_number(self.loc, n), **values})
 
+    def npgettext(self, context: str, singular: str, plural: str, n: int, **values: Any) -> str:
+        text = self.t.catalog.npgettext(context, singular, plural, n)
+        return fill(text, {"n": formats.format_number(self.loc, n), **values})
+
     def day(self, day: str, style: str = "long") -> str:
         return formats.format_day(self.loc, day, style)
 
     def clock(self, local: datetime) -> str:
         """`local`: the venue's wall-clock time (Outline.local)."""
         return formats.format_time(self.loc, local.hour, local.minute)
+
+    def hour(self, local: datetime) -> int:
+        """The count of a message that says "at {time}": the hour `clock` writes (formats.written_hour)."""
+        return formats.written_hour(self.loc, local.hour)
 
     def length(self, start: datetime, end: datetime) -> str:
         return formats.format_duration(self.loc, (end - start).total_seconds() / 60)

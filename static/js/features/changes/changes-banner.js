@@ -4,8 +4,8 @@
 import { summary } from "../../data/changes.js";
 import { wallMs } from "../../data/clock.js";
 import { h } from "../../ui/dom.js";
-import { time } from "../../data/time.js";
-import { _, ngettext } from "../../data/i18n.js";
+import { clockHour, time } from "../../data/time.js";
+import { _, ngettext, npgettext } from "../../data/i18n.js";
 
 export function syncChrome(watcher, store, { onChangesView = false } = {}) {
   const data = store.data;
@@ -35,7 +35,7 @@ export function syncChrome(watcher, store, { onChangesView = false } = {}) {
         : []),
     );
   }
-  const line = freshness(watcher.state, data.version, wallMs(), (ms) => time(new Date(ms)));
+  const line = freshness(watcher.state, data.version, wallMs(), (ms) => time(new Date(ms)), (ms) => clockHour(new Date(ms)));
   for (const el of document.querySelectorAll("[data-freshness]")) {
     if (el.textContent !== line) el.textContent = line;
     el.dataset.version = String(data.version); // for organizers and tests; a number means nothing to attendees
@@ -48,11 +48,13 @@ export function syncChrome(watcher, store, { onChangesView = false } = {}) {
 
 // The freshness line: "Up to date · checked 2 min ago", "Offline · last checked 10:42". The
 // version stays out of the words (it is in data-version); `version` is kept for callers.
-// Each line is one message (a sentence is never joined from pieces), `{n}` minutes or `{time}`.
-export function freshness(state, version, now, clockText) {
+// Each line is one message (a sentence is never joined from pieces), `{n}` minutes or `{time}`;
+// `hourOf` gives the count of a message with `{time}`: its hour as written (data/time.js, clockHour).
+export function freshness(state, version, now, clockText, hourOf) {
   const minutes = (ms) => Math.floor((now - ms) / 60000);
   if (state.offline) {
-    return state.okAt != null ? _("Offline · last checked {time}", { time: clockText(state.okAt) }) : _("Offline · not checked yet");
+    // Translators: the count is the hour of {time} (1 for 1:30, 13 for 13:00), for a language whose article follows the hour ("a la 1:30", "a las 13:00"); others write the same in each form.
+    return state.okAt != null ? npgettext("hour", "Offline · last checked {time}", "Offline · last checked {time}", hourOf(state.okAt), { time: clockText(state.okAt) }) : _("Offline · not checked yet");
   }
   if (state.checkedAt == null) return _("Checking for changes…");
   // Translators: the freshness line; {n} minutes ago, or at a clock time an hour on.
@@ -60,10 +62,12 @@ export function freshness(state, version, now, clockText) {
     const m = minutes(state.checkedAt);
     if (m < 1) return _("Could not check for changes · tried just now");
     if (m < 60) return ngettext("Could not check for changes · tried {n} min ago", "Could not check for changes · tried {n} min ago", m);
-    return _("Could not check for changes · tried at {time}", { time: clockText(state.checkedAt) });
+    // Translators: the count is the hour of {time}, as in "Offline · last checked {time}".
+    return npgettext("hour", "Could not check for changes · tried at {time}", "Could not check for changes · tried at {time}", hourOf(state.checkedAt), { time: clockText(state.checkedAt) });
   }
   const m = minutes(state.okAt);
   if (m < 1) return _("Up to date · checked just now");
   if (m < 60) return ngettext("Up to date · checked {n} min ago", "Up to date · checked {n} min ago", m);
-  return _("Up to date · checked at {time}", { time: clockText(state.okAt) });
+  // Translators: the count is the hour of {time}, as in "Offline · last checked {time}".
+  return npgettext("hour", "Up to date · checked at {time}", "Up to date · checked at {time}", hourOf(state.okAt), { time: clockText(state.okAt) });
 }

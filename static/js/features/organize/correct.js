@@ -1,7 +1,7 @@
 // Correcting one session (move, new time, cancel or restore, edit text and speakers) and
 // adding one. Each form ends in the consequences panel (publish.js); nothing is sent before.
 
-import { _, formatDuration, formatTime, pgettext } from "../../data/i18n.js";
+import { _, formatDuration, formatTime, npgettext, pgettext, writtenHour } from "../../data/i18n.js";
 import { h } from "../../ui/dom.js";
 import { dayLabel, length, minutes, time } from "../../data/time.js";
 import { frame } from "./frame.js";
@@ -39,6 +39,7 @@ function chosenTime(form) {
   return {
     day: dayLabel(form.elements.day.value, "short"),
     start: formatTime(hh, mm),
+    hour: writtenHour(hh),
     length: formatDuration(Number(form.elements.length.value)),
   };
 }
@@ -229,7 +230,9 @@ export function addPage(ctx) {
     if (f.elements.skind.value.trim()) body.session_kind = f.elements.skind.value.trim();
     if (noteOf(f)) body.note = noteOf(f);
     const when = chosenTime(f);
-    return { body, base: null, label: _("Add “{title}” on {day} at {start}", { title, day: when.day, start: when.start }) };
+    // Translators: the count is the hour of {start} (1 for 1:30, 13 for 13:00), for a language whose article follows the hour ("a la 1:30", "a las 13:00"); others write the same in each form.
+    const label = npgettext("hour", "Add “{title}” on {day} at {start}", "Add “{title}” on {day} at {start}", when.hour, { title, day: when.day, start: when.start });
+    return { body, base: null, label };
   }, _("Check and publish the new session"));
   return { title: _("Add a session"), ...frame(_("Add a session"), "add", form) };
 }

@@ -6,12 +6,12 @@
 // and the schedule this device holds: the server never knows what anyone starred.
 
 import { checkChange, joinPhrases, patchOf, phrases, titleOf } from "../../data/changes.js";
-import { _, ngettext } from "../../data/i18n.js";
+import { _, ngettext, npgettext } from "../../data/i18n.js";
 import { checkNotice, noticesAfter } from "../../data/notices.js";
 import { DATA_CACHE, MIRROR, patchedDoc, readKept, writeKept } from "../../data/kept-copy.js";
 import { sendWake } from "./push-api.js";
 import { heldOf } from "../../data/texts.js";
-import { setVenueZone, time } from "../../data/time.js";
+import { clockHour, setVenueZone, time } from "../../data/time.js";
 import { readMirror, reminder, ringing, wakeInstants } from "./wake-times.js";
 // The bundle's one entry (webapp/web/built.py): the worker's answers to links that leave the
 // app (calendar files made on the device offline) come in with it.
@@ -98,8 +98,9 @@ async function changes() {
 async function notifyChanged(mine, before) {
   const said = mine.map((c) => {
     const start = before.byId.get(c.session)?.start ?? c.after.start;
-    // Translators: a notification about a starred session, named by its start time.
-    const head = start ? _("Your {time} session", { time: time(new Date(start)) }) : _("Your session");
+    const at = start && new Date(start);
+    // Translators: a notification about a starred session, named by its start time. The count is the hour of {time} (1 for 1:30, 13 for 13:00), for a language whose article follows the hour ("Tu sesión de la 1:30", "de las 13:00"); others write the same in each form.
+    const head = at ? npgettext("hour", "Your {time} session", "Your {time} session", clockHour(at), { time: time(at) }) : _("Your session");
     return { head, name: titleOf(c, before), what: joinPhrases(phrases(c, before)) };
   });
   const shown = await self.registration.getNotifications({ tag: CHANGES_TAG });

@@ -3,9 +3,9 @@
 
 import { h } from "../../ui/dom.js";
 import { STATUS_TEXT, roomNotice, roomNoticeLine } from "../../ui/room-notices.js";
-import { dayLabel, time, venueDay } from "../../data/time.js";
+import { clockHour, dayLabel, time, venueDay } from "../../data/time.js";
 import { nowNext } from "./venue-plan.js";
-import { _ } from "../../data/i18n.js";
+import { _, npgettext } from "../../data/i18n.js";
 import { phrase } from "../../ui/phrase.js";
 
 let styled = false;
@@ -71,7 +71,8 @@ export function mapBanner(data, highlight, nextId) {
   const next = nextId && data.byId.get(nextId);
   const where = h("a", { href: `/room/${room.id}` }, room.name);
   if (next && next.room === room.id) {
-    const said = _("Your next session, {session}, at {time} is here: {room}");
+    // Translators: the count is the hour of {time} (1 for 1:30, 13 for 13:00), for a language whose article follows the hour ("a la 1:30", "a las 13:00"); others write the same in each form.
+    const said = npgettext("hour", "Your next session, {session}, at {time} is here: {room}", "Your next session, {session}, at {time} is here: {room}", clockHour(next.start));
     return h("p", { class: "where" }, phrase(said, { session: sessionLink(next), time: time(next.start), room: where }));
   }
   // Translators: the room a link asked the map to show.
