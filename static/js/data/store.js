@@ -11,7 +11,7 @@ import { mergeStars, parseStars } from "./stars.js";
 import { afterNextFrame } from "./frames.js";
 import { DATA_CACHE, patchedDoc, readKept, writeKept } from "./kept-copy.js";
 import { NO_TEXTS, carryTexts, checkTexts, fits, heldOf, mergeTexts, mergeTextsInSlices, needsTexts, tookWhole } from "./texts.js";
-import { slicer } from "./slices.js";
+import { slicer, yieldToPage } from "./slices.js";
 import { conferenceDayIn, setConferenceDays, setVenueZone } from "./time.js";
 
 export const FEED = "/api/v1/outline.json";
@@ -37,8 +37,8 @@ export function index(doc) {
   return indexer.done();
 }
 
-// The same, in slices (data/slices.js): the texts merged after the first screen are indexed
-// while the page stays free (the whole congress at once was a long task, bench/blocking.py).
+// The same, in slices (data/slices.js): an outline fetched, or the texts merged into it, is
+// indexed while the page stays free (a congress at once was a long task, bench/blocking.py).
 export async function indexInSlices(doc, pause = slicer()) {
   const indexer = indexerOf(doc);
   for (const raw of doc.sessions) {
@@ -165,17 +165,37 @@ export class Store extends EventTarget {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const etag = response.headers.get("ETag");
       if (this.data && etag && etag === this.etag) return false;
+      const raw = await response.json();
+      // Parsing, expanding and indexing a congress's outline were one long task with the first
+      // draw (bench/blocking.py): each is a task of its own now, the index a few at a time.
+      await yieldToPage();
       // Columns expanded to rows (data/columns.js); an outline in the older rows passes as it is.
-      const doc = expand(await response.json());
-      // Never step back: an older copy (a cache's fallback) does not replace a newer one of the
-      // same store; another store's document is taken whole, its versions start again.
-      const older = this.data && Number.isInteger(doc.version) && doc.version < this.data.version;
-      if (older && !otherStore(this.data, doc) && !rewound) return false;
-      // The same store's texts stay shown until this version's come; another store's (or a
-      // history that went back) are not this document's at all.
-      const same = Boolean(this.doc) && !otherStore(this.data, doc) && !rewound;
-      this.held = tookWhole(this.held, Number.isInteger(doc.version) ? doc.version : 0, same);
-      this.replace(same ? carryTexts(this.doc, doc) : doc, etag);
+      const doc = expand(raw);
+      const plan = () => {
+        if (this.data && etag && etag === this.etag) return null;
+        // Never step back: an older copy (a cache's fallback) does not replace a newer one of
+        // the same store; another store's document is taken whole, its versions start again.
+        const older = this.data && Number.isInteger(doc.version) && doc.version < this.data.version;
+        if (older && !otherStore(this.data, doc) && !rewound) return null;
+        // The same store's texts stay shown until this version's come; another store's (or a
+        // history that went back) are not this document's at all.
+        const same = Boolean(this.doc) && !otherStore(this.data, doc) && !rewound;
+        const held = tookWhole(this.held, Number.isInteger(doc.version) ? doc.version : 0, same);
+        return { doc: same ? carryTexts(this.doc, doc) : doc, held };
+      };
+      let taking = plan();
+      if (!taking) return false;
+      const shown = this.doc;
+      let data = await indexInSlices(taking.doc);
+      await yieldToPage(); // the index's last slice sorts it: the first draw comes in a task of its own
+      if (this.doc !== shown) {
+        // Replaced while it was indexed (a correction, another check): decided again, at once.
+        taking = plan();
+        if (!taking) return false;
+        data = index(taking.doc);
+      }
+      this.held = taking.held;
+      this.replace(taking.doc, etag, false, data);
       await this.writeStored();
       this.syncTexts();
       return true;
