@@ -20,6 +20,7 @@ import traceback
 from pathlib import Path
 
 import back
+import blocking
 import bytes as document_bytes
 import first_visit
 import grid
@@ -40,6 +41,7 @@ SCRIPTS = {
     "lighthouse": lighthouse,
     "repeat": repeat,
     "large": large,
+    "blocking": blocking,
     "grid": grid,
     "back": back,
     "search": search,

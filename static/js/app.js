@@ -15,6 +15,7 @@ import { drawWith, go } from "./ui/navigate.js";
 import { entryPlace, followPlaces, keepPlace, measure, restorePlace, shown as placeShown, startingPlace } from "./ui/place.js";
 import { match, withPart } from "./routes.js";
 import { Store } from "./data/store.js";
+import { yieldToPage } from "./data/slices.js";
 import { startPush } from "./features/push/subscription.js";
 import { startReminders } from "./features/remind/open-reminders.js";
 import { registerWorker } from "./features/offline/worker-update.js";
@@ -119,6 +120,13 @@ async function render({ focus = false, restated = !focus, place = focus ? null :
     view = notFound("page", url.pathname);
   }
   const name = found?.route.name ?? null;
+  if (inherited && !focus) {
+    // The page is already on screen (the server's first screen, the worker's last drawing), so
+    // nothing waits to be seen: the drawing is taken over in a task of its own, not in the one
+    // that built the view (both at once were a long task at a congress, bench/blocking.py).
+    await yieldToPage();
+    if (token !== renderCount) return;
+  }
   // The same page drawn again (texts or corrections came, the time switch) keeps what the
   // reader was doing (ui/dom.js, redraw); a navigation always starts afresh.
   if (!focus && name === current && main.firstElementChild) redraw(main, view.node);

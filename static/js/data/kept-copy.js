@@ -4,6 +4,7 @@
 // No DOM: the worker runs this too.
 
 import { notePatched } from "./texts.js";
+import { slicer } from "./slices.js";
 
 export const DATA_CACHE = "hallway-data";
 // Under the key app versions before the outline/texts split kept theirs at, so either reads it.
@@ -29,12 +30,61 @@ export async function readKept(cache) {
 }
 
 // Keeps `doc` with what it holds of the texts (`texts`), under `etag` (null: a copy patched on
-// the device, which no server response has ever had).
+// the device, which no server response has ever had). Serialised, encoded and hashed in slices
+// (data/slices.js): at a congress, the whole document in one go was a 130-340 ms task on a phone
+// right after its first screen (bench/blocking.py). The bytes and their digest are the ones
+// JSON.stringify would give, so a copy reads and checks the same whichever version kept it.
 export async function writeKept(cache, doc, texts, etag) {
-  const body = JSON.stringify({ ...doc, texts });
+  const pause = slicer();
+  const body = await encoded(await serialised({ ...doc, texts }, pause), pause);
   const digest = await digestOf(body);
   const headers = { "Content-Type": "application/json", ...(etag ? { ETag: etag } : {}), ...(digest ? { [DIGEST]: digest } : {}) };
   await cache.put(KEPT, new Response(body, { headers }));
+}
+
+// Sessions (or speakers) serialised at once between two pauses: a few ms at 4x CPU.
+const RUN = 25;
+
+// JSON.stringify(value), for an object whose arrays (the sessions, the speakers) are long, as
+// its pieces in order: the arrays a few items at a time.
+async function serialised(value, pause) {
+  const pieces = ["{"];
+  for (const [key, item] of Object.entries(value)) {
+    const text = Array.isArray(item) ? null : JSON.stringify(item);
+    if (!Array.isArray(item) && text === undefined) continue; // as JSON.stringify leaves it out
+    if (pieces.length > 1) pieces.push(",");
+    pieces.push(`${JSON.stringify(key)}:`);
+    if (text !== null) {
+      pieces.push(text);
+      continue;
+    }
+    pieces.push("[");
+    for (let i = 0; i < item.length; i += RUN) {
+      if (i > 0) pieces.push(",");
+      pieces.push(JSON.stringify(item.slice(i, i + RUN)).slice(1, -1));
+      await pause();
+    }
+    pieces.push("]");
+  }
+  pieces.push("}");
+  return pieces;
+}
+
+// The UTF-8 bytes of the pieces joined.
+async function encoded(pieces, pause) {
+  const encoder = new TextEncoder();
+  const parts = [];
+  for (const piece of pieces) {
+    parts.push(encoder.encode(piece));
+    await pause();
+  }
+  const bytes = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return bytes;
 }
 
 // Corrections and a re-import's changes applied to a kept document: sessions added or replaced
@@ -48,9 +98,10 @@ export function patchedDoc(doc, held, { version, sessions = [], removed = [], li
   return { doc: patched, held: notePatched(held, doc, sessions, version) };
 }
 
-// Hex SHA-256 of `text`, or null where the browser has no SubtleCrypto.
+// Hex SHA-256 of `text` (a string or its UTF-8 bytes), or null where the browser has no SubtleCrypto.
 async function digestOf(text) {
   if (!globalThis.crypto?.subtle) return null;
-  const hash = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  const bytes = typeof text === "string" ? new TextEncoder().encode(text) : text;
+  const hash = await crypto.subtle.digest("SHA-256", bytes);
   return Array.from(new Uint8Array(hash), (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -10,7 +10,8 @@ import { setLanguageNames } from "./languages.js";
 import { mergeStars, parseStars } from "./stars.js";
 import { afterNextFrame } from "./frames.js";
 import { DATA_CACHE, patchedDoc, readKept, writeKept } from "./kept-copy.js";
-import { NO_TEXTS, carryTexts, checkTexts, fits, heldOf, mergeTexts, needsTexts, tookWhole } from "./texts.js";
+import { NO_TEXTS, carryTexts, checkTexts, fits, heldOf, mergeTexts, mergeTextsInSlices, needsTexts, tookWhole } from "./texts.js";
+import { slicer, yieldToPage } from "./slices.js";
 import { conferenceDayIn, setConferenceDays, setVenueZone } from "./time.js";
 
 export const FEED = "/api/v1/outline.json";
@@ -31,6 +32,23 @@ function adopt(doc) {
 
 // Plain data from the feed, checked and indexed; a malformed entry is skipped, not fatal.
 export function index(doc) {
+  const indexer = indexerOf(doc);
+  for (const raw of doc.sessions) indexer.add(raw);
+  return indexer.done();
+}
+
+// The same, in slices (data/slices.js): an outline fetched, or the texts merged into it, is
+// indexed while the page stays free (a congress at once was a long task, bench/blocking.py).
+export async function indexInSlices(doc, pause = slicer()) {
+  const indexer = indexerOf(doc);
+  for (const raw of doc.sessions) {
+    indexer.add(raw);
+    await pause();
+  }
+  return indexer.done();
+}
+
+function indexerOf(doc) {
   if (!doc || typeof doc !== "object" || !doc.event || !str(doc.event.name) || !Array.isArray(doc.sessions)) {
     throw new Error("not a schedule document");
   }
@@ -43,11 +61,11 @@ export function index(doc) {
   // first screen at 4x CPU (profiled on /rooms), for 1,400 sessions.
   const roomOrder = new Map([...rooms.keys()].map((id, i) => [id, i]));
   const sessions = [];
-  for (const raw of doc.sessions) {
-    if (!raw || !ID_RE.test(raw.id) || !str(raw.title)) continue;
+  const add = (raw) => {
+    if (!raw || !ID_RE.test(raw.id) || !str(raw.title)) return;
     const start = new Date(raw.start);
     const end = new Date(raw.end);
-    if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) continue;
+    if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return;
     const people = arr(raw.speakers).map((id) => speakers.get(id)).filter(Boolean);
     const description = arr(raw.description).filter((p) => typeof p === "string");
     sessions.push({
@@ -61,26 +79,29 @@ export function index(doc) {
       cancelled: raw.status === "cancelled",
       haystack: [raw.title, ...description, ...people.map((p) => p.name)].join("\n").toLowerCase(),
     });
-  }
-  sessions.sort((a, b) => a.start - b.start || (roomOrder.get(a.room) ?? -1) - (roomOrder.get(b.room) ?? -1));
-  const days = arr(doc.event.days).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
-  const sessionDays = [...new Set(sessions.map((s) => s.day))];
-  return {
-    version: Number.isInteger(doc.version) ? doc.version : 0,
-    store: storeId(doc),
-    // What this version holds in its store: sent back with ?since= so a backup restored and
-    // written again (the same numbers, other edits) is told apart.
-    stamp: typeof doc.stamp === "string" && /^[0-9a-f]{12}$/.test(doc.stamp) ? doc.stamp : null,
-    event: doc.event,
-    rooms,
-    tracks,
-    speakers,
-    sessions,
-    byId: new Map(sessions.map((s) => [s.id, s])),
-    days: days.length ? days : sessionDays,
-    levels: [...new Set(sessions.map((s) => s.level).filter(str))],
-    languages: [...new Set(sessions.map((s) => s.lang).filter(str))].sort(),
   };
+  const done = () => {
+    sessions.sort((a, b) => a.start - b.start || (roomOrder.get(a.room) ?? -1) - (roomOrder.get(b.room) ?? -1));
+    const days = arr(doc.event.days).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
+    const sessionDays = [...new Set(sessions.map((s) => s.day))];
+    return {
+      version: Number.isInteger(doc.version) ? doc.version : 0,
+      store: storeId(doc),
+      // What this version holds in its store: sent back with ?since= so a backup restored and
+      // written again (the same numbers, other edits) is told apart.
+      stamp: typeof doc.stamp === "string" && /^[0-9a-f]{12}$/.test(doc.stamp) ? doc.stamp : null,
+      event: doc.event,
+      rooms,
+      tracks,
+      speakers,
+      sessions,
+      byId: new Map(sessions.map((s) => [s.id, s])),
+      days: days.length ? days : sessionDays,
+      levels: [...new Set(sessions.map((s) => s.level).filter(str))],
+      languages: [...new Set(sessions.map((s) => s.lang).filter(str))].sort(),
+    };
+  };
+  return { add, done };
 }
 
 // Which corrections store a document's versions count in (null: a server or export from
@@ -144,17 +165,37 @@ export class Store extends EventTarget {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const etag = response.headers.get("ETag");
       if (this.data && etag && etag === this.etag) return false;
+      const raw = await response.json();
+      // Parsing, expanding and indexing a congress's outline were one long task with the first
+      // draw (bench/blocking.py): each is a task of its own now, the index a few at a time.
+      await yieldToPage();
       // Columns expanded to rows (data/columns.js); an outline in the older rows passes as it is.
-      const doc = expand(await response.json());
-      // Never step back: an older copy (a cache's fallback) does not replace a newer one of the
-      // same store; another store's document is taken whole, its versions start again.
-      const older = this.data && Number.isInteger(doc.version) && doc.version < this.data.version;
-      if (older && !otherStore(this.data, doc) && !rewound) return false;
-      // The same store's texts stay shown until this version's come; another store's (or a
-      // history that went back) are not this document's at all.
-      const same = Boolean(this.doc) && !otherStore(this.data, doc) && !rewound;
-      this.held = tookWhole(this.held, Number.isInteger(doc.version) ? doc.version : 0, same);
-      this.replace(same ? carryTexts(this.doc, doc) : doc, etag);
+      const doc = expand(raw);
+      const plan = () => {
+        if (this.data && etag && etag === this.etag) return null;
+        // Never step back: an older copy (a cache's fallback) does not replace a newer one of
+        // the same store; another store's document is taken whole, its versions start again.
+        const older = this.data && Number.isInteger(doc.version) && doc.version < this.data.version;
+        if (older && !otherStore(this.data, doc) && !rewound) return null;
+        // The same store's texts stay shown until this version's come; another store's (or a
+        // history that went back) are not this document's at all.
+        const same = Boolean(this.doc) && !otherStore(this.data, doc) && !rewound;
+        const held = tookWhole(this.held, Number.isInteger(doc.version) ? doc.version : 0, same);
+        return { doc: same ? carryTexts(this.doc, doc) : doc, held };
+      };
+      let taking = plan();
+      if (!taking) return false;
+      const shown = this.doc;
+      let data = await indexInSlices(taking.doc);
+      await yieldToPage(); // the index's last slice sorts it: the first draw comes in a task of its own
+      if (this.doc !== shown) {
+        // Replaced while it was indexed (a correction, another check): decided again, at once.
+        taking = plan();
+        if (!taking) return false;
+        data = index(taking.doc);
+      }
+      this.held = taking.held;
+      this.replace(taking.doc, etag, false, data);
       await this.writeStored();
       this.syncTexts();
       return true;
@@ -164,9 +205,10 @@ export class Store extends EventTarget {
     }
   }
 
-  replace(doc, etag = null, texts = false) {
+  // `data`: the document already indexed (indexInSlices).
+  replace(doc, etag = null, texts = false, data = null) {
     const previous = this.data;
-    this.data = index(doc);
+    this.data = data ?? index(doc);
     adopt(doc);
     this.doc = doc;
     this.etag = etag;
@@ -215,11 +257,20 @@ export class Store extends EventTarget {
     } catch {
       return false; // offline or damaged: the outline works without them; the next check tries again
     }
-    // Checked against the document as it is now: a correction may have come meanwhile.
-    if (!texts || !this.doc || !fits(this.doc, this.held, texts)) return false;
-    const merged = mergeTexts(this.doc, this.held, texts);
-    this.held = merged.held;
-    this.replace(merged.doc, this.etag, true);
+    // Merged and indexed in slices while the page stays free; checked against the document as
+    // it is then: a correction that came meanwhile has it done again, at once the third time.
+    const pause = slicer();
+    for (let attempt = 1; ; attempt++) {
+      const { doc, held } = this;
+      if (!texts || !doc || !fits(doc, held, texts)) return false;
+      const sliced = attempt < 3;
+      const merged = sliced ? await mergeTextsInSlices(doc, held, texts, pause) : mergeTexts(doc, held, texts);
+      const data = sliced ? await indexInSlices(merged.doc, pause) : index(merged.doc);
+      if (this.doc !== doc || this.held !== held) continue;
+      this.held = merged.held;
+      this.replace(merged.doc, this.etag, true, data);
+      break;
+    }
     await this.writeStored();
     return true;
   }

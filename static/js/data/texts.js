@@ -4,6 +4,8 @@
 // kept schedule document. A session or speaker whose text is not known yet has no
 // `description` / `bio` key at all (not an empty one); a session without links has no `links`.
 
+import { mapInSlices, slicer } from "./slices.js";
+
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const own = (obj, key) => (Object.hasOwn(obj, key) ? obj[key] : undefined);
 const storeOf = (doc) => (doc && typeof doc.store === "string" && doc.store ? doc.store : null);
@@ -54,7 +56,21 @@ export function fits(doc, held, texts) {
 // `doc` with the texts of `texts` (checked) in it. A description or links set by a change newer
 // than these texts (`held.patched`) are kept: data from the feed never steps back.
 export function mergeTexts(doc, held, texts) {
-  const sessions = doc.sessions.map((s) => {
+  const m = merger(held, texts);
+  return m.merged(doc, doc.sessions.map(m.session), Array.isArray(doc.speakers) ? doc.speakers.map(m.speaker) : doc.speakers);
+}
+
+// The same, a few sessions and speakers at a time (data/slices.js): a congress's in one go was
+// part of a long task after the first screen.
+export async function mergeTextsInSlices(doc, held, texts, pause = slicer()) {
+  const m = merger(held, texts);
+  const sessions = await mapInSlices(doc.sessions, m.session, pause);
+  const speakers = Array.isArray(doc.speakers) ? await mapInSlices(doc.speakers, m.speaker, pause) : doc.speakers;
+  return m.merged(doc, sessions, speakers);
+}
+
+function merger(held, texts) {
+  const session = (s) => {
     if (!isObject(s) || (own(held.patched, s.id) ?? -1) > texts.version) return s;
     const paragraphs = own(texts.descriptions, s.id);
     const merged = { ...s, description: Array.isArray(paragraphs) ? paragraphs.filter((p) => typeof p === "string") : [] };
@@ -62,16 +78,17 @@ export function mergeTexts(doc, held, texts) {
     const { links: _, ...rest } = merged;
     const links = own(texts.links, s.id);
     return Array.isArray(links) ? { ...rest, links } : rest;
-  });
-  const speakers = Array.isArray(doc.speakers)
-    ? doc.speakers.map((p) => {
-        if (!isObject(p)) return p;
-        const bio = own(texts.bios, p.id);
-        return { ...p, bio: typeof bio === "string" && bio ? bio : null };
-      })
-    : doc.speakers;
-  const patched = Object.fromEntries(Object.entries(held.patched).filter(([, v]) => v > texts.version));
-  return { doc: { ...doc, sessions, speakers }, held: { ...held, version: texts.version, patched } };
+  };
+  const speaker = (p) => {
+    if (!isObject(p)) return p;
+    const bio = own(texts.bios, p.id);
+    return { ...p, bio: typeof bio === "string" && bio ? bio : null };
+  };
+  const merged = (doc, sessions, speakers) => {
+    const patched = Object.fromEntries(Object.entries(held.patched).filter(([, v]) => v > texts.version));
+    return { doc: { ...doc, sessions, speakers }, held: { ...held, version: texts.version, patched } };
+  };
+  return { session, speaker, merged };
 }
 
 // The texts `before` had, on the same sessions and speakers of `after` (a newer outline of

@@ -55,10 +55,26 @@ function select(name, label, options, value, all) {
 
 const byName = (map) => [...map.values()].sort((a, b) => a.name.localeCompare(b.name));
 
+// The search box and the filters' disclosure. The fields inside it (a checkbox per room and
+// track: a hundred or more at a congress) are built when it opens, from the address as it is
+// then: built with the form, closed, they were a long task's share of the first screen.
 function filterForm(data, query) {
   const active = FILTERS.filter((f) => f !== "q" && query.get(f)).length;
-  const kinds = kindsOf(data.sessions);
-  return h(
+  const fields = h("div", { class: "fields" });
+  const panel = h("details", { open: active > 0 }, h("summary", {}, active ? ngettext("Filters ({n})", "Filters ({n})", active) : _("Filters")), fields);
+  const fill = () => fields.append(...filterFields(data, new URL(currentAddress()).searchParams));
+  if (active > 0) fill();
+  else {
+    // However it opens (a tap, a key, find in page, a redraw restoring it): a mutation record
+    // comes before the next frame, so the panel is never painted open and empty.
+    const opened = new MutationObserver(() => {
+      if (!panel.open) return;
+      opened.disconnect();
+      fill();
+    });
+    opened.observe(panel, { attributes: true, attributeFilter: ["open"] });
+  }
+  const form = h(
     "form",
     { class: "find", role: "search", "aria-label": _("Find sessions") },
     h(
@@ -67,27 +83,26 @@ function filterForm(data, query) {
       h("label", { for: "f-q" }, _("Search titles, descriptions, speakers, tracks")),
       h("input", { id: "f-q", name: "q", type: "search", value: query.get("q") || "", autocomplete: "off" }),
     ),
-    h(
-      "details",
-      { open: active > 0 },
-      h("summary", {}, active ? ngettext("Filters ({n})", "Filters ({n})", active) : _("Filters")),
-      h(
-        "div",
-        { class: "fields" },
-        data.tracks.size > 0 && pickGroup("track", _("Tracks"), byName(data.tracks).map((t) => [t.id, t.name, t.id]), query),
-        pickGroup("room", _("Rooms"), [...data.rooms.values()].map((r) => [r.id, r.name]), query),
-        kinds.length > 1 && pickGroup("kind", _("Kinds"), kinds.map((k) => [k, kindName(k)]), query),
-        data.languages.length > 1 && pickGroup("lang", _("Languages"), data.languages.map((l) => [l, languageName(l)]), query),
-        data.levels.length > 0 && select("level", _("Level"), data.levels.map((l) => [l, l]), query.get("level"), _("All levels")),
-        h(
-          "div",
-          { class: "field check" },
-          h("input", { id: "f-slides", name: "slides", type: "checkbox", checked: query.get("slides") === "1" }),
-          h("label", { for: "f-slides" }, _("Slides attached")),
-        ),
-      ),
-    ),
+    panel,
   );
+  return { form, built: () => fields.firstChild !== null };
+}
+
+function filterFields(data, query) {
+  const kinds = kindsOf(data.sessions);
+  return [
+    data.tracks.size > 0 && pickGroup("track", _("Tracks"), byName(data.tracks).map((t) => [t.id, t.name, t.id]), query),
+    pickGroup("room", _("Rooms"), [...data.rooms.values()].map((r) => [r.id, r.name]), query),
+    kinds.length > 1 && pickGroup("kind", _("Kinds"), kinds.map((k) => [k, kindName(k)]), query),
+    data.languages.length > 1 && pickGroup("lang", _("Languages"), data.languages.map((l) => [l, languageName(l)]), query),
+    data.levels.length > 0 && select("level", _("Level"), data.levels.map((l) => [l, l]), query.get("level"), _("All levels")),
+    h(
+      "div",
+      { class: "field check" },
+      h("input", { id: "f-slides", name: "slides", type: "checkbox", checked: query.get("slides") === "1" }),
+      h("label", { for: "f-slides" }, _("Slides attached")),
+    ),
+  ].filter(Boolean);
 }
 
 // Cards are built a batch at a time: the first batch fills the screen at once, the next one
@@ -280,7 +295,7 @@ export function render(ctx) {
   const count = h("p", { class: "count", "aria-live": "polite" });
   const hiddenAt = h("div", { class: "hidden-at" });
   const zone = h("span");
-  const form = filterForm(data, new URL(location.href).searchParams);
+  const { form, built } = filterForm(data, new URL(location.href).searchParams);
   let shownDay = null;
   let waiting = null; // the data whose index this view waits to be complete
   keepIndexed(store); // built when idle, before the first key
@@ -343,7 +358,9 @@ export function render(ctx) {
   const jump = jumpButton(() => jumpToNow(results));
   const onInput = () => {
     const fd = new FormData(form);
-    const changes = Object.fromEntries(FILTERS.map((f) => [f, LIST_FILTERS.includes(f) ? pickedValue(form, f) : fd.get(f) || null]));
+    const query = new URL(currentAddress()).searchParams; // a filter whose field is not built yet keeps its value
+    const value = (f) => (f !== "q" && !built() ? query.get(f) : LIST_FILTERS.includes(f) ? pickedValue(form, f) : fd.get(f) || null);
+    const changes = Object.fromEntries(FILTERS.map((f) => [f, value(f)]));
     setAddress(withQuery(currentAddress(), changes));
     update();
   };

@@ -60,6 +60,7 @@ def test_a_multilingual_first_screen_starts_no_intl(page, make_server, tmp_path)
     page.add_init_script(COUNT_INTL)
     page.goto(server.url + "/?day=all")
     expect(page.locator(".card .lang")).to_have_text(["German", "English", "German"])
+    page.locator(".find > details > summary").click()  # the filters' fields are built as it opens
     expect(page.locator('[data-pick="lang"] .opt')).to_have_text(["German", "English"])
     assert page.evaluate("window.__intl") == []
 

@@ -5,7 +5,6 @@ and the zone's labels (the words for days, times and lengths are the reader's: v
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -31,12 +30,6 @@ def iso(at: datetime) -> str:
     """As JavaScript's Date.prototype.toISOString writes it."""
     utc = at.astimezone(UTC)
     return utc.strftime("%Y-%m-%dT%H:%M:%S.") + f"{utc.microsecond // 1000:03d}Z"
-
-
-def collate(text: str) -> tuple[str, str]:
-    """Near enough to localeCompare's order for names: accents and case second."""
-    bare = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
-    return bare.casefold(), text
 
 
 @dataclass
@@ -107,7 +100,6 @@ class Outline:
         self.by_id = {s.id: s for s in sessions}
         days = [d for d in event.get("days") or [] if isinstance(d, str) and DAY_RE.fullmatch(d)]
         self.days = days or list(dict.fromkeys(s.day for s in sessions))
-        self.levels = list(dict.fromkeys(lv for s in sessions if (lv := _str(s.raw.get("level")))))
         self.languages = sorted({s.lang for s in sessions if s.lang})
         self.kind_names = doc.get("kind_names") if isinstance(doc.get("kind_names"), dict) else {}
         self.language_names = doc.get("language_names") if isinstance(doc.get("language_names"), dict) else {}

@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from datetime import datetime
 
 from markupsafe import Markup
 
 from .cards import session_card
 from .markup import h
-from .outline import Outline, Session, collate
+from .outline import Outline, Session
 from .voice import Voice
 
 FIRST = 8  # views/schedule.js: the first batch reaches FIRST cards past the "now" line
@@ -38,44 +37,9 @@ def chosen_day(data: Outline, now: datetime, state: str) -> str:
     return today if today in data.days else data.days[0]
 
 
-def pick_group(name: str, label: str, options: list[tuple[str, str, str | None]]) -> Markup:
-    return h(
-        "details",
-        {"class": "pick", "data-pick": name},
-        h("summary", {}, label),
-        h(
-            "fieldset",
-            {},
-            h("legend", {"class": "sr"}, label),
-            [
-                h(
-                    "label",
-                    {"class": "opt"},
-                    h("input", {"type": "checkbox", "name": name, "value": value}),
-                    track and h("span", {"class": "swatch", "data-track": track, "aria-hidden": "true"}),
-                    text,
-                )
-                for value, text, track in options
-            ],
-        ),
-    )
-
-
-def filter_form(v: Voice, data: Outline) -> Markup:
-    counts = Counter(k for s in data.sessions if isinstance(k := s.raw.get("kind"), str) and k)
-    kinds = sorted(counts, key=lambda k: (-counts[k], collate(k)))
-    tracks = sorted(data.tracks.values(), key=lambda t: collate(t["name"]))
-    level = h(
-        "div",
-        {"class": "field"},
-        h("label", {"for": "f-level"}, v._("Level")),
-        h(
-            "select",
-            {"id": "f-level", "name": "level"},
-            h("option", {"value": ""}, v._("All levels")),
-            [h("option", {"value": lv}, lv) for lv in data.levels],
-        ),
-    )
+def filter_form(v: Voice) -> Markup:
+    """The search box and the filters' disclosure, closed: its fields are built by the app when
+    it opens (views/schedule.js, `filterForm`), so they are not in the first screen either."""
     search = h("input", {"id": "f-q", "name": "q", "type": "search", "value": "", "autocomplete": "off"})
     return h(
         "form",
@@ -86,35 +50,7 @@ def filter_form(v: Voice, data: Outline) -> Markup:
             h("label", {"for": "f-q"}, v._("Search titles, descriptions, speakers, tracks")),
             search,
         ),
-        h(
-            "details",
-            {},
-            h("summary", {}, v._("Filters")),
-            h(
-                "div",
-                {"class": "fields"},
-                tracks
-                and pick_group("track", v._("Tracks"), [(t["id"], t["name"], t["id"]) for t in tracks]),
-                pick_group("room", v._("Rooms"), [(r["id"], r["name"], None) for r in data.rooms.values()]),
-                len(kinds) > 1
-                and pick_group(
-                    "kind", v._("Kinds"), [(k, v.kind_name(data.kind_name(k)), None) for k in kinds]
-                ),
-                len(data.languages) > 1
-                and pick_group(
-                    "lang",
-                    v._("Languages"),
-                    [(lg, v.language_name(data.language_name(lg), lg), None) for lg in data.languages],
-                ),
-                data.levels and level,
-                h(
-                    "div",
-                    {"class": "field check"},
-                    h("input", {"id": "f-slides", "name": "slides", "type": "checkbox"}),
-                    h("label", {"for": "f-slides"}, v._("Slides attached")),
-                ),
-            ),
-        ),
+        h("details", {}, h("summary", {}, v._("Filters")), h("div", {"class": "fields"})),
     )
 
 
@@ -226,7 +162,7 @@ def schedule_page(v: Voice, data: Outline, now: datetime, kept: str = "") -> str
         {"class": "schedule"},
         h("div", {"class": "top-of-view"}, h("h1", {"tabindex": "-1"}, title), tabs),
         note and h("p", {"class": "note phase"}, note),
-        filter_form(v, data),
+        filter_form(v),
         h(
             "div",
             {"class": "bar"},
