@@ -75,8 +75,11 @@ WIRE_GOAL = 33 * 1024
 # words left the app's catalog for a file of their own (webapp/i18n/parts.py: French 12,268 ->
 # 8,853 B; English readers fetch no catalog, and the bundle gained 201 B to load the part):
 # 90,290 -> 87,972 B in English, 103,499 -> 97,789 B in French, measured side by side in one
-# run (82,208 B before i18n, at 3697831). The budget is 86.5 KB: 604 B over what is measured.
-WIRE_BUDGET = 86 * 1024 + 512
+# run (82,208 B before i18n, at 3697831). Issue 28's blocking time then cut the long tasks into
+# slices (static/js/data/slices.js: the kept copy's hash, the texts' merge, the index; the filter
+# panel built when opened), ~600 B of code: 88,755 B measured with both merged. The budget is
+# 87 KB: 333 B over that.
+WIRE_BUDGET = 87 * 1024
 FOSDEM_GOAL = 250 * 1024  # issue 28: a first visit of FOSDEM's size
 SHELL_GOAL = 14 * 1024
 QUIET = 0.8  # seconds without a request in flight: the first visit is over
