@@ -16,7 +16,7 @@ import tempfile
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -146,6 +146,20 @@ def baseline_app(ref: str) -> Iterator[None]:
             os.environ.pop("HALLWAY_BENCH_APP")
         else:
             os.environ["HALLWAY_BENCH_APP"] = before
+
+
+def beside_baseline(stack: ExitStack, data: Path, ref: str | None) -> dict[str, str]:
+    """Base URLs by label: " (before: <ref>)", the commit `ref`'s tree serving a copy of `data`
+    (when `ref` is given), and "", this tree serving `data`; both stop with `stack`. Loads
+    alternated between them meet the same machine and load."""
+    urls = {}
+    if ref:
+        copy = Path(tempfile.mkdtemp(prefix="hallway-bench-")) / "data"
+        shutil.copytree(data, copy)
+        with baseline_app(ref):  # the server keeps the tree it started with
+            urls[f" (before: {ref})"] = stack.enter_context(server(copy))
+    urls[""] = stack.enter_context(server(data))
+    return urls
 
 
 @contextmanager

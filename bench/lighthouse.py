@@ -12,6 +12,12 @@ the median of RUNS runs, over HTTP/1.1 straight to gunicorn and over HTTP/2 thro
 the LCP note says so. Full mode only (about 15 s a run, 12 runs or more); the short form skips it.
 
     .venv/bin/python bench/lighthouse.py [--json]
+    LIGHTHOUSE_BASELINE=cac790b .venv/bin/python bench/lighthouse.py   # that commit too, same run
+    LIGHTHOUSE_EVENTS=shipped .venv/bin/python bench/lighthouse.py   # one event (or "congress")
+
+LIGHTHOUSE_BASELINE serves a copy of that commit's tree beside this one, and each round runs
+Lighthouse once on each page in turn (the commit's app, this one's, the page without scripts),
+so that all three meet the same load; the median of each is taken over the rounds.
 """
 
 from __future__ import annotations
@@ -20,11 +26,12 @@ import json
 import os
 import subprocess
 import tempfile
+from contextlib import ExitStack
 from pathlib import Path
 
 import generate
 import tls
-from common import CHROMIUM_FLAGS, Figure, chromium_path, data_dir, main, server
+from common import CHROMIUM_FLAGS, Figure, beside_baseline, chromium_path, data_dir, main
 from noscript import served_without_scripts
 
 GOAL = "Lighthouse"
@@ -129,9 +136,32 @@ def measured(url: str, label: str, insecure: bool = False) -> list[Figure]:
     return figures_of(median_run([audit(url + "/", insecure) for _ in range(RUNS)]), label)
 
 
+def measured_in_rounds(urls: dict[str, str]) -> list[Figure]:
+    """Each page of `urls` (label -> base URL) measured RUNS times, a round of all of them at a
+    time, so that they meet the same load; the median run of each."""
+    reports: dict[str, list[dict]] = {label: [] for label in urls}
+    for _ in range(RUNS):
+        for label, url in urls.items():
+            reports[label].append(audit(url + "/"))
+    for label, runs in reports.items():
+        each = ", ".join(
+            f"{r['audits']['largest-contentful-paint']['numericValue']:,.0f}"
+            f"/{r['audits']['total-blocking-time']['numericValue']:,.0f}"
+            for r in runs
+        )
+        print(f"{label}each run's LCP/TBT: {each} ms", flush=True)
+    return [f for label, runs in reports.items() for f in figures_of(median_run(runs), label)]
+
+
 def events() -> list[tuple[str, Path]]:
-    congress = generate.write(Path(tempfile.mkdtemp(prefix="hallway-lh-congress-")), generate.generate())
-    return [("shipped event", data_dir()), (f"congress ({generate.SESSIONS:,} sessions)", data_dir(congress))]
+    wanted = os.environ.get("LIGHTHOUSE_EVENTS", "shipped,congress").split(",")
+    out = []
+    if "shipped" in wanted:
+        out.append(("shipped event", data_dir()))
+    if "congress" in wanted:
+        congress = generate.write(Path(tempfile.mkdtemp(prefix="hallway-lh-congress-")), generate.generate())
+        out.append((f"congress ({generate.SESSIONS:,} sessions)", data_dir(congress)))
+    return out
 
 
 def side_by_side(out: list[Figure]) -> None:
@@ -141,24 +171,35 @@ def side_by_side(out: list[Figure]) -> None:
         f = next((f for f in out if f.name == prefix + name), None)
         return "-" if f is None else f"{f.value:,.0f}"
 
-    print(f"side by side, median of {RUNS}: LCP ms, performance, accessibility (app | page without scripts)")
+    print(f"side by side, median of {RUNS}: LCP ms, performance, accessibility, TBT ms", end=" ")
+    print("(app | page without scripts)")
     for label in dict.fromkeys(f.name.split(": ")[0] for f in out if ", without scripts" not in f.name):
+        bare = label.split(" (before: ")[0] + ", without scripts: "  # a baseline's page is drawn alike
         row = [
-            " | ".join(value(p, n) for p in (f"{label}: ", f"{label}, without scripts: "))
-            for n in ("sessions on screen: LCP (simulated)", "Performance score", "Accessibility score")
+            " | ".join(value(p, n) for p in (f"{label}: ", bare))
+            for n in (
+                "sessions on screen: LCP (simulated)",
+                "Performance score",
+                "Accessibility score",
+                "Total Blocking Time (simulated)",
+            )
         ]
-        print(f"  {label}: LCP {row[0]}; performance {row[1]}; accessibility {row[2]}", flush=True)
+        lcp, perf, a11y, tbt = row
+        print(f"  {label}: LCP {lcp}; performance {perf}; accessibility {a11y}; TBT {tbt}", flush=True)
 
 
 def run(short: bool = False) -> list[Figure]:
     if short:
         return []
     out: list[Figure] = []
+    ref = os.environ.get("LIGHTHOUSE_BASELINE")
     for name, data in events():
-        with server(data) as url:
-            out += measured(url, f"{name}, HTTP/1.1: ")
-            with served_without_scripts(url) as bare:
-                out += measured(bare, f"{name}, HTTP/1.1, without scripts: ")
+        with ExitStack() as stack:
+            trees = beside_baseline(stack, data, ref)
+            url = trees[""]
+            urls = {f"{name}, HTTP/1.1{tree}: ": u for tree, u in trees.items()}
+            urls[f"{name}, HTTP/1.1, without scripts: "] = stack.enter_context(served_without_scripts(url))
+            out += measured_in_rounds(urls)
             if name != "shipped event":
                 continue
             if not tls.available():

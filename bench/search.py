@@ -25,7 +25,7 @@ import os
 from contextlib import ExitStack
 from typing import Any
 
-from common import PHONE, Figure, baseline_app, congress_data, controlled, data_dir, launch_args, main, server
+from common import PHONE, Figure, beside_baseline, congress_data, controlled, launch_args, main
 from shown import TYPE_KEYS, median, painted_ms, watch
 
 GOAL = "Search, congress"
@@ -146,12 +146,7 @@ def run(short: bool = False) -> list[Figure]:
     _, data = congress_data()
     ref = os.environ.get("SEARCH_BASELINE")
     with ExitStack() as stack:
-        urls = {}
-        if ref:
-            with baseline_app(ref):  # the server keeps the tree it started with
-                urls[f" (before: {ref})"] = stack.enter_context(server(data_dir(data / "schedule.json")))
-        urls[""] = stack.enter_context(server(data))
-        b = browse(urls)
+        b = browse(beside_baseline(stack, data, ref))
     return [f for label, cases in b.items() for f in figures(cases, label)]
 
 
