@@ -173,7 +173,10 @@ def side_by_side(out: list[Figure]) -> None:
 
     print(f"side by side, median of {RUNS}: LCP ms, performance, accessibility, TBT ms", end=" ")
     print("(app | page without scripts)")
-    for label in dict.fromkeys(f.name.split(": ")[0] for f in out if ", without scripts" not in f.name):
+    lcp_name = ": sessions on screen: LCP (simulated)"  # a label may hold ": " ("(before: <commit>)")
+    for label in [f.name.removesuffix(lcp_name) for f in out if f.name.endswith(lcp_name)]:
+        if label.endswith(", without scripts"):
+            continue
         bare = label.split(" (before: ")[0] + ", without scripts: "  # a baseline's page is drawn alike
         row = [
             " | ".join(value(p, n) for p in (f"{label}: ", bare))
