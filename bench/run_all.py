@@ -33,12 +33,14 @@ import overhead
 import repeat
 import search
 import source_delta
+import takeover
 from common import ROOT, Figure, fmt, over_budget, report
 
 SCRIPTS = {
     "first_visit": first_visit,
     "bytes": document_bytes,
     "lighthouse": lighthouse,
+    "takeover": takeover,
     "repeat": repeat,
     "large": large,
     "blocking": blocking,
