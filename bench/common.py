@@ -119,6 +119,21 @@ def congress_data() -> tuple[dict[str, Any], Path]:
     return doc, data_dir(generate.write(Path(tempfile.mkdtemp(prefix="hallway-congress-")), doc))
 
 
+def shipped_and_congress(variable: str) -> list[tuple[str, Path]]:
+    """(name, data dir) of the shipped event and of bench/generate.py's 1,000-session congress,
+    or of the one the environment `variable` names ("shipped", "congress"; both by default)."""
+    import generate
+
+    wanted = os.environ.get(variable, "shipped,congress").split(",")
+    out = []
+    if "shipped" in wanted:
+        out.append(("shipped event", data_dir()))
+    if "congress" in wanted:
+        congress = generate.write(Path(tempfile.mkdtemp(prefix="hallway-congress-")), generate.generate())
+        out.append((f"congress ({generate.SESSIONS:,} sessions)", data_dir(congress)))
+    return out
+
+
 def build_static(app_root: Path, env: dict[str, str]) -> None:
     """`hallway build` in `app_root`: its workers read the static build and refuse to start
     without it (a checkout from before issue 23 has no build step)."""

@@ -29,9 +29,8 @@ import tempfile
 from contextlib import ExitStack
 from pathlib import Path
 
-import generate
 import tls
-from common import CHROMIUM_FLAGS, Figure, beside_baseline, chromium_path, data_dir, main
+from common import CHROMIUM_FLAGS, Figure, beside_baseline, chromium_path, main, shipped_and_congress
 from noscript import served_without_scripts
 
 GOAL = "Lighthouse"
@@ -153,17 +152,6 @@ def measured_in_rounds(urls: dict[str, str]) -> list[Figure]:
     return [f for label, runs in reports.items() for f in figures_of(median_run(runs), label)]
 
 
-def events() -> list[tuple[str, Path]]:
-    wanted = os.environ.get("LIGHTHOUSE_EVENTS", "shipped,congress").split(",")
-    out = []
-    if "shipped" in wanted:
-        out.append(("shipped event", data_dir()))
-    if "congress" in wanted:
-        congress = generate.write(Path(tempfile.mkdtemp(prefix="hallway-lh-congress-")), generate.generate())
-        out.append((f"congress ({generate.SESSIONS:,} sessions)", data_dir(congress)))
-    return out
-
-
 def side_by_side(out: list[Figure]) -> None:
     """The app and the page without scripts on one line per event: LCP, performance, accessibility."""
 
@@ -196,7 +184,7 @@ def run(short: bool = False) -> list[Figure]:
         return []
     out: list[Figure] = []
     ref = os.environ.get("LIGHTHOUSE_BASELINE")
-    for name, data in events():
+    for name, data in shipped_and_congress("LIGHTHOUSE_EVENTS"):
         with ExitStack() as stack:
             trees = beside_baseline(stack, data, ref)
             url = trees[""]

@@ -1,4 +1,5 @@
-"""The first visit of `/` on a slow phone: when its first screen is painted and when the app has
+"""The first visit of `/` on a slow phone (the shipped event and bench/generate.py's 1,000-session
+congress): when its first screen is painted and when the app has
 taken it over (issue 28). A 360x740 page with the CPU 4x slower (CDP
 `Emulation.setCPUThrottlingRate`) on Lighthouse's slow 4G (CDP `Network.emulateNetworkConditions`:
 150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up), no service worker, an empty cache each time.
@@ -10,6 +11,7 @@ clock). Both from navigation start, the median of TAKEOVER_RUNS loads.
 
     .venv/bin/python bench/takeover.py [--json]
     TAKEOVER_BASELINE=e0b6f86 .venv/bin/python bench/takeover.py   # that commit too, same run
+    TAKEOVER_EVENTS=shipped .venv/bin/python bench/takeover.py   # one event (or "congress")
 
 TAKEOVER_BASELINE serves a copy of that commit's tree beside this one; the loads alternate
 between the two, so both meet the same load. Timings only: the short form (CI) skips it.
@@ -19,9 +21,10 @@ from __future__ import annotations
 
 import os
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
-from common import PHONE, Figure, beside_baseline, data_dir, launch_args, main
+from common import PHONE, Figure, beside_baseline, launch_args, main, shipped_and_congress
 from shown import median
 
 GOAL = "First visit on a slow phone"
@@ -67,13 +70,9 @@ def one_load(browser: Any, url: str) -> tuple[float, float]:
         context.close()
 
 
-def run(short: bool = False) -> list[Figure]:
-    if short:
-        return []
+def measured(name: str, data: Path, ref: str | None) -> list[Figure]:
     from playwright.sync_api import sync_playwright
 
-    ref = os.environ.get("TAKEOVER_BASELINE")
-    data = data_dir()
     with ExitStack() as stack:
         urls = beside_baseline(stack, data, ref)
         p = stack.enter_context(sync_playwright())
@@ -87,16 +86,23 @@ def run(short: bool = False) -> list[Figure]:
     for label, got in loads.items():
         each = "; ".join(f"{a:,.0f}/{b:,.0f}" for a, b in got)
         out += [
-            Figure(GOAL, f"/ first screen painted{label}", median([a for a, _ in got]), "ms"),
+            Figure(GOAL, f"{name}: / first screen painted{label}", median([a for a, _ in got]), "ms"),
             Figure(
                 GOAL,
-                f"/ taken over by the app{label}",
+                f"{name}: / taken over by the app{label}",
                 median([b for _, b in got]),
                 "ms",
                 note=f"each load, painted/taken over: {each}",
             ),
         ]
     return out
+
+
+def run(short: bool = False) -> list[Figure]:
+    if short:
+        return []
+    ref = os.environ.get("TAKEOVER_BASELINE")
+    return [f for name, data in shipped_and_congress("TAKEOVER_EVENTS") for f in measured(name, data, ref)]
 
 
 if __name__ == "__main__":
