@@ -74,9 +74,13 @@ export function redraw(container, fresh) {
 // it to change later (the count, the list), so it must be the one in the page.
 export function adopt(container, fresh) {
   const old = container.firstElementChild;
+  // A control the reader reached on the drawing before the app came (a star, a link) keeps the
+  // focus: moving a kept node into the fresh tree takes the focus off it.
+  const focused = container.contains(document.activeElement) ? document.activeElement : null;
   fresh.normalize(); // as parsed HTML is: no empty or split text nodes, so equal nodes compare equal
   if (old && old.localName === fresh.localName && keyOf(old) === keyOf(fresh)) keepEqual(old, fresh);
   container.replaceChildren(fresh);
+  if (focused?.isConnected && document.activeElement !== focused) focused.focus({ preventScroll: true });
 }
 
 function keepEqual(old, fresh) {
