@@ -89,9 +89,7 @@ def test_a_commit_is_seen_even_when_the_logs_times_and_sizes_do_not_show_it(tmp_
     writer.record_import("aaa", b"{}")
     writer.append(move("side"))
     assert reader.head().version == 1
-    frozen = {
-        p: store_module.os.stat(p) for p in (str(tmp_path / STORE_FILE), f"{tmp_path / STORE_FILE}-wal")
-    }
+    frozen = {p: store_module.os.stat(p) for p in (str(tmp_path / STORE_FILE), f"{tmp_path / STORE_FILE}-wal")}
     real_stat = store_module.os.stat
     monkeypatch.setattr(store_module.os, "stat", lambda p, **kw: frozen.get(str(p)) or real_stat(p, **kw))
     assert reader.head().version == 1
