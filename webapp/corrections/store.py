@@ -28,9 +28,6 @@ STORE_FILE = "corrections.sqlite3"
 # Files changed this recently may be written again within the same tick of the kernel's file
 # clock (a few ms) without their time changing: until then the head is read from the store.
 SETTLED_NS = 50_000_000
-# The first copy of the write-ahead log index's header (sqlite.org/walformat.html: its change
-# counter, the last valid frame, the salts and checksums).
-WAL_INDEX_HEADER = 48
 IMPORT = "import"
 HEAD_QUERY = (
     "SELECT (SELECT max(version) FROM history), (SELECT value FROM meta WHERE key = 'store_id'), "
@@ -62,27 +59,19 @@ class State:
     damaged: tuple[Damaged, ...] = ()  # rows that do not read and are not set aside
 
 
-def _files(paths: tuple[str, str, str]) -> tuple[int | bytes, ...] | None:
+def _files(paths: tuple[str, str]) -> tuple[int, ...] | None:
     """What the store's file and its write-ahead log look like now: (their modification times,
-    sizes, inodes, the device, and the head of the log's index); None without a log (not in WAL
-    mode, or no connection open).
+    sizes, inodes, the device); None without a log (not in WAL mode, or no connection open).
 
     In WAL mode every commit, from any process, writes the log, which changes its time or size,
-    and a replaced store is another inode. But a commit is seen by readers only once the writer
-    has also updated the log's index (the -shm file's header, shared memory): a writer held up
-    between the two (a loaded machine) left the log changed and the commit unseen for longer
-    than SETTLED_NS, and a worker then kept the version before it until the next write (a phone
-    polling two workers stepped back a version, CI 2026-11-26). So the index's header, which
-    changes with every commit readers can see, is part of the look (one read of 48 bytes).
-    SQLite's own check (PRAGMA data_version or the head query) costs ~80-200 us of CPU with cold
-    caches, as a loaded server has them; two stats cost ~60 (docs/benchmarks.md, issue 28)."""
+    and a replaced store is another inode. SQLite's own check (PRAGMA data_version or the head
+    query) costs ~80-200 us of CPU with cold caches, as a loaded server has them; two stats
+    cost ~60 (docs/benchmarks.md, issue 28)."""
     try:
         db, wal = os.stat(paths[0]), os.stat(paths[1])
-        with open(paths[2], "rb", buffering=0) as shm:
-            index = shm.read(WAL_INDEX_HEADER)
     except OSError:
         return None
-    return (db.st_mtime_ns, wal.st_mtime_ns, db.st_size, wal.st_size, db.st_ino, wal.st_ino, db.st_dev, index)
+    return (db.st_mtime_ns, wal.st_mtime_ns, db.st_size, wal.st_size, db.st_ino, wal.st_ino, db.st_dev)
 
 
 def utcnow() -> datetime:
@@ -95,7 +84,7 @@ class Store:
         self.timeout = timeout
         self.clock = clock
         self._connections = Connections(path, timeout)
-        self._paths = (str(path), f"{path}-wal", f"{path}-shm")
+        self._paths = (str(path), f"{path}-wal")
         self._held: tuple[tuple[int, ...], Head] | None = None  # the head, and the files it was read with
 
     def _conn(self) -> sqlite3.Connection:
