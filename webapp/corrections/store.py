@@ -13,7 +13,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -28,6 +28,9 @@ STORE_FILE = "corrections.sqlite3"
 # Files changed this recently may be written again within the same tick of the kernel's file
 # clock (a few ms) without their time changing: until then the head is read from the store.
 SETTLED_NS = 50_000_000
+# However the files look, a head is read again after this long: a writer that died between its
+# commit and marking the log (`Store._committed`) leaves the others at most this far behind.
+HELD_NS = 1_000_000_000
 IMPORT = "import"
 HEAD_QUERY = (
     "SELECT (SELECT max(version) FROM history), (SELECT value FROM meta WHERE key = 'store_id'), "
@@ -64,9 +67,12 @@ def _files(paths: tuple[str, str]) -> tuple[int, ...] | None:
     sizes, inodes, the device); None without a log (not in WAL mode, or no connection open).
 
     In WAL mode every commit, from any process, writes the log, which changes its time or size,
-    and a replaced store is another inode. SQLite's own check (PRAGMA data_version or the head
-    query) costs ~80-200 us of CPU with cold caches, as a loaded server has them; two stats
-    cost ~60 (docs/benchmarks.md, issue 28)."""
+    and a replaced store is another inode. The log is written before the commit is visible
+    (SQLite publishes it in the -shm index after an fsync that can take longer than SETTLED_NS
+    on a loaded disk), so a look in between shows new files and the old head: the writer marks
+    the log again once its commit is visible (`Store._committed`). SQLite's own check (PRAGMA
+    data_version or the head query) costs ~80-200 us of CPU with cold caches, as a loaded
+    server has them; two stats cost ~60 (docs/benchmarks.md, issue 28)."""
     try:
         db, wal = os.stat(paths[0]), os.stat(paths[1])
     except OSError:
@@ -85,13 +91,26 @@ class Store:
         self.clock = clock
         self._connections = Connections(path, timeout)
         self._paths = (str(path), f"{path}-wal")
-        self._held: tuple[tuple[int, ...], Head] | None = None  # the head, and the files it was read with
+        # The head, the files it was read with, and when.
+        self._held: tuple[tuple[int, ...], Head, int] | None = None
 
     def _conn(self) -> sqlite3.Connection:
         return self._connections.get()
 
-    def _write(self, conn: sqlite3.Connection) -> AbstractContextManager[None]:
-        return write_lock(conn)
+    @contextmanager
+    def _write(self, conn: sqlite3.Connection) -> Iterator[None]:
+        with write_lock(conn):
+            yield
+        self._committed()
+
+    def _committed(self) -> None:
+        """Touch the log once a commit is visible, so that a look taken while it was written but
+        not yet published (`_files`) is not trusted after it. By path: opening one of SQLite's
+        files beside it and closing it would drop SQLite's own locks in this process."""
+        try:
+            os.utime(self._paths[1])
+        except OSError:
+            pass  # no log (not in WAL mode) or not ours to touch: HELD_NS bounds the wait
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
@@ -112,13 +131,13 @@ class Store:
         now = time.time_ns()  # before the look and the query: see _files
         files = _files(self._paths)
         held = self._held
-        if files is not None and held is not None and held[0] == files:
+        if files is not None and held is not None and held[0] == files and now - held[2] < HELD_NS:
             return held[1]
         head = self._head(self._conn())
         # A write in the clock tick of the last change could leave the files' times and sizes
         # as they were: such a look is not trusted, and the next request queries again.
         settled = files is not None and now - max(files[0], files[1]) > SETTLED_NS
-        self._held = (files, head) if settled else None
+        self._held = (files, head, now) if settled else None
         return head
 
     def _head(self, conn: sqlite3.Connection) -> Head:

@@ -3,7 +3,9 @@ files changed, and a write from any other connection or process is seen at the n
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import time
 
 from webapp.corrections import store as store_module
 from webapp.corrections.apply import Change
@@ -77,3 +79,47 @@ def test_a_store_written_by_plain_sqlite_is_seen_too(tmp_path, monkeypatch):
     conn.close()
     row = sqlite3.connect(path).execute(HEAD_QUERY).fetchone()
     assert (store.head().version, store.head().store_id) == (1, row[1])
+
+
+def test_a_look_between_the_log_written_and_the_commit_published_is_not_kept(tmp_path, monkeypatch):
+    # SQLite writes the log, syncs it, then publishes the commit in its index: a reader looking in
+    # between sees the new files and the old version. Reproduced with a reader whose snapshot is
+    # older than the files it sees, and a log written long enough ago that the look is trusted.
+    path = tmp_path / STORE_FILE
+    reader, writer = Store(path), Store(path)
+    writer.record_import("aaa", b"{}")
+    assert reader.head().version == 0
+    pinned = reader._conn()
+    pinned.execute("BEGIN")
+    pinned.execute("SELECT max(version) FROM history").fetchone()  # the snapshot starts here
+    looked: list[int] = []
+    publish = Store._committed
+
+    def slow_sync(self):
+        if self is writer:
+            old = time.time_ns() - 10 * store_module.SETTLED_NS
+            for written in (path, f"{path}-wal"):  # a while ago: the fsync is slow
+                os.utime(written, ns=(old, old))
+            looked.append(reader.head().version)  # what a request asked meanwhile
+            pinned.execute("COMMIT")
+        publish(self)
+
+    monkeypatch.setattr(Store, "_committed", slow_sync)
+    writer.append(move("side"))
+    assert looked == [0]
+    assert reader.head().version == 1
+
+
+def test_a_held_head_is_read_again_after_a_while_however_the_files_look(tmp_path, monkeypatch):
+    # A writer killed between its commit and marking the log: the files never change again.
+    reader, writer = Store(tmp_path / STORE_FILE), Store(tmp_path / STORE_FILE)
+    writer.record_import("aaa", b"{}")
+    now = [10**18]
+    monkeypatch.setattr(store_module, "_files", lambda paths: (0,) * 7)
+    monkeypatch.setattr(store_module.time, "time_ns", lambda: now[0])
+    monkeypatch.setattr(Store, "_committed", lambda self: None)
+    assert reader.head().version == 0
+    writer.append(move("side"))
+    assert reader.head().version == 0  # held: the files look the same
+    now[0] += store_module.HELD_NS
+    assert reader.head().version == 1
