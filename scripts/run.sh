@@ -6,5 +6,6 @@ cd "$(dirname "$0")/.."
 .venv/bin/pip install -q -e .
 # The static files are built once (bundled, minified, compressed) into build/static/; the server
 # only reads them. Nothing is done when they have not changed since the last build.
+source scripts/terser.sh
 .venv/bin/hallway build
 exec .venv/bin/flask --app webapp run --host 127.0.0.1 --port "${PORT:-5000}"

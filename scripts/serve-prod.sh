@@ -15,6 +15,7 @@ REDIS_PORT="${REDIS_PORT:-6380}"
 [ -x .venv/bin/gunicorn ] || { python3 -m venv .venv && .venv/bin/pip install -q -e '.[prod]'; }
 # Workers read the static files built into build/static/ and refuse to start without them:
 # built here once, not in each worker (nothing is done when they have not changed).
+source scripts/terser.sh
 .venv/bin/hallway build
 
 redis_pid=""

@@ -11,6 +11,8 @@ command -v redis-server >/dev/null || need+=(redis-server)
 command -v wrk >/dev/null || need+=(wrk)
 # nginx serves a static export with deploy/nginx-static.conf in tests/e2e/deploy/test_nginx_serves_the_export.py.
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx-light)
+# Node runs the build's minifier (scripts/terser.sh); the tests check its output.
+command -v npm >/dev/null || need+=(nodejs npm)
 # cairosvg (rasterises QR SVGs in the tests) needs the cairo library.
 ldconfig -p 2>/dev/null | grep -q 'libcairo\.so\.2' || need+=(libcairo2)
 if [ ${#need[@]} -gt 0 ]; then
@@ -24,5 +26,6 @@ fi
 
 python3 -m venv .venv
 .venv/bin/pip install -q -e '.[test,prod]'
+source scripts/terser.sh
 .venv/bin/hallway build  # the servers the tests start read it (the session checks it is current)
 exec .venv/bin/python -m pytest "$@"

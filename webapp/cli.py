@@ -26,13 +26,14 @@ def main() -> None:
 @with_appcontext
 def build_command() -> None:
     # Imported here: the app every command creates must not load the bundler (tree-sitter).
-    from .web import build
+    from .web import build, mangle
 
     try:
         target, made = build.ensure(Path(current_app.config["STATIC_DIR"]))
-    except (ValueError, OSError) as exc:  # a module the bundler refuses (file and line), a full disk
+    except (ValueError, OSError, mangle.MinifierFailed) as exc:  # a module refused (file, line), a full disk
         raise click.ClickException(str(exc)) from None
     click.echo(f"built {target}" if made else f"already built: {target}")
+    click.echo(f"scripts minified by {mangle.identity()}")
 
 
 def init_app(app: Flask) -> None:

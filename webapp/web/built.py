@@ -31,7 +31,17 @@ MANIFEST = "manifest.json"
 FORMAT = 1
 HERE = Path(__file__).resolve().parent
 # The code that decides the built bytes: a change to any of it is a new key, so a new build.
-BUILDER = ("build.py", "built.py", "bundle.py", "jsmodule.py", "minify.py", "codings.py", "shake.py")
+BUILDER = (
+    "build.py",
+    "built.py",
+    "bundle.py",
+    "jsmodule.py",
+    "minify.py",
+    "mangle.py",
+    "terser.mjs",
+    "codings.py",
+    "shake.py",
+)
 # The app's catalogs are made from webapp/translations by webapp/i18n (their code is builder too).
 I18N = HERE.parent / "i18n"
 PACKAGES = ("tree-sitter", "tree-sitter-javascript", "brotli", "babel")
@@ -73,6 +83,10 @@ class AssetTree:
     # Source modules inside the bundle: still served (for reading, and for old pages), never
     # fetched by the app.
     bundled: frozenset[str] = frozenset()
+    # What minified the scripts (webapp.web.mangle.identity): not part of the key, which a
+    # server computes too, and whose PATH may lack the Node the build had; `ensure` rebuilds
+    # a build whose minifier is not the one this machine has now.
+    minifier: str = ""
 
     @property
     def prefix(self) -> str:
@@ -139,6 +153,7 @@ def write(tree: AssetTree, target: Path) -> None:
             "format": FORMAT,
             "tree_hash": tree.tree_hash,
             "bundled": sorted(tree.bundled),
+            "minifier": tree.minifier,
             "files": entries,
         }
         (tmp / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
@@ -180,4 +195,6 @@ def read(where: Path, static_dir: Path | None = None) -> AssetTree:
         if hashlib.sha256(body).hexdigest() != entry["sha256"]:
             raise BuildMissing(f"{where / rel} was changed after the build: run {COMMAND} again")
         files[rel] = Asset(rel, body, entry["mimetype"], entry["sha256"], encoded)
-    return AssetTree(manifest["tree_hash"], files, frozenset(manifest["bundled"]))
+    return AssetTree(
+        manifest["tree_hash"], files, frozenset(manifest["bundled"]), manifest.get("minifier", "")
+    )
