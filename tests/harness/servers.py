@@ -35,7 +35,8 @@ from .publish import hallway, publish, publish_cli
 
 START_TIMEOUT = 30.0
 STOP_TIMEOUT = 15.0
-REQUEST_LINE = re.compile(r'"(?:GET|POST) (\S+) HTTP/')
+# Werkzeug colours some lines (a 304 is cyan): the escape sits between the quote and the method.
+REQUEST_LINE = re.compile(r'"(?:\x1b\[[\d;]*m)?(?:GET|POST) (\S+) HTTP/')
 
 
 class Server:

@@ -42,7 +42,9 @@ async function getJson(url) {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), FETCH_TIMEOUT);
   try {
-    const response = await fetch(url, { cache: "no-store", signal: abort.signal });
+    // "no-cache": the HTTP cache keeps the answer and asks with its ETag, so a feed that has not
+    // changed answers 304 without a body (most polls); "no-store" made every poll a 200.
+    const response = await fetch(url, { cache: "no-cache", signal: abort.signal });
     if (!response.ok) return { status: response.status, body: null };
     try {
       return { status: response.status, body: await response.json() };
