@@ -47,19 +47,21 @@ export function redraw(container, fresh) {
   const active = document.activeElement;
   const focused = active && active !== container && container.contains(active) ? active : null;
   const saved = [...container.querySelectorAll("input, select, textarea, details")]
-    .map((el) => [keyOf(el), stateOf(el)])
+    .map((el) => [stateKeyOf(el), stateOf(el)])
     .filter(([key]) => key);
   const kept = focused && !typing(focused) && keepAround(container, focused, fresh);
   if (!kept) container.replaceChildren(fresh);
+  // In the order of the page: a disclosure built on opening (buildOnOpen) is built as it is
+  // restored, so what was open or ticked inside it is found next.
   for (const [key, state] of saved) {
     const el = container.querySelector(key);
     if (el && el !== focused) restore(el, state);
   }
   if (focused && !kept) {
-    const again = keyOf(focused) && container.querySelector(keyOf(focused));
+    const again = stateKeyOf(focused) && container.querySelector(stateKeyOf(focused));
     if (again) {
       again.focus({ preventScroll: true });
-      const state = saved.find(([key]) => key === keyOf(focused))?.[1];
+      const state = saved.find(([key]) => key === stateKeyOf(focused))?.[1];
       if (state?.caret && typing(again)) again.setSelectionRange(...state.caret);
     }
   }
@@ -125,6 +127,42 @@ function keyOf(el) {
   return null;
 }
 
+// What carries a control's state over a redraw: its key, a box's value besides its name (a
+// group of checkboxes shares one), or, for a disclosure a view fills by hand, one of
+// STATE_KEYS (never used to keep a node in `adopt`: its listeners may be the view's own).
+const STATE_KEYS = ["data-panel", "data-pick"];
+function stateKeyOf(el) {
+  const key = keyOf(el);
+  const value = el.localName === "input" && (el.type === "checkbox" || el.type === "radio") && el.getAttribute("value");
+  if (key && value) return `${key}[value="${CSS.escape(value)}"]`;
+  if (key) return key;
+  for (const name of STATE_KEYS) {
+    const value = el.getAttribute(name);
+    if (value) return `${el.localName}[${name}="${CSS.escape(value)}"]`;
+  }
+  return null;
+}
+
+// A disclosure whose contents `build` makes when it first opens (a hundred checkboxes a first
+// screen need not pay for), however it opens: a tap, a key, find in page, or `redraw`
+// restoring it, which builds at once. A mutation record comes before the next frame, so the
+// disclosure is never painted open and empty.
+const BUILD = Symbol("build");
+export function buildOnOpen(details, build) {
+  let built = false;
+  const once = () => {
+    if (built) return;
+    built = true;
+    observer.disconnect();
+    build();
+  };
+  const observer = new MutationObserver(() => details.open && once());
+  if (details.open) once();
+  else observer.observe(details, { attributes: true, attributeFilter: ["open"] });
+  details[BUILD] = once;
+  return details;
+}
+
 const TEXT_TYPES = new Set(["text", "search", "email", "url", "tel", "number", "password"]);
 function typing(el) {
   return el.localName === "textarea" || (el.localName === "input" && TEXT_TYPES.has(el.type));
@@ -137,7 +175,10 @@ function stateOf(el) {
 }
 
 function restore(el, state) {
-  if (el.localName === "details") el.open = state.open;
+  if (el.localName === "details") {
+    if (state.open) el[BUILD]?.();
+    el.open = state.open;
+  }
   else if (el.type === "checkbox" || el.type === "radio") el.checked = state.checked;
   else if (el.localName !== "select" || [...el.options].some((o) => o.value === state.value)) el.value = state.value;
 }

@@ -72,7 +72,7 @@ export function render(ctx) {
   // A congress's 90 room chips filled four phone screens above the grid (and were laid out
   // and repainted with it): past a few rooms they wait behind a disclosure.
   if (data.rooms.size > FEW_ROOMS) {
-    chips = h("details", { class: "roompick" }, h("summary", {}, only ? _("Room: {room}", { room: data.rooms.get(only).name }) : _("Room: all rooms")), chips);
+    chips = h("details", { class: "roompick", "data-panel": "rooms" }, h("summary", {}, only ? _("Room: {room}", { room: data.rooms.get(only).name }) : _("Room: all rooms")), chips);
   }
   const todays = data.sessions.filter((s) => s.day === day && (!only || s.room === only));
   const sessions = todays.filter((s) => s.room === only || !isHidden(s, hidden));

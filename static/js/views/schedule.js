@@ -4,7 +4,7 @@ import { languageName } from "../data/languages.js";
 import { kindName } from "../data/kinds.js";
 import { sessionCard } from "../ui/session-card.js";
 import { now as clockNow } from "../data/clock.js";
-import { h } from "../ui/dom.js";
+import { buildOnOpen, h } from "../ui/dom.js";
 import { withQuery } from "../ui/query-links.js";
 import { currentAddress, setAddress, writeAddress } from "../ui/address-later.js";
 import { conferenceDay, dayLabel, time } from "../data/time.js";
@@ -61,19 +61,8 @@ const byName = (map) => [...map.values()].sort((a, b) => a.name.localeCompare(b.
 function filterForm(data, query) {
   const active = FILTERS.filter((f) => f !== "q" && query.get(f)).length;
   const fields = h("div", { class: "fields" });
-  const panel = h("details", { open: active > 0 }, h("summary", {}, active ? ngettext("Filters ({n})", "Filters ({n})", active) : _("Filters")), fields);
-  const fill = () => fields.append(...filterFields(data, new URL(currentAddress()).searchParams));
-  if (active > 0) fill();
-  else {
-    // However it opens (a tap, a key, find in page, a redraw restoring it): a mutation record
-    // comes before the next frame, so the panel is never painted open and empty.
-    const opened = new MutationObserver(() => {
-      if (!panel.open) return;
-      opened.disconnect();
-      fill();
-    });
-    opened.observe(panel, { attributes: true, attributeFilter: ["open"] });
-  }
+  const panel = h("details", { open: active > 0, "data-panel": "filters" }, h("summary", {}, active ? ngettext("Filters ({n})", "Filters ({n})", active) : _("Filters")), fields);
+  buildOnOpen(panel, () => fields.append(...filterFields(data, new URL(currentAddress()).searchParams)));
   const form = h(
     "form",
     { class: "find", role: "search", "aria-label": _("Find sessions") },

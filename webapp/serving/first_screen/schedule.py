@@ -50,7 +50,12 @@ def filter_form(v: Voice) -> Markup:
             h("label", {"for": "f-q"}, v._("Search titles, descriptions, speakers, tracks")),
             search,
         ),
-        h("details", {}, h("summary", {}, v._("Filters")), h("div", {"class": "fields"})),
+        h(
+            "details",
+            {"data-panel": "filters"},
+            h("summary", {}, v._("Filters")),
+            h("div", {"class": "fields"}),
+        ),
     )
 
 
