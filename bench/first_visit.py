@@ -77,9 +77,10 @@ WIRE_GOAL = 33 * 1024
 # 90,290 -> 87,972 B in English, 103,499 -> 97,789 B in French, measured side by side in one
 # run (82,208 B before i18n, at 3697831). Issue 28's blocking time then cut the long tasks into
 # slices (static/js/data/slices.js: the kept copy's hash, the texts' merge, the index; the filter
-# panel built when opened), ~600 B of code: 88,755 B measured with both merged. The budget is
-# 87 KB: 333 B over that.
-WIRE_BUDGET = 87 * 1024
+# panel built when opened), ~600 B of code: 88,755 B measured with both merged. The budget was
+# 87 KB. Then the build minified the scripts with Terser (webapp/web/mangle.py: local names
+# renamed): 75,940 B in English, 85,813 B in French (2026-11-26). The budget is 77 KB.
+WIRE_BUDGET = 77 * 1024
 FOSDEM_GOAL = 250 * 1024  # issue 28: a first visit of FOSDEM's size
 SHELL_GOAL = 14 * 1024
 QUIET = 0.8  # seconds without a request in flight: the first visit is over
