@@ -17,6 +17,10 @@ const cpu = () => {
   return (user + system) / 1000; // ms
 };
 
+if (!process.argv[2]) {
+  console.error("usage: node bench/search_index.mjs SCHEDULE_JSON (bench/generate.py --congress DIR writes one)");
+  process.exit(2);
+}
 const doc = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const speakers = new Map(doc.speakers.map((p) => [p.id, p]));
 const tracks = new Map(doc.tracks.map((t) => [t.id, t]));
