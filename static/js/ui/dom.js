@@ -80,12 +80,25 @@ export function adopt(container, fresh) {
   // focus: moving a kept node into the fresh tree takes the focus off it.
   const focused = container.contains(document.activeElement) ? document.activeElement : null;
   fresh.normalize(); // as parsed HTML is: no empty or split text nodes, so equal nodes compare equal
-  if (old && old.localName === fresh.localName && keyOf(old) === keyOf(fresh)) keepEqual(old, fresh);
+  const worked = []; // kept controls the reader changed before the app came
+  if (old && old.localName === fresh.localName && keyOf(old) === keyOf(fresh)) keepEqual(old, fresh, worked);
   container.replaceChildren(fresh);
   if (focused?.isConnected && document.activeElement !== focused) focused.focus({ preventScroll: true });
+  // Words typed or a box ticked on the drawing before the app came: the view hears it as if
+  // done now (its listeners are in place), so the reader need not do it again.
+  for (const el of worked) if (el.isConnected) el.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
-function keepEqual(old, fresh) {
+const CONTROLS = "input, select, textarea";
+// The controls of `old` whose value or tick is not what the view drew in `twin` (equal nodes:
+// their attributes are the same, the reader's changes are in the properties).
+function changedControls(old, twin) {
+  const mine = [old, ...old.querySelectorAll(CONTROLS)].filter((el) => el.matches(CONTROLS));
+  const theirs = [twin, ...twin.querySelectorAll(CONTROLS)].filter((el) => el.matches(CONTROLS));
+  return mine.filter((el, i) => theirs[i] && (el.value !== theirs[i].value || el.checked !== theirs[i].checked));
+}
+
+function keepEqual(old, fresh, worked) {
   const keyed = new Map(); // key -> the old children of that key, in order (checkboxes share a name)
   const plain = [];
   for (const child of old.children) {
@@ -104,9 +117,10 @@ function keepEqual(old, fresh) {
     }
     if (!match) continue;
     if (key && match.isEqualNode(twin)) {
+      worked.push(...changedControls(match, twin));
       carry(match, twin);
       twin.replaceWith(match);
-    } else keepEqual(match, twin);
+    } else keepEqual(match, twin, worked);
   }
 }
 
