@@ -5,8 +5,9 @@
 const PLACEHOLDER = /\{([A-Za-z0-9_]+)\}/g;
 
 // `text`: the message as _() gives it with the element placeholders left unfilled; `parts`:
-// {name: Node or text}. Returns the pieces in order (strings and nodes) for h() or append();
-// adjacent text is joined, so the English reads as one text node where it did before.
+// {name: Node, a list of nodes, or text}. Returns the pieces in order (strings, nodes, lists)
+// for h() or append(); adjacent text is joined, so the English reads as one text node where it
+// did before.
 export function sentence(text, parts) {
   const out = [];
   let at = 0;
@@ -18,7 +19,7 @@ export function sentence(text, parts) {
   for (const m of text.matchAll(PLACEHOLDER)) {
     push(text.slice(at, m.index));
     const part = Object.hasOwn(parts, m[1]) ? parts[m[1]] : m[0]; // one not given stays as written
-    push(part instanceof Node ? part : String(part));
+    push(part instanceof Node || Array.isArray(part) ? part : String(part));
     at = m.index + m[0].length;
   }
   push(text.slice(at));

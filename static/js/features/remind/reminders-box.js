@@ -8,7 +8,7 @@ import { pushSwitch } from "../push/push-switch.js";
 import { askForNotifications, notificationsAllowed, readLead, setLead } from "./open-reminders.js";
 import { LEADS } from "../push/wake-times.js";
 import { _, ngettext } from "../../data/i18n.js";
-import { phrase } from "../../ui/phrase.js";
+import { sentence } from "../../ui/sentence.js";
 
 export function subscribeHref(ids, lead) {
   return `webcal://${location.host}/my.ics?s=${ids.join(",")}&alarm=${lead || 10}`;
@@ -34,7 +34,7 @@ function status(lead) {
 function calendarLine(link) {
   // Translators: {link} is the link "Subscribe in your calendar, with the same reminder".
   const text = pushState().on ? _("Your calendar can remind you too: {link}.") : _("When this app is closed it cannot remind you; your calendar can: {link}.");
-  return phrase(text, { link });
+  return sentence(text, { link });
 }
 
 export function reminderBox(ids) {

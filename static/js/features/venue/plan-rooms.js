@@ -6,7 +6,7 @@ import { STATUS_TEXT, roomNotice, roomNoticeLine } from "../../ui/room-notices.j
 import { clockHour, dayLabel, time, venueDay } from "../../data/time.js";
 import { nowNext } from "./venue-plan.js";
 import { _, npgettext } from "../../data/i18n.js";
-import { phrase } from "../../ui/phrase.js";
+import { sentence } from "../../ui/sentence.js";
 
 let styled = false;
 export function useMapStyles() {
@@ -58,8 +58,8 @@ export function roomList(venue, data, now, highlight, doc = null) {
       h("a", { href: `/room/${r.id}`, class: "name" }, name),
       h("span", { class: "floor" }, r.floor ? floors.get(r.floor) : _("Not on the plan")),
       doc && roomNoticeLine(doc, r.id, now),
-      h("p", {}, on.length ? phrase(_("Now: {sessions}"), { sessions: on.map(sessionLink) }) : _("Now: nothing")),
-      h("p", {}, next ? phrase(_("Next: {time} {title}"), { time: when(next, now), title: sessionLink(next) }) : _("Next: nothing")),
+      h("p", {}, on.length ? sentence(_("Now: {sessions}"), { sessions: on.map(sessionLink) }) : _("Now: nothing")),
+      h("p", {}, next ? sentence(_("Next: {time} {title}"), { time: when(next, now), title: sessionLink(next) }) : _("Next: nothing")),
     );
   });
   return [h("h2", {}, _("Rooms")), h("ul", { class: "roomlist" }, items)];
@@ -73,17 +73,17 @@ export function mapBanner(data, highlight, nextId) {
   if (next && next.room === room.id) {
     // Translators: the count is the hour of {time} (1 for 1:30, 13 for 13:00), for a language whose article follows the hour ("a la 1:30", "a las 13:00"); others write the same in each form.
     const said = npgettext("hour", "Your next session, {session}, at {time} is here: {room}", "Your next session, {session}, at {time} is here: {room}", clockHour(next.start));
-    return h("p", { class: "where" }, phrase(said, { session: sessionLink(next), time: time(next.start), room: where }));
+    return h("p", { class: "where" }, sentence(said, { session: sessionLink(next), time: time(next.start), room: where }));
   }
   // Translators: the room a link asked the map to show.
-  return h("p", { class: "where" }, phrase(_("Highlighted: {room}"), { room: where }));
+  return h("p", { class: "where" }, sentence(_("Highlighted: {room}"), { room: where }));
 }
 
 export function venueNotes(venue) {
   const entrances = venue.entrances.map((e) => {
     const name = h("strong", {}, e.name);
     // Translators: an entrance of the venue and the organizers' note on it.
-    return h("li", {}, e.note ? phrase(_("{entrance}: {note}"), { entrance: name, note: e.note }) : name);
+    return h("li", {}, e.note ? sentence(_("{entrance}: {note}"), { entrance: name, note: e.note }) : name);
   });
   return [
     venue.notes && h("p", { class: "notes" }, venue.notes),
