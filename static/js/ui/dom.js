@@ -192,8 +192,7 @@ function restore(el, state) {
   if (el.localName === "details") {
     if (state.open) el[BUILD]?.();
     el.open = state.open;
-  }
-  else if (el.type === "checkbox" || el.type === "radio") el.checked = state.checked;
+  } else if (el.type === "checkbox" || el.type === "radio") el.checked = state.checked;
   else if (el.localName !== "select" || [...el.options].some((o) => o.value === state.value)) el.value = state.value;
 }
 
