@@ -47,6 +47,10 @@ ON_DEMAND_PREFIXES: dict[str, str] = {
     # code only: the token lives in localStorage, never in a cache).
     CONSOLE: "organizers' console, imported only when an organizer opens it; cached when first used",
 }
+# Files the build makes beside the scripts (webapp/web/mangle.py), by their ending.
+GENERATED_SUFFIXES: dict[str, str] = {
+    ".map": "source maps, fetched only by a browser's developer tools",
+}
 # Folders the build makes (not in static/): one catalog per language (webapp.i18n.client); the
 # worker keeps the chosen one's (CATALOGS in templates/sw.js), never all of them; a language's
 # console part (<lang>.console.json) is cached when the console first fetches it.
@@ -82,6 +86,7 @@ def excluded(path: str, tree: assets.AssetTree | None = None) -> bool:
     bundled = tree.bundled if tree is not None else frozenset()
     built_in = path == WORKER_BUNDLE
     on_demand = path.startswith((*ON_DEMAND_PREFIXES, *GENERATED_PREFIXES)) or path in LATER
+    on_demand = on_demand or path.endswith(tuple(GENERATED_SUFFIXES))
     return path in NOT_PRECACHED or on_demand or path in bundled or built_in
 
 

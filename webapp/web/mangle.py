@@ -51,7 +51,8 @@ def available() -> bool:
 
 
 def scripts(files: dict[str, bytes], classic: frozenset[str] = frozenset()) -> dict[str, bytes]:
-    """`files` (path -> ES module source; `classic`: paths of classic scripts) minified."""
+    """`files` (path -> ES module source; `classic`: paths of classic scripts) minified, and
+    each module's source map beside it (`path.map`, which the module names)."""
     if not files:
         return {}
     request = {"files": {p: b.decode("utf-8") for p, b in files.items()}, "scripts": sorted(classic)}
@@ -72,4 +73,5 @@ def scripts(files: dict[str, bytes], classic: frozenset[str] = frozenset()) -> d
         raise MinifierFailed(f"terser stopped (exit {done.returncode}): {said}") from None
     if "error" in answer:
         raise MinifierFailed(f"terser refused {answer['error']}")
-    return {p: answer["files"][p].encode("utf-8") for p in files}
+    made = answer["files"]
+    return {p: made[p].encode("utf-8") for p in made if p in files or p.removesuffix(".map") in files}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 from urllib.parse import quote
 
@@ -35,7 +36,7 @@ def test_this_machine_builds_with_terser():
 def test_local_names_are_renamed_and_exports_kept():
     out = mangle.scripts({"js/a.js": MODULE})["js/a.js"]
     assert b"runningTotal" not in out and b"export" in out and b"total" in out
-    assert len(out) < len(MODULE) / 2
+    assert len(out.split(b"\n//# sourceMappingURL")[0]) < len(MODULE) / 2
     assert run(out) == run(MODULE) == "5"
 
 
@@ -66,3 +67,14 @@ def test_without_terser_the_build_keeps_names_and_a_later_build_with_it_replaces
     assert (again, made) == (where, True)  # the same key: a server finds it either way
     assert b"runningTotal" not in built.read(where).files["js/app.js"].body
     assert build.ensure(static, out) == (where, False)
+
+
+def test_a_module_has_its_source_map_beside_it_and_the_worker_script_none():
+    out = mangle.scripts(
+        {"js/a.js": MODULE, "js/w.js": b"self.onpush = () => 1;\n"}, classic=frozenset({"js/w.js"})
+    )
+    assert sorted(out) == ["js/a.js", "js/a.js.map", "js/w.js"]
+    assert out["js/a.js"].rstrip().endswith(b"//# sourceMappingURL=a.js.map")
+    source_map = json.loads(out["js/a.js.map"])
+    assert source_map["sourcesContent"] == [MODULE.decode()] and "items" in source_map["names"]
+    assert b"sourceMappingURL" not in out["js/w.js"]
