@@ -93,7 +93,9 @@ def seed_urls(app: Flask) -> list[str]:
     urls += ["/api/v1/outline.json", "/api/v1/texts.json"]  # what the app itself loads
     urls += ["/schedule.ics", "/export/schedule.json", "/export/schedule.xml", "/print", "/print/all"]
     tree = runtime(app).tree()
-    return urls + [tree.url(p) for p in tree.files]
+    # Source maps stay on the server: a static host would need a Content-Type rule for each
+    # (Cloudflare Pages allows 100), and only developer tools fetch them.
+    return urls + [tree.url(p) for p in tree.files if not p.endswith(".map")]
 
 
 def endpoint(app: Flask, url: str) -> str | None:
