@@ -144,6 +144,25 @@ def goto_drawn(page: Any, url: str, timeout_ms: int = 30000) -> None:
     page.wait_for_function(APP_DREW, timeout=timeout_ms)
 
 
+class HeldBack:
+    """`url` opened with the outline held back: the app's code has run but cannot draw, so the
+    page is the server's drawing until `release()` lets the outline through."""
+
+    OUTLINE = "**/api/v1/outline.json"
+
+    def __init__(self, page: Any, url: str) -> None:
+        self.page = page
+        self.held: list[Any] = []
+        page.route(self.OUTLINE, lambda route: self.held.append(route))
+        page.goto(url)
+
+    def release(self) -> None:
+        assert self.held, "the outline was not asked for"
+        for route in self.held:
+            route.continue_()
+        self.page.unroute(self.OUTLINE)
+
+
 def wait_controlled(page: Any, timeout_ms: int = 30000) -> None:
     """Waits until the service worker controls the page. The app registers it once the page and
     its texts have loaded, and it installs by fetching the whole precache: on a loaded machine

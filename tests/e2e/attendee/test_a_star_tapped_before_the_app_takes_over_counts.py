@@ -3,32 +3,25 @@ star tapped on it then is counted at once, shown, and still on once the app has 
 
 from __future__ import annotations
 
-from typing import Any
-
 from playwright.sync_api import expect
 
 from tests.harness.app import stored_star_ids
-from tests.harness.browser import phone
+from tests.harness.browser import HeldBack, phone
 from tests.harness.schedules import shipped
 
 
 def test_a_star_tapped_on_the_servers_drawing_counts_before_the_app_takes_over(browser, make_server) -> None:
     server = shipped(make_server)
     page = phone(browser)
-    held: list[Any] = []
-    # The outline held back: the app's code has run, but it cannot draw (so it has not taken over).
-    page.route("**/api/v1/outline.json", lambda route: held.append(route))
-    page.goto(server.url + "/")
+    first_screen = HeldBack(page, server.url + "/")
     star = page.locator("#main [data-star]").first
     sid = star.get_attribute("data-star")
     expect(star).to_have_attribute("aria-pressed", "false")
-    assert held, "the outline was not asked for"
+    assert first_screen.held, "the outline was not asked for"
     star.click()
     expect(star).to_have_attribute("aria-pressed", "true")
     assert stored_star_ids(page) == [sid]
-    for route in held:
-        route.continue_()
-    page.unroute("**/api/v1/outline.json")
+    first_screen.release()
     expect(page.locator("[data-freshness]").first).to_contain_text("Up to date", timeout=15000)
     again = page.locator(f'#main [data-star="{sid}"]').first
     expect(again).to_have_attribute("aria-pressed", "true")
