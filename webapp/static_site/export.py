@@ -35,7 +35,7 @@ from ..domain import jsontext
 from ..serving import runtime
 from ..serving.published import published
 from ..views.pages import APP_ROUTES
-from ..web import codings, security
+from ..web import codings, mangle, security
 from . import headers as export_headers
 from . import paths as export_paths
 
@@ -95,7 +95,7 @@ def seed_urls(app: Flask) -> list[str]:
     tree = runtime(app).tree()
     # Source maps stay on the server: a static host would need a Content-Type rule for each
     # (Cloudflare Pages allows 100), and only developer tools fetch them.
-    return urls + [tree.url(p) for p in tree.files if not p.endswith(".map")]
+    return urls + [tree.url(p) for p in tree.files if not p.endswith(mangle.MAP)]
 
 
 def endpoint(app: Flask, url: str) -> str | None:

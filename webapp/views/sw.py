@@ -15,7 +15,7 @@ from ..i18n import catalogs
 from ..i18n.client import FOLDER as CATALOGS
 from ..serving.runtime import Runtime
 from ..serving.shell import LOADING_PATTERN, documents
-from ..web import assets
+from ..web import assets, mangle
 from ..web.built import (
     CONSOLE,
     LAZY_VIEWS,
@@ -57,7 +57,7 @@ ON_DEMAND_PREFIXES: dict[str, str] = {
 }
 # Files the build makes beside the scripts (webapp/web/mangle.py), by their ending.
 GENERATED_SUFFIXES: dict[str, str] = {
-    ".map": "source maps, fetched only by a browser's developer tools",
+    mangle.MAP: "source maps, fetched only by a browser's developer tools",
 }
 # Folders the build makes (not in static/): one catalog per language (webapp.i18n.client); the
 # worker keeps the chosen one's (CATALOGS in templates/sw.js), never all of them; a language's

@@ -26,6 +26,7 @@ RUNNER = Path(__file__).resolve().with_name("terser.mjs")
 # Where Node finds `terser` for RUNNER: the project's node_modules (package.json, `npm ci`).
 PACKAGE = RUNNER.parents[2] / "node_modules" / "terser" / "package.json"
 TIMEOUT = 300  # seconds: the whole app takes ~5 s
+MAP = ".map"  # a module's source map is its path with this added (terser.mjs)
 
 
 class MinifierFailed(Exception):
@@ -34,16 +35,24 @@ class MinifierFailed(Exception):
 
 @cache
 def identity() -> str:
-    """Which minifier the build uses ("terser 5.51.4", or "plain" with the reason)."""
-    if os.environ.get("HALLWAY_MINIFIER", "").strip().lower() == "plain":
+    """Which minifier the build uses ("terser 5.51.4", or "plain" with the reason).
+    HALLWAY_MINIFIER: unset (Terser where the machine has it), "plain", or "terser" (Terser or
+    an error saying what is missing); any other value is an error, never a silent choice."""
+    asked = os.environ.get("HALLWAY_MINIFIER", "").strip().lower()
+    if asked not in ("", "plain", "terser"):
+        raise MinifierFailed(f"HALLWAY_MINIFIER={asked!r}: say plain or terser, or leave it unset")
+    if asked == "plain":
         return "plain (HALLWAY_MINIFIER=plain)"
     if shutil.which("node") is None:
-        return "plain (no node on PATH)"
-    try:
-        version = jsontext.loads(PACKAGE.read_text(encoding="utf-8"))["version"]
-    except (OSError, ValueError, KeyError):
-        return "plain (terser not installed: npm ci)"
-    return f"terser {version}"
+        missing = "no node on PATH"
+    else:
+        try:
+            return f"terser {jsontext.loads(PACKAGE.read_text(encoding='utf-8'))['version']}"
+        except (OSError, ValueError, KeyError):
+            missing = "terser not installed: npm ci"
+    if asked == "terser":
+        raise MinifierFailed(f"HALLWAY_MINIFIER=terser, but {missing}")
+    return f"plain ({missing})"
 
 
 def available() -> bool:
@@ -74,4 +83,4 @@ def scripts(files: dict[str, bytes], classic: frozenset[str] = frozenset()) -> d
     if "error" in answer:
         raise MinifierFailed(f"terser refused {answer['error']}")
     made = answer["files"]
-    return {p: made[p].encode("utf-8") for p in made if p in files or p.removesuffix(".map") in files}
+    return {p: made[p].encode("utf-8") for p in made if p in files or p.removesuffix(MAP) in files}

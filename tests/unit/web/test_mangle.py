@@ -78,3 +78,22 @@ def test_a_module_has_its_source_map_beside_it_and_the_worker_script_none():
     source_map = json.loads(out["js/a.js.map"])
     assert source_map["sourcesContent"] == [MODULE.decode()] and "items" in source_map["names"]
     assert b"sourceMappingURL" not in out["js/w.js"]
+
+
+@pytest.mark.parametrize(("asked", "said"), [("tersr", "say plain or terser"), ("terser", None)])
+def test_the_minifier_asked_for_is_that_one_or_a_clear_error(monkeypatch, asked, said):
+    monkeypatch.setenv("HALLWAY_MINIFIER", asked)
+    mangle.identity.cache_clear()
+    try:
+        if said:
+            with pytest.raises(mangle.MinifierFailed, match=said):
+                mangle.identity()
+        else:
+            assert mangle.identity().startswith("terser ")
+            monkeypatch.setenv("PATH", "")
+            mangle.identity.cache_clear()
+            with pytest.raises(mangle.MinifierFailed, match="no node on PATH"):
+                mangle.identity()
+    finally:
+        monkeypatch.undo()
+        mangle.identity.cache_clear()
