@@ -26,8 +26,6 @@ COMPRESSIBLE = {".js", ".mjs", ".css", ".svg", ".json", ".webmanifest", ".html",
 TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".webmanifest": "application/manifest+json"}
 APP_MODULE = "js/app.js"  # the attendee app's entry module, the root of the bundle
 WORKER_MODULE, WORKER_BUNDLE = built.WORKER_MODULE, built.WORKER_BUNDLE
-# Each worker's entry module and the classic script it is joined into (webapp/views/sw.py).
-WORKERS = {WORKER_MODULE: WORKER_BUNDLE, built.OFFLINE_WORKER_MODULE: built.OFFLINE_WORKER_BUNDLE}
 SCRIPTS = (".js", ".mjs")
 KEEP = 8  # builds kept (most recently used first): a rollback, and the trees tests deploy
 IDLE = 3600  # seconds unused before a build past KEEP, or an unfinished one (a crash), is removed
@@ -39,29 +37,28 @@ def _built_scripts(sources: dict[str, bytes]) -> tuple[dict[str, bytes], frozens
     (webapp.web.mangle), their comments and indentation removed otherwise."""
     made = bundle.build(APP_MODULE, sources)
     served = {**sources, **made.rewritten, made.path: made.body}
-    for entry, joined in WORKERS.items():
-        if entry in sources:
-            served[joined] = _worker_bundle(sources, entry, joined)
+    if WORKER_MODULE in sources:
+        served[WORKER_BUNDLE] = _worker_bundle(sources)
     ours = {p: b for p, b in served.items() if not p.startswith("vendor/")}
     if mangle.available():
-        served.update(mangle.scripts(ours, classic=frozenset(WORKERS.values())))
+        served.update(mangle.scripts(ours, classic=frozenset({WORKER_BUNDLE})))
     else:
         served.update({p: minify.javascript(b, p) for p, b in ours.items()})
     return served, frozenset(made.members)
 
 
-def _worker_bundle(sources: dict[str, bytes], entry: str, joined: str) -> bytes:
-    """A worker's `entry` module and only what it imports, joined, without the declarations the
-    worker never reads (webapp.web.shake): with no other module to serve, the bundle exports
-    nothing (a classic worker script cannot)."""
+def _worker_bundle(sources: dict[str, bytes]) -> bytes:
+    """WORKER_MODULE and only what it imports, joined, without the declarations the worker
+    never reads (webapp.web.shake): with no other module to serve, the bundle exports nothing
+    (a classic worker script cannot)."""
     reached: dict[str, bytes] = {}
-    todo = [entry]
+    todo = [WORKER_MODULE]
     while todo:
         path = todo.pop()
         if path not in reached:
             reached[path] = sources[path]
             todo += [imp.target for imp in jsmodule.read(path, reached[path]).imports]
-    return bundle.build(entry, shake.shake(reached, entry), bundle_path=joined).body
+    return bundle.build(WORKER_MODULE, shake.shake(reached, WORKER_MODULE), bundle_path=WORKER_BUNDLE).body
 
 
 def _asset(rel: str, body: bytes) -> Asset:

@@ -61,9 +61,6 @@ CONSOLE = "js/features/organize/"
 CATALOG_PARTS = {"console": CONSOLE}
 WORKER_MODULE = "js/features/push/worker-push.js"
 WORKER_BUNDLE = "js/sw.bundle.js"
-# The worker of a device without reminders with the app closed: the answers to links offline only.
-OFFLINE_WORKER_MODULE = "js/features/offline/worker-offline.js"
-OFFLINE_WORKER_BUNDLE = "js/sw-offline.bundle.js"
 
 
 class BuildMissing(Exception):

@@ -227,10 +227,9 @@ def test_a_correction_pushed_to_a_closed_app_updates_its_schedule_and_says_moved
 
 
 def test_an_open_app_checks_the_feed_as_soon_as_a_correction_is_pushed(browser, server) -> None:
-    context, page, routes = phone(browser, server)
+    context, page, _ = phone(browser, server)
     open_my(page, server, poll=3600)  # its own next check would be an hour away
     page.get_by_label(SWITCH).check()
-    routes.wait_wake(page, FIRST_WAKE)  # subscribed: only then does a push come
     pusher = Pusher(context, page, server.url)
     server.publish({"kind": "move", "session": "k9x8y7", "room": "main"})
     pusher.deliver(page, {"kind": "changes", "version": kept_version(page) + 1})
@@ -319,25 +318,3 @@ def test_wake_instants_come_from_the_stars_and_the_lead(app_modules) -> None:
     # wake.js alone, from the files on disk: no server.
     got = app_modules.evaluate(WAKE_LOGIC, [[list(case) for case, _ in LOGIC_CASES]])
     assert [(g["wake"], g["rings"]) for g in got] == [expected for _, expected in LOGIC_CASES]
-
-
-ACTIVE_WORKER = "async () => (await navigator.serviceWorker.ready).active.scriptURL"
-
-
-def test_only_a_device_that_turns_push_on_takes_the_worker_with_its_code(browser, server) -> None:
-    context, page, routes = phone(browser, server)
-    open_my(page, server)
-    # Every device starts with the worker without the push handling (~6 KB lighter).
-    assert page.evaluate(ACTIVE_WORKER) == f"{server.url}/sw.js"
-    page.get_by_label(SWITCH).check()
-    routes.wait_wake(page, FIRST_WAKE)
-    # Turned on: the worker with it is in charge at once, not offered as an update.
-    assert page.evaluate(ACTIVE_WORKER) == f"{server.url}/sw.js?push=1"
-    expect(page.get_by_text("Update available")).to_have_count(0)
-    # And at the next open, the same worker is asked for again (never the one without push).
-    asked = len(server.requests())
-    page.reload()
-    workers = until(page, lambda: [p for p in server.requests()[asked:] if p.startswith("/sw.js")], 15)
-    assert workers == ["/sw.js?push=1"] * len(workers)
-    assert page.evaluate(ACTIVE_WORKER) == f"{server.url}/sw.js?push=1"
-    context.close()

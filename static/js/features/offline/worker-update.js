@@ -6,74 +6,12 @@ import { _ } from "../../data/i18n.js";
 
 const whenIdle = (task) => (globalThis.requestIdleCallback ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 1000));
 
-// The worker with the push handling: a device takes it once it turns on reminders with the app
-// closed (features/push/subscription.js), and keeps it; every other device has /sw.js, ~6 KB
-// lighter (webapp/views/sw.py).
-const PLAIN_WORKER = "/sw.js";
-const PUSH_WORKER = "/sw.js?push=1";
-const PUSH_KEY = "hallway.push-worker";
-const UPGRADE_MS = 30000; // an install on a busy phone: its precache comes from the HTTP cache
-let upgrading = false;
-
-const isPushWorker = (worker) => Boolean(worker?.scriptURL.endsWith(PUSH_WORKER));
-
-// Which worker this device registers: the push one once chosen, or while the browser holds a
-// subscription (the choice kept before this key existed, or the storage cleared): a push must
-// never reach a worker without its handler.
-async function workerUrl() {
-  try {
-    if (localStorage.getItem(PUSH_KEY) === "1") return PUSH_WORKER;
-  } catch {
-    // No storage: the subscription says.
-  }
-  try {
-    const held = await navigator.serviceWorker.getRegistration("/");
-    if (isPushWorker(held?.active) || (await held?.pushManager?.getSubscription())) return PUSH_WORKER;
-  } catch {
-    // No registration to ask: the plain worker.
-  }
-  return PLAIN_WORKER;
-}
-
-// The push worker in charge of the page before a subscription is made: registered, and let take
-// over at once (the person just asked for what it does), never offered as an update.
-export async function usePushWorker() {
-  try {
-    localStorage.setItem(PUSH_KEY, "1");
-  } catch {
-    // Not kept: the subscription tells the next open.
-  }
-  const registration = await navigator.serviceWorker.register(PUSH_WORKER, { scope: "/" });
-  if (isPushWorker(registration.active)) return registration;
-  upgrading = true;
-  try {
-    await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("the worker with push did not start")), UPGRADE_MS);
-      const check = () => {
-        const waiting = registration.waiting;
-        if (isPushWorker(waiting)) waiting.postMessage("skip-waiting");
-        if (isPushWorker(registration.active)) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      for (const worker of [registration.installing, registration.waiting, registration.active]) worker?.addEventListener("statechange", check);
-      registration.addEventListener("updatefound", () => registration.installing?.addEventListener("statechange", check));
-      check();
-    });
-  } finally {
-    upgrading = false;
-  }
-  return registration;
-}
-
 export async function registerWorker() {
   if (!("serviceWorker" in navigator)) return null;
   let reloading = false;
   let offered = null;
   const offer = (worker) => {
     if (!navigator.serviceWorker.controller || offered === worker) return; // first install: nothing to replace
-    if (upgrading && isPushWorker(worker)) return; // taking over at once (usePushWorker)
     offered = worker;
     toast(_("Update available"), { action: _("Reload") }).then((accepted) => {
       if (!accepted) return;
@@ -86,7 +24,7 @@ export async function registerWorker() {
   });
   let registration;
   try {
-    registration = await navigator.serviceWorker.register(await workerUrl(), { scope: "/" });
+    registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
   } catch {
     return null; // the app works without it, just not offline
   }

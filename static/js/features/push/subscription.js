@@ -10,7 +10,6 @@ import { NoPush, forgetSubscription, pushKey, sendWake } from "./push-api.js";
 import { askForNotifications, readLead } from "../remind/open-reminders.js";
 import { mirrorOf, wakeInstants } from "./wake-times.js";
 import { _ } from "../../data/i18n.js";
-import { usePushWorker } from "../offline/worker-update.js";
 
 const STATE_KEY = "hallway.push.v1";
 const READY_MS = 10000;
@@ -102,11 +101,6 @@ export async function turnOn() {
   if (missing) throw new NoPush(missing);
   const permission = await askForNotifications();
   if (permission !== "granted") throw new NoPush(_("Notifications were not allowed, so the app cannot remind you when it is closed."));
-  try {
-    await usePushWorker();
-  } catch {
-    throw new NoPush(_("The app's service worker did not start; reload and try again."));
-  }
   await subscription(await registration());
   writeState({ on: true });
   sent = null;
