@@ -14,6 +14,12 @@ median (the keys of every run are in the note). The first cards found for "rust"
     SEARCH_BASELINE=e2a1de1 .venv/bin/python bench/search.py   # that commit too, in the same run
     HALLWAY_BENCH_APP=/path/to/other/checkout .venv/bin/python bench/search.py   # another tree alone
 
+The pages are controlled by the service worker (a second visit), so the index is built by its
+worker (static/js/features/search/index-worker.js). CDP's CPU throttling slows the page's
+thread only, not a worker's: here the worker builds at the machine's full speed, where a
+phone's other core is as slow as the page's (the outline of this congress took 18-24 ms of
+unthrottled CPU, bench/search_index.mjs: 70-100 ms at 4x, started while the data loads).
+
 SEARCH_BASELINE serves a copy of that commit's tree beside this one; each round of cases runs
 on one and then the other, so that both see the same load (a key's time on a shared machine
 varies by 3x from minute to minute).

@@ -16,7 +16,7 @@ from ..i18n.client import FOLDER as CATALOGS
 from ..serving.runtime import Runtime
 from ..serving.shell import LOADING_PATTERN, documents
 from ..web import assets, mangle
-from ..web.built import CONSOLE, LAZY_VIEWS, WORKER_BUNDLE, WORKER_MODULE
+from ..web.built import CONSOLE, LAZY_VIEWS, SEARCH_WORKER, SEARCH_WORKER_MODULE, WORKER_BUNDLE, WORKER_MODULE
 
 # The worker's push handling, an ES module like the app's so both run the same code (the
 # corrections' rules, the kept schedule, what rings): bundled into the worker itself.
@@ -25,6 +25,7 @@ NOT_PRECACHED: dict[str, str] = {
     WORKER_MODULE: "the worker's own push handling, built into /sw.js",
     "js/features/offline/worker-files.js": "the worker's answers to links offline, built into /sw.js",
     "js/features/language/worker-language.js": "the worker's own language loader, built into /sw.js",
+    SEARCH_WORKER_MODULE: "the search index's builder, run from the script joined from it (SEARCH_WORKER)",
     "print.css": "door signs: printed online by organizers, not part of the app",
     "js/features/qr/door-signs.js": "door signs: printed online by organizers, not part of the app",
     "css/organize.css": "the organizers' console's styles, loaded with the console (cached at first use)",
@@ -73,6 +74,8 @@ LATER = (
     "js/features/qr/share-links.js",
     "js/features/qr/qr-encode.js",  # a session's QR code: the page says so until it is here
     "vendor/lean-qr/nano.mjs",
+    # The search index's worker: until it is kept, the page builds the index itself.
+    SEARCH_WORKER,
 )
 # The app loads the outline, then the texts: both precached, so it works offline after one
 # visit, descriptions and bios included. The whole schedule.json is not: the app never reads it.

@@ -25,7 +25,6 @@ from .built import Asset, AssetTree
 COMPRESSIBLE = {".js", ".mjs", ".css", ".svg", ".json", ".webmanifest", ".html", ".txt", ".map"}
 TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".webmanifest": "application/manifest+json"}
 APP_MODULE = "js/app.js"  # the attendee app's entry module, the root of the bundle
-WORKER_MODULE, WORKER_BUNDLE = built.WORKER_MODULE, built.WORKER_BUNDLE
 SCRIPTS = (".js", ".mjs")
 KEEP = 8  # builds kept (most recently used first): a rollback, and the trees tests deploy
 IDLE = 3600  # seconds unused before a build past KEEP, or an unfinished one (a crash), is removed
@@ -37,28 +36,29 @@ def _built_scripts(sources: dict[str, bytes]) -> tuple[dict[str, bytes], frozens
     (webapp.web.mangle), their comments and indentation removed otherwise."""
     made = bundle.build(APP_MODULE, sources)
     served = {**sources, **made.rewritten, made.path: made.body}
-    if WORKER_MODULE in sources:
-        served[WORKER_BUNDLE] = _worker_bundle(sources)
+    classic = {script: module for module, script in built.CLASSIC_BUNDLES.items() if module in sources}
+    for script, module in classic.items():
+        served[script] = _classic_bundle(sources, module, script)
     ours = {p: b for p, b in served.items() if not p.startswith("vendor/")}
     if mangle.available():
-        served.update(mangle.scripts(ours, classic=frozenset({WORKER_BUNDLE})))
+        served.update(mangle.scripts(ours, classic=frozenset(classic)))
     else:
         served.update({p: minify.javascript(b, p) for p, b in ours.items()})
     return served, frozenset(made.members)
 
 
-def _worker_bundle(sources: dict[str, bytes]) -> bytes:
-    """WORKER_MODULE and only what it imports, joined, without the declarations the worker
-    never reads (webapp.web.shake): with no other module to serve, the bundle exports nothing
-    (a classic worker script cannot)."""
+def _classic_bundle(sources: dict[str, bytes], module: str, script: str) -> bytes:
+    """`module` and only what it imports, joined, without the declarations it never reads
+    (webapp.web.shake): with no other module to serve, the bundle exports nothing (a classic
+    worker script cannot)."""
     reached: dict[str, bytes] = {}
-    todo = [WORKER_MODULE]
+    todo = [module]
     while todo:
         path = todo.pop()
         if path not in reached:
             reached[path] = sources[path]
             todo += [imp.target for imp in jsmodule.read(path, reached[path]).imports]
-    return bundle.build(WORKER_MODULE, shake.shake(reached, WORKER_MODULE), bundle_path=WORKER_BUNDLE).body
+    return bundle.build(module, shake.shake(reached, module), bundle_path=script).body
 
 
 def _asset(rel: str, body: bytes) -> Asset:

@@ -2,56 +2,28 @@
 words and their beginnings, folded (case, accents), ranked (title and speakers first, whole
 words before prefixes), and speakers and tracks found in the same box, above the sessions.
 
-The expected sets are computed here from the generated schedule with the rule the app
-promises: a query word matches a word of the title, a speaker's name, the track's name or the
-description that equals it or begins with it, after folding."""
+The expected sets are computed from the generated schedule with the rule the app promises
+(tests/harness/search.py)."""
 
 from __future__ import annotations
 
-import json
-import re
-import unicodedata
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.harness.search import count_of, matching, searchable, words
+
 NOW = "now=2026-09-14T11:20:00%2B02:00"
-SPECIAL = {"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i"}
 CARDS = "main .results article.card"
 IDS = "els => els.map((e) => e.dataset.session)"
 SETTLED_MS = 20000  # the descriptions are indexed once the texts come, after the first screen
 
 
-def words(text: str) -> list[str]:
-    bare = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c)).lower()
-    return re.findall(r"[^\W_]+", "".join(SPECIAL.get(c, c) for c in bare))
-
-
 @pytest.fixture(scope="module")
 def congress(congress_schedule: Path) -> dict[str, Any]:
-    doc = json.loads(congress_schedule.read_text(encoding="utf-8"))
-    people = {p["id"]: p["name"] for p in doc["speakers"]}
-    tracks = {t["id"]: t["name"] for t in doc["tracks"]}
-    for s in doc["sessions"]:
-        s["_names"] = [people[i] for i in s["speakers"]]
-        s["_fields"] = [s["title"], *s["_names"], tracks.get(s.get("track"), ""), *s["description"]]
-    return doc
-
-
-def matching(doc: dict[str, Any], query: str) -> set[str]:
-    terms = words(query)
-    found = set()
-    for s in doc["sessions"]:
-        said = [w for field in s["_fields"] for w in words(field)]
-        if all(any(w.startswith(t) for w in said) for t in terms):
-            found.add(s["id"])
-    return found
-
-
-def count_of(n: int) -> str:
-    return f"{n} session{'' if n == 1 else 's'}"
+    return searchable(congress_schedule)
 
 
 def all_results(page: Page, expected: int) -> list[str]:
@@ -64,7 +36,8 @@ def all_results(page: Page, expected: int) -> list[str]:
         page.mouse.wheel(0, 100_000)
         # A later batch, or the list drawn again from its first cards (the descriptions came
         # and the search ran again): either way, scroll on.
-        page.wait_for_function("([css, n]) => document.querySelectorAll(css).length !== n", arg=[CARDS, shown])
+        changed = "([css, n]) => document.querySelectorAll(css).length !== n"
+        page.wait_for_function(changed, arg=[CARDS, shown])
     return page.eval_on_selector_all(CARDS, IDS)
 
 

@@ -1,6 +1,8 @@
-// The search index of the schedule shown, built while the page is idle after its first screen
-// (and again when new data or the texts come), so the first key finds it ready: built on the
-// first key it took 0.4-1.2 s of a 4x slower phone at a congress (bench/search.py).
+// The search index of the schedule shown, built ahead of the first key: built on the first key
+// it took 0.4-1.2 s of a 4x slower phone at a congress (bench/search.py). A worker builds it
+// (index-worker.js) on another core where the page has one; elsewhere, and if the worker
+// fails, the page builds it while idle after its first screen (and again when new data or the
+// texts come).
 
 import { SearchIndex } from "./search-index.js";
 
@@ -8,38 +10,115 @@ import { SearchIndex } from "./search-index.js";
 // end made tasks of 50-70 ms on a 4x slower phone (a key typed meanwhile waits for the task;
 // Lighthouse counts them as blocking time).
 const SLICE_MS = 8;
-let current = null; // { index, steps, waiting: [callbacks for when it is complete] }
+const TEXT_PART = 200; // sessions' descriptions a message: ~3 ms of a 4x slower phone's time to send
+const WORKER = "js/search.worker.js"; // webapp/web/built.py SEARCH_WORKER, under the assets' prefix
+let current = null; // { id, index, steps (building on the page), waiting: [callbacks for when it is complete] }
+let made = 0;
+let helper; // the worker: undefined until first wanted, null where there is none (or it failed)
 const watched = new WeakSet();
 
-function entry(data) {
-  if (current?.index.data !== data) {
-    current = { index: new SearchIndex(data, current?.index), steps: null, waiting: [] };
+// A page a service worker controls has the worker's script kept for offline (webapp/views/sw.py
+// LATER); a first visit builds on the page rather than download one more script meanwhile.
+function worker() {
+  if (helper !== undefined) return helper;
+  helper = null;
+  const prefix = document.body.dataset.assets;
+  if (!prefix || !window.Worker || !navigator.serviceWorker?.controller) return null;
+  try {
+    helper = new Worker(prefix + WORKER);
+  } catch {
+    return null;
+  }
+  helper.addEventListener("message", received);
+  helper.addEventListener("error", failed);
+  helper.addEventListener("messageerror", failed);
+  return helper;
+}
+
+// Starts the worker while the page is still loading its data: its script loaded and run took
+// 100-300 ms, which spent before the first screen is no longer spent after it (app.js).
+export function prepareIndex() {
+  worker();
+}
+
+function received(event) {
+  const { id, outline, texts } = event.data;
+  const work = current;
+  if (work?.id !== id) return; // newer data came since: its own answer follows
+  if (outline) work.index.adoptOutline(outline); // unless a key already made the page build it
+  if (texts) {
+    work.index.adoptTexts(texts);
+    done(work);
+  }
+}
+
+// The worker could not be loaded (offline before it was kept) or broke: the page builds.
+function failed(event) {
+  event.preventDefault?.();
+  helper?.terminate();
+  helper = null;
+  if (current && !current.steps && !current.index.complete) {
     current.steps = current.index.build();
     schedule(current);
   }
+}
+
+function entry(data) {
+  if (current?.index.data !== data) {
+    current = { id: ++made, index: new SearchIndex(data, current?.index), steps: null, waiting: [] };
+    const index = current.index;
+    const sent = worker();
+    if (sent) {
+      if (!index.outlined) sent.postMessage({ id: current.id, outline: index.outlineSource() });
+      sendTexts(current);
+    } else {
+      current.steps = index.build();
+      schedule(current);
+    }
+  }
   return current;
+}
+
+// The descriptions to the worker a part at a time, each when the page is idle.
+function sendTexts(work) {
+  const texts = work.index.textsSource();
+  let from = 0;
+  const send = () => {
+    if (work !== current || !helper) return; // newer data came, or the worker failed
+    const last = from + TEXT_PART >= texts.length;
+    helper.postMessage({ id: work.id, part: { texts: texts.slice(from, from + TEXT_PART), from, last } });
+    from += TEXT_PART;
+    if (!last) later(send);
+  };
+  later(send);
+}
+
+function done(work) {
+  const waiting = work.waiting.splice(0);
+  for (const callback of waiting) callback();
 }
 
 function step(work) {
   if (work.steps.next().done) {
     work.steps = null;
-    const waiting = work.waiting.splice(0);
-    for (const callback of waiting) callback();
+    done(work);
     return false;
   }
   return true;
 }
 
-function schedule(work) {
-  // Where the browser has no idle callback (Safari), a timer.
-  const later = (run) => {
-    const go = (deadline) => {
-      const until = performance.now() + SLICE_MS;
-      run(() => (!deadline || deadline.timeRemaining() > 1) && performance.now() < until);
-    };
-    if (window.requestIdleCallback) requestIdleCallback(go, { timeout: 1000 });
-    else setTimeout(go, 16);
+// Calls `run(more)` when the page is idle; `more()` says whether this slice has time left.
+// Where the browser has no idle callback (Safari), a timer.
+function later(run) {
+  const go = (deadline) => {
+    const until = performance.now() + SLICE_MS;
+    run(() => (!deadline || deadline.timeRemaining() > 1) && performance.now() < until);
   };
+  if (window.requestIdleCallback) requestIdleCallback(go, { timeout: 1000 });
+  else setTimeout(go, 16);
+}
+
+function schedule(work) {
   const run = (more) => {
     if (work !== current || !work.steps) return; // newer data came, or the index is done
     // One step at the least: a deadline may say no time is left yet call back again and
@@ -64,12 +143,17 @@ export function keepIndexed(store) {
 export function searchIndex(data) {
   const work = entry(data);
   while (work.steps && !work.index.outlined) step(work);
+  if (!work.index.outlined) {
+    // The worker has not answered yet: the page builds the outline's part itself.
+    const steps = work.index.buildOutline();
+    while (!steps.next().done);
+  }
   return work.index;
 }
 
 // Calls `callback` once the index of `data` holds the descriptions too (at once if it does).
 export function whenComplete(data, callback) {
   const work = entry(data);
-  if (!work.steps) callback();
+  if (work.index.complete) callback();
   else work.waiting.push(callback);
 }

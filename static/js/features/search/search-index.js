@@ -28,7 +28,7 @@ const STEP = 50;
 const TEXT_STEP = 8;
 
 // Words to postings (`doc * stride + field`), with the words sorted for prefix look-ups.
-class Words {
+export class Words {
   constructor() {
     this.postings = new Map();
     this.sorted = null;
@@ -44,6 +44,33 @@ class Words {
 
   sort() {
     this.sorted = [...this.postings.keys()].sort();
+  }
+
+  // The words as one message can carry them (to or from a worker): the sorted words, where
+  // each one's postings end, and all postings, the last two transferable.
+  pack() {
+    if (!this.sorted) this.sort();
+    const ends = new Uint32Array(this.sorted.length);
+    let total = 0;
+    for (const word of this.sorted) total += this.postings.get(word).length;
+    const codes = new Uint32Array(total);
+    let at = 0;
+    this.sorted.forEach((word, i) => {
+      codes.set(this.postings.get(word), at);
+      ends[i] = at += this.postings.get(word).length;
+    });
+    return { words: this.sorted, ends, codes };
+  }
+
+  static unpack({ words, ends, codes }) {
+    const made = new Words();
+    let from = 0;
+    words.forEach((word, i) => {
+      made.postings.set(word, codes.subarray(from, ends[i]));
+      from = ends[i];
+    });
+    made.sorted = words;
+    return made;
   }
 
   // Calls `each(code, whole)` for every posting of a word equal to or beginning with `prefix`.
@@ -97,6 +124,38 @@ function sameOutline(a, b) {
   return a.store === b.store && a.version === b.version && a.sessions.length === b.sessions.length;
 }
 
+// The outline's words (titles, names, tracks) from outlineSource()'s lists into `into`'s Words,
+// a few docs a step: a generator, so an idle callback can stop between steps.
+export function* outlineWords({ sessions, people, tracks }, into) {
+  for (let i = 0; i < sessions.length; i++) {
+    const [title, names, track] = sessions[i];
+    const at = i * FIELDS;
+    into.outline.add(title, at + TITLE);
+    for (const name of names) into.outline.add(name, at + PEOPLE);
+    if (track) into.outline.add(track, at + TRACK);
+    if (i % STEP === STEP - 1) yield;
+  }
+  for (let i = 0; i < people.length; i++) {
+    into.speakers.add(people[i], i);
+    if (i % (4 * STEP) === 4 * STEP - 1) yield;
+  }
+  tracks.forEach((name, i) => into.tracks.add(name, i));
+  yield;
+  into.outline.sort();
+  into.speakers.sort();
+  into.tracks.sort();
+}
+
+// The descriptions' words (textsSource(): each session's paragraphs, from the `from`th session
+// on) into `into`, left unsorted: the caller sorts once all are in.
+export function* textWords(texts, into, from = 0) {
+  for (let i = 0; i < texts.length; i++) {
+    for (const paragraph of texts[i]) into.add(paragraph, (from + i) * FIELDS + TEXT);
+    if (i % TEXT_STEP === TEXT_STEP - 1) yield;
+  }
+}
+
+
 export class SearchIndex {
   // `previous`: the index of the data shown before, whose outline part is taken over when
   // only the texts came (no titles indexed again under a search being typed).
@@ -120,37 +179,46 @@ export class SearchIndex {
   }
 
   *buildOutline() {
-    const { sessions, tracks } = this.data;
-    for (let i = 0; i < sessions.length; i++) {
-      const s = sessions[i];
-      const at = i * FIELDS;
-      this.outline.add(s.title, at + TITLE);
-      for (const p of s.people) this.outline.add(p.name, at + PEOPLE);
-      const track = tracks.get(s.track);
-      if (track) this.outline.add(track.name, at + TRACK);
-      if (i % STEP === STEP - 1) yield;
-    }
-    for (let i = 0; i < this.people.length; i++) {
-      this.speakers.add(this.people[i].name, i);
-      if (i % (4 * STEP) === 4 * STEP - 1) yield;
-    }
-    this.trackList.forEach((t, i) => this.tracks.add(t.name, i));
-    yield;
-    this.outline.sort();
-    this.speakers.sort();
-    this.tracks.sort();
+    const built = { outline: this.outline, speakers: this.speakers, tracks: this.tracks };
+    yield* outlineWords(this.outlineSource(), built);
     this.outlined = true;
     yield;
   }
 
   *buildTexts() {
-    const { sessions } = this.data;
-    for (let i = 0; i < sessions.length; i++) {
-      for (const paragraph of sessions[i].description) this.texts.add(paragraph, i * FIELDS + TEXT);
-      if (i % TEXT_STEP === TEXT_STEP - 1) yield;
-    }
+    yield* textWords(this.textsSource(), this.texts);
     yield;
     this.texts.sort();
+    this.complete = true;
+  }
+
+  // What building the index reads, as plain lists of strings in the order of the lists its
+  // postings point into: what a worker is sent (index-worker.js).
+  outlineSource() {
+    const { sessions, tracks } = this.data;
+    return {
+      sessions: sessions.map((s) => [s.title, s.people.map((p) => p.name), tracks.get(s.track)?.name ?? ""]),
+      people: this.people.map((p) => p.name),
+      tracks: this.trackList.map((t) => t.name),
+    };
+  }
+
+  textsSource() {
+    return this.data.sessions.map((s) => s.description);
+  }
+
+  // Takes over parts a worker built from those sources (outline: { outline, speakers, tracks };
+  // texts: the descriptions' words), packed.
+  adoptOutline(packed) {
+    if (this.outlined) return;
+    this.outline = Words.unpack(packed.outline);
+    this.speakers = Words.unpack(packed.speakers);
+    this.tracks = Words.unpack(packed.tracks);
+    this.outlined = true;
+  }
+
+  adoptTexts(packed) {
+    this.texts = Words.unpack(packed);
     this.complete = true;
   }
 

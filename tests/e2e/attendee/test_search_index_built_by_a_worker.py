@@ -1,0 +1,72 @@
+"""The search index of a congress built by a worker (static/js/features/search/index-worker.js)
+on a phone the service worker controls, and by the page itself where the worker's script
+cannot be had: either way a search finds what only the descriptions say too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.harness.browser import until, wait_controlled
+from tests.harness.search import count_of, matching, searchable
+from tests.harness.worker_caches import cache_holding, forget_http_cache, wait_second_phase
+from webapp.web.built import SEARCH_WORKER
+
+NOW = "now=2026-09-14T11:20:00%2B02:00"
+BOX = "Search titles, descriptions, speakers"
+QUERY = "memory"  # said in titles and in descriptions alone (checked below)
+SETTLED_MS = 20000  # the descriptions are indexed once the texts come
+# Takes the worker's script out of the worker's caches, as on a phone whose second phase never ran.
+FORGET = """async (suffix) => {
+  let gone = 0;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (new URL(request.url).pathname.endsWith(suffix) && (await cache.delete(request))) gone++;
+    }
+  }
+  return gone;
+}"""
+
+
+@pytest.fixture(scope="module")
+def congress(congress_schedule: Path) -> dict[str, Any]:
+    return searchable(congress_schedule)
+
+
+def search_workers(page: Page) -> list[str]:
+    return [w.url for w in page.workers if w.url.endswith(SEARCH_WORKER)]
+
+
+def installed(page: Page, url: str) -> None:
+    page.goto(url)
+    wait_controlled(page)
+    wait_second_phase(page)
+    assert cache_holding(page, SEARCH_WORKER)
+
+
+def test_a_controlled_page_has_a_worker_build_the_index(page: Page, congress_server, congress) -> None:
+    expected = matching(congress, QUERY)
+    assert expected - matching(congress, QUERY, outline_only=True), "none only in descriptions"
+    installed(page, f"{congress_server.url}/?{NOW}")
+    page.reload()
+    until(page, lambda: search_workers(page), timeout=20, what="a search worker started")
+    page.get_by_label(BOX).fill(QUERY)
+    expect(page.locator("main .count")).to_have_text(count_of(len(expected)), timeout=SETTLED_MS)
+    # The worker answered: one that failed is terminated and gone from the page's workers.
+    assert search_workers(page)
+
+
+def test_without_the_workers_script_the_page_builds_the_index(page: Page, congress_server, congress) -> None:
+    expected = matching(congress, QUERY)
+    installed(page, f"{congress_server.url}/?{NOW}")
+    assert page.evaluate(FORGET, "/" + SEARCH_WORKER) >= 1
+    forget_http_cache(page)
+    congress_server.stop()  # offline: the script is neither kept nor to be had
+    page.reload()
+    page.get_by_label(BOX).fill(QUERY)
+    expect(page.locator("main .count")).to_have_text(count_of(len(expected)), timeout=SETTLED_MS)
+    until(page, lambda: not search_workers(page), timeout=10, what="no search worker left running")
