@@ -19,7 +19,6 @@ import { yieldToPage } from "./data/slices.js";
 import { startPush } from "./features/push/subscription.js";
 import { startReminders } from "./features/remind/open-reminders.js";
 import { registerWorker } from "./features/offline/worker-update.js";
-import { prepareIndex } from "./features/search/ready-index.js";
 import { setUseDevice, usingDevice, zoneLabel } from "./data/time.js";
 import { toast } from "./ui/toasts.js";
 import { Watcher, pagePoll } from "./features/changes/feed-sync.js";
@@ -262,8 +261,6 @@ setInterval(() => {
 }, 30000);
 
 setChangeFlags(flagMap(watcher.history()));
-// The schedule's search index is built by a worker, which starts while the data loads.
-if (match(new URL(location.href))?.route.name === "schedule") prepareIndex();
 store.start().then((data) => {
   if (!data) {
     languageReady.then(() => main.replaceChildren(h("p", { class: "loading", id: "loading" }, _("The schedule could not be loaded. Connect once, then it works offline."))));

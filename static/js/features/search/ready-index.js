@@ -19,13 +19,15 @@ const watched = new WeakSet();
 
 // A page a service worker controls has the worker's script kept for offline (webapp/views/sw.py
 // LATER); a first visit builds on the page rather than download one more script meanwhile.
+const canWork = () => Boolean(document.body.dataset.assets && window.Worker && navigator.serviceWorker?.controller);
+const workable = () => helper !== null && canWork(); // has one, or may start one
+
 function worker() {
   if (helper !== undefined) return helper;
   helper = null;
-  const prefix = document.body.dataset.assets;
-  if (!prefix || !window.Worker || !navigator.serviceWorker?.controller) return null;
+  if (!canWork()) return null;
   try {
-    helper = new Worker(prefix + WORKER);
+    helper = new Worker(document.body.dataset.assets + WORKER);
   } catch {
     return null;
   }
@@ -33,12 +35,6 @@ function worker() {
   helper.addEventListener("error", failed);
   helper.addEventListener("messageerror", failed);
   return helper;
-}
-
-// Starts the worker while the page is still loading its data: its script loaded and run took
-// 100-300 ms, which spent before the first screen is no longer spent after it (app.js).
-export function prepareIndex() {
-  worker();
 }
 
 function received(event) {
@@ -66,17 +62,26 @@ function failed(event) {
 function entry(data) {
   if (current?.index.data !== data) {
     current = { id: ++made, index: new SearchIndex(data, current?.index), steps: null, waiting: [] };
-    const index = current.index;
-    const sent = worker();
-    if (sent) {
-      if (!index.outlined) sent.postMessage({ id: current.id, outline: index.outlineSource() });
-      sendTexts(current);
-    } else {
-      current.steps = index.build();
-      schedule(current);
+    const work = current;
+    // Sent in a task of its own: inside the view's first drawing it made that drawing later.
+    if (workable()) setTimeout(() => offload(work), 0);
+    else {
+      work.steps = work.index.build();
+      schedule(work);
     }
   }
   return current;
+}
+
+function offload(work) {
+  if (work !== current) return; // newer data came
+  if (!worker()) {
+    work.steps = work.index.build();
+    schedule(work);
+    return;
+  }
+  if (!work.index.outlined) helper.postMessage({ id: work.id, outline: work.index.outlineSource() });
+  sendTexts(work);
 }
 
 // The descriptions to the worker a part at a time, each when the page is idle.
