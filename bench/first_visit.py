@@ -79,8 +79,10 @@ WIRE_GOAL = 33 * 1024
 # slices (static/js/data/slices.js: the kept copy's hash, the texts' merge, the index; the filter
 # panel built when opened), ~600 B of code: 88,755 B measured with both merged. The budget was
 # 87 KB. Then the build minified the scripts with Terser (webapp/web/mangle.py: local names
-# renamed): 75,940 B in English, 85,813 B in French (2026-11-26). The budget is 77 KB.
-WIRE_BUDGET = 77 * 1024
+# renamed): 75,940 B in English, 85,813 B in French (2026-11-26). The budget was 77 KB. The
+# worker's template without its comments and indentation (webapp/views/sw.py compact): /sw.js
+# 11,624 -> 9,427 B, the visit 74,410 B. The budget is 75.5 KB.
+WIRE_BUDGET = int(75.5 * 1024)
 FOSDEM_GOAL = 250 * 1024  # issue 28: a first visit of FOSDEM's size
 SHELL_GOAL = 14 * 1024
 QUIET = 0.8  # seconds without a request in flight: the first visit is over

@@ -127,3 +127,28 @@ def test_the_worker_runs_the_pages_own_modules_for_push(tmp_path, data_dir) -> N
     build.ensure(static)  # as a deployment does: `hallway build`, then the workers start
     changed = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "STATIC_DIR": str(static)})
     assert "73519" in worker(changed.test_client())[0]
+
+
+def tokens(script: str) -> list[str]:
+    """The script's tokens in order, comments left out (a string, template or regex is one)."""
+    out, stack = [], [jsmodule.parse(script.encode("utf-8"), "sw.js")]
+    while stack:
+        node = stack.pop()
+        if node.type == "comment":
+            continue
+        if not node.children or node.type in ("string", "template_string", "regex"):
+            out.append(node.text.decode("utf-8"))
+        else:
+            stack.extend(reversed(node.children))
+    return out
+
+
+def test_the_compacted_worker_is_the_same_code_as_its_template(client, monkeypatch) -> None:
+    unversioned = lambda body: re.sub(r'const VERSION = "[0-9a-f]+";', 'const VERSION = "";', body)  # noqa: E731
+    served = unversioned(worker(client)[0])
+    monkeypatch.setattr(sw, "compact", lambda script: script)
+    whole = unversioned(worker(client)[0])
+    assert len(served) < 0.9 * len(whole)  # comments and indentation went
+    own = served.split('"use strict";')[0]  # the template's code, before the push code's
+    assert "\n//" not in own and "\n " not in own
+    assert tokens(served) == tokens(whole)
