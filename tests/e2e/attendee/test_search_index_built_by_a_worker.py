@@ -31,6 +31,18 @@ FORGET = """async (suffix) => {
   return gone;
 }"""
 
+# Notes each worker the page makes (a worker whose script never loads is not one of page.workers).
+WORKERS_MADE = """(() => {
+  const Made = window.Worker;
+  window.__workersMade = [];
+  window.Worker = class extends Made {
+    constructor(url, options) {
+      window.__workersMade.push(String(url));
+      super(url, options);
+    }
+  };
+})();"""
+
 
 @pytest.fixture(scope="module")
 def congress(congress_schedule: Path) -> dict[str, Any]:
@@ -66,7 +78,10 @@ def test_without_the_workers_script_the_page_builds_the_index(page: Page, congre
     assert page.evaluate(FORGET, "/" + SEARCH_WORKER) >= 1
     forget_http_cache(page)
     congress_server.stop()  # offline: the script is neither kept nor to be had
+    page.add_init_script(WORKERS_MADE)
     page.reload()
     page.get_by_label(BOX).fill(QUERY)
     expect(page.locator("main .count")).to_have_text(count_of(len(expected)), timeout=SETTLED_MS)
+    made = page.evaluate("() => window.__workersMade")
+    assert any(url.endswith(SEARCH_WORKER) for url in made), f"the page never tried its worker: {made}"
     until(page, lambda: not search_workers(page), timeout=10, what="no search worker left running")
