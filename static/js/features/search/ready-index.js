@@ -53,10 +53,14 @@ function failed(event) {
   event.preventDefault?.();
   helper?.terminate();
   helper = null;
-  if (current && !current.steps && !current.index.complete) {
-    current.steps = current.index.build();
-    schedule(current);
-  }
+  if (current) onPage(current);
+}
+
+// The page builds what is not built yet, while idle (once: a second build would index twice).
+function onPage(work) {
+  if (work.steps || work.index.complete) return;
+  work.steps = work.index.build();
+  schedule(work);
 }
 
 function entry(data) {
@@ -65,21 +69,14 @@ function entry(data) {
     const work = current;
     // Sent in a task of its own: inside the view's first drawing it made that drawing later.
     if (workable()) setTimeout(() => offload(work), 0);
-    else {
-      work.steps = work.index.build();
-      schedule(work);
-    }
+    else onPage(work);
   }
   return current;
 }
 
 function offload(work) {
   if (work !== current) return; // newer data came
-  if (!worker()) {
-    work.steps = work.index.build();
-    schedule(work);
-    return;
-  }
+  if (!worker()) return onPage(work);
   if (!work.index.outlined) helper.postMessage({ id: work.id, outline: work.index.outlineSource() });
   sendTexts(work);
 }
