@@ -221,8 +221,9 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// Push (reminders and corrections with the app closed): static/js/features/push/worker-push.js and the modules it
-// shares with the page, bundled here by the server, in a scope of their own.
+// The worker's own modules, bundled here by the server in a scope of their own: in /sw.js?push=1
+// (a device with reminders and corrections with the app closed) static/js/features/push/worker-push.js
+// and the modules it shares with the page; in /sw.js, features/offline/worker-offline.js only.
 (() => {
   "use strict";
 {{ push|safe }}

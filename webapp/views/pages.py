@@ -156,7 +156,7 @@ def manifest() -> Response:
 def service_worker() -> Response:
     # The browser asks for the worker at every navigation and update check: with an ETag an
     # unchanged worker costs a 304, not its 1.5 KB again.
-    body = sw.script(current_runtime(), APP_ROUTES)
+    body = sw.script(current_runtime(), APP_ROUTES, push=request.args.get("push") == "1")
     return _revalidated(body, '"' + hashlib.sha256(body).hexdigest()[:16] + '"', "text/javascript")
 
 

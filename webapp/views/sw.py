@@ -16,13 +16,23 @@ from ..i18n.client import FOLDER as CATALOGS
 from ..serving.runtime import Runtime
 from ..serving.shell import LOADING_PATTERN, documents
 from ..web import assets, mangle
-from ..web.built import CONSOLE, LAZY_VIEWS, SEARCH_WORKER, SEARCH_WORKER_MODULE, WORKER_BUNDLE, WORKER_MODULE
+from ..web.built import (
+    CONSOLE,
+    LAZY_VIEWS,
+    OFFLINE_WORKER_BUNDLE,
+    OFFLINE_WORKER_MODULE,
+    SEARCH_WORKER,
+    SEARCH_WORKER_MODULE,
+    WORKER_BUNDLE,
+    WORKER_MODULE,
+)
 
 # The worker's push handling, an ES module like the app's so both run the same code (the
 # corrections' rules, the kept schedule, what rings): bundled into the worker itself.
 NOT_PRECACHED: dict[str, str] = {
     assets.INLINE_CSS: "inlined into the shell, which is precached",
-    WORKER_MODULE: "the worker's own push handling, built into /sw.js",
+    WORKER_MODULE: "the worker's own push handling, built into /sw.js?push=1",
+    OFFLINE_WORKER_MODULE: "the worker's own code without push, built into /sw.js",
     "js/features/offline/worker-files.js": "the worker's answers to links offline, built into /sw.js",
     "js/features/language/worker-language.js": "the worker's own language loader, built into /sw.js",
     SEARCH_WORKER_MODULE: "the search index's builder, run from the script joined from it (SEARCH_WORKER)",
@@ -87,7 +97,7 @@ def excluded(path: str, tree: assets.AssetTree | None = None) -> bool:
     """Not precached at install: listed above, fetched on demand or LATER, a source module the
     app runs from the bundle instead (webapp.web.bundle), or the worker's own code (in /sw.js)."""
     bundled = tree.bundled if tree is not None else frozenset()
-    built_in = path == WORKER_BUNDLE
+    built_in = path in (WORKER_BUNDLE, OFFLINE_WORKER_BUNDLE)
     on_demand = path.startswith((*ON_DEMAND_PREFIXES, *GENERATED_PREFIXES)) or path in LATER
     on_demand = on_demand or path.endswith(tuple(GENERATED_SUFFIXES))
     return path in NOT_PRECACHED or on_demand or path in bundled or built_in
@@ -115,10 +125,12 @@ def catalog_urls(tree: assets.AssetTree) -> dict[str, str]:
     return {tag: tree.url(path) for tag, path in paths.items() if path in tree.files}
 
 
-def worker_code(tree: assets.AssetTree) -> str:
-    """The worker's push handling as `hallway build` joined it (webapp.web.build.WORKER_BUNDLE):
-    plain script for the worker's own (classic) script; "" for a tree without it."""
-    built = tree.files.get(WORKER_BUNDLE)
+def worker_code(tree: assets.AssetTree, push: bool = True) -> str:
+    """The worker's own modules as `hallway build` joined them: with the push handling
+    (WORKER_BUNDLE, for /sw.js?push=1, the worker of a device that turned reminders with the
+    app closed on) or without (OFFLINE_WORKER_BUNDLE); plain script for the worker's own
+    (classic) script; "" for a tree without it."""
+    built = tree.files.get(WORKER_BUNDLE if push else OFFLINE_WORKER_BUNDLE)
     return built.body.decode("utf-8") if built else ""
 
 
@@ -135,7 +147,9 @@ def compact(script: str) -> str:
     return "\n".join(line for line in kept if line and not line.startswith("//")) + "\n"
 
 
-def script(rt: Runtime, app_routes: tuple[str, ...]) -> bytes:
+def script(rt: Runtime, app_routes: tuple[str, ...], push: bool = False) -> bytes:
+    """/sw.js, or with `push` /sw.js?push=1 (features/offline/worker-update.js says which a
+    device registers): the same worker, with the push handling or without its ~6 KB."""
     tree = rt.tree()
     docs = documents(rt)
     precache = precache_list(tree)
@@ -151,7 +165,7 @@ def script(rt: Runtime, app_routes: tuple[str, ...]) -> bytes:
         catalogs=catalog_urls(tree),
         push=PUSH_SLOT,
     )
-    body = compact(body).replace(PUSH_SLOT, worker_code(tree), 1)
+    body = compact(body).replace(PUSH_SLOT, worker_code(tree, push), 1)
     # The version covers the worker's own code and everything it precaches except the feed.
     seed = "\n".join([body, tree.tree_hash, docs.shell_etag, docs.manifest_etag])
     version = hashlib.sha256(seed.encode()).hexdigest()[:12]

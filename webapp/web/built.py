@@ -61,12 +61,19 @@ CONSOLE = "js/features/organize/"
 CATALOG_PARTS = {"console": CONSOLE}
 WORKER_MODULE = "js/features/push/worker-push.js"
 WORKER_BUNDLE = "js/sw.bundle.js"
+# The worker of a device without reminders with the app closed: the answers to links offline only.
+OFFLINE_WORKER_MODULE = "js/features/offline/worker-offline.js"
+OFFLINE_WORKER_BUNDLE = "js/sw-offline.bundle.js"
 # The search index's builder (static/js/features/search/index-worker.js), joined the same way
 # into a classic worker script of its own: module workers came to Firefox only in 2023.
 SEARCH_WORKER_MODULE = "js/features/search/index-worker.js"
 SEARCH_WORKER = "js/search.worker.js"
 # Classic scripts the build joins from a module and what it imports: {module: script}.
-CLASSIC_BUNDLES = {WORKER_MODULE: WORKER_BUNDLE, SEARCH_WORKER_MODULE: SEARCH_WORKER}
+CLASSIC_BUNDLES = {
+    WORKER_MODULE: WORKER_BUNDLE,
+    OFFLINE_WORKER_MODULE: OFFLINE_WORKER_BUNDLE,
+    SEARCH_WORKER_MODULE: SEARCH_WORKER,
+}
 
 
 class BuildMissing(Exception):

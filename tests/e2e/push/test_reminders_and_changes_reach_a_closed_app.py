@@ -227,9 +227,10 @@ def test_a_correction_pushed_to_a_closed_app_updates_its_schedule_and_says_moved
 
 
 def test_an_open_app_checks_the_feed_as_soon_as_a_correction_is_pushed(browser, server) -> None:
-    context, page, _ = phone(browser, server)
+    context, page, routes = phone(browser, server)
     open_my(page, server, poll=3600)  # its own next check would be an hour away
     page.get_by_label(SWITCH).check()
+    routes.wait_wake(page, FIRST_WAKE)  # subscribed: only then does a push come
     pusher = Pusher(context, page, server.url)
     server.publish({"kind": "move", "session": "k9x8y7", "room": "main"})
     pusher.deliver(page, {"kind": "changes", "version": kept_version(page) + 1})
@@ -318,3 +319,69 @@ def test_wake_instants_come_from_the_stars_and_the_lead(app_modules) -> None:
     # wake.js alone, from the files on disk: no server.
     got = app_modules.evaluate(WAKE_LOGIC, [[list(case) for case, _ in LOGIC_CASES]])
     assert [(g["wake"], g["rings"]) for g in got] == [expected for _, expected in LOGIC_CASES]
+
+
+ACTIVE_WORKER = "async () => (await navigator.serviceWorker.ready).active.scriptURL"
+
+
+def push_worker_active(page: Any, server: Any) -> None:
+    push_worker = f"{server.url}/sw.js?push=1"
+    until(page, lambda: page.evaluate(ACTIVE_WORKER) == push_worker, 30, lambda: page.evaluate(ACTIVE_WORKER))
+
+
+def test_only_a_device_that_turns_push_on_takes_the_worker_with_its_code(browser, server) -> None:
+    context, page, routes = phone(browser, server)
+    open_my(page, server)
+    # Every device starts with the worker without the push handling (~6 KB lighter).
+    assert page.evaluate(ACTIVE_WORKER) == f"{server.url}/sw.js"
+    page.get_by_label(SWITCH).check()
+    routes.wait_wake(page, FIRST_WAKE)  # subscribed and sent first: the worker follows
+    # Turned on: the worker with it takes over on its own, not offered as an update.
+    push_worker_active(page, server)
+    expect(page.get_by_text("Update available")).to_have_count(0)
+    # And at the next open, the same worker is asked for again (never the one without push).
+    asked = len(server.requests())
+    page.reload()
+    workers = until(page, lambda: [p for p in server.requests()[asked:] if p.startswith("/sw.js")], 15)
+    assert workers == ["/sw.js?push=1"] * len(workers)
+    assert page.evaluate(ACTIVE_WORKER) == f"{server.url}/sw.js?push=1"
+    context.close()
+
+
+# The page's move to the push worker held back, as when the page is closed the moment push was
+# turned on (the flag in localStorage: the hold lasts across reloads until taken out).
+HOLD_UPGRADE = """(() => {
+  const register = ServiceWorkerContainer.prototype.register;
+  ServiceWorkerContainer.prototype.register = function (url, options) {
+    const held = localStorage.getItem("test.hold-upgrade") === "1";
+    if (String(url).endsWith("push=1") && held) return new Promise(() => {});
+    return register.call(this, url, options);
+  };
+})();"""
+MISSED = """async () => (await (await caches.open("hallway-data")).keys())
+  .map((r) => new URL(r.url).pathname).filter((p) => p.startsWith("/hallway-missed-push/"))"""
+
+
+def test_a_push_before_the_push_worker_takes_over_rings_once_it_has(browser, server) -> None:
+    context, page, routes = phone(browser, server)
+    context.add_init_script(HOLD_UPGRADE)
+    open_my(page, server)
+    page.evaluate("() => localStorage.setItem('test.hold-upgrade', '1')")
+    page.get_by_label(SWITCH).check()
+    routes.wait_wake(page, FIRST_WAKE)
+    pusher = Pusher(context, page, server.url)
+    pusher.deliver(page, {"kind": "wake", "at": "2026-04-07T07:05:00Z"})
+    # The worker in charge has no push handling: it keeps the message, and shows nothing.
+    until(page, lambda: page.evaluate(MISSED), 10, "the push kept by the worker without push handling")
+    assert page.evaluate(ACTIVE_WORKER) == f"{server.url}/sw.js"
+    assert notifications(page) == []
+
+    # The next open takes the push worker, which rings for what came meanwhile, once.
+    page.evaluate("() => localStorage.removeItem('test.hold-upgrade')")
+    page.reload()
+    push_worker_active(page, server)
+    shown = wait_notifications(page, 1, pusher)
+    assert [(n["title"], n["body"]) for n in shown] == [("In 10 min: Compiling Things", "09:15 · Side Room")]
+    assert page.evaluate(MISSED) == []
+    expect(page.get_by_text("Update available")).to_have_count(0)
+    context.close()

@@ -18,8 +18,11 @@ from webapp.web import build, jsmodule
 STATIC = Path(settings.PROJECT_ROOT) / "static"
 
 
-def worker(client) -> tuple[str, str, list[str]]:
-    body = client.get("/sw.js").data.decode()
+PUSH = "/sw.js?push=1"  # a device with reminders with the app closed (features/offline/worker-update.js)
+
+
+def worker(client, url: str = "/sw.js") -> tuple[str, str, list[str]]:
+    body = client.get(url).data.decode()
     version = re.search(r'const VERSION = "([0-9a-f]+)";', body).group(1)
     precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", body).group(1))
     return body, version, precache
@@ -32,7 +35,9 @@ def test_every_static_file_is_precached_or_deliberately_left_out(app, client) ->
     for path in on_disk:
         if any(part.startswith((".", "__")) for part in path.split("/")):
             continue
-        assert tree.url(path) in precache or sw.excluded(path, tree), f"{path}: precache it or say why not in sw.py"
+        assert tree.url(path) in precache or sw.excluded(path, tree), (
+            f"{path}: precache it or say why not in sw.py"
+        )
 
 
 def test_every_exclusion_names_a_real_file_or_folder() -> None:
@@ -115,7 +120,7 @@ def test_routes_with_characters_to_escape_are_refused() -> None:
 
 def test_the_worker_runs_the_pages_own_modules_for_push(tmp_path, data_dir) -> None:
     static, client = deployment(tmp_path, data_dir, "push")
-    body, _, _ = worker(client)
+    body, _, _ = worker(client, PUSH)
     script = jsmodule.read("sw.js", body.encode())
     assert script.imports == [] and script.exports == {}  # a classic worker script: imports resolved
     assert not re.search(r"(^|[;}])\s*export\s*\{", body, re.M)  # a SyntaxError in a classic worker
@@ -126,7 +131,7 @@ def test_the_worker_runs_the_pages_own_modules_for_push(tmp_path, data_dir) -> N
     wake.write_text(wake.read_text().replace("MOST_WAKES = 500;", "MOST_WAKES = 73519;"))
     build.ensure(static)  # as a deployment does: `hallway build`, then the workers start
     changed = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "STATIC_DIR": str(static)})
-    assert "73519" in worker(changed.test_client())[0]
+    assert "73519" in worker(changed.test_client(), PUSH)[0]
 
 
 def tokens(script: str) -> list[str]:
@@ -152,3 +157,16 @@ def test_the_compacted_worker_is_the_same_code_as_its_template(client, monkeypat
     own = served.split('"use strict";')[0]  # the template's code, before the push code's
     assert "\n//" not in own and "\n " not in own
     assert tokens(served) == tokens(whole)
+
+
+def test_a_device_without_push_gets_the_worker_without_its_code_and_the_same_precache(client) -> None:
+    plain, plain_version, plain_precache = worker(client)
+    push, push_version, push_precache = worker(client, PUSH)
+    for body in (plain, push):
+        assert "hallway-needs-network" in body  # the answers to links offline: every worker
+        assert not re.search(r"(^|[;}])\s*export\s*\{", body, re.M)
+    # Both take pushes: the plain worker only keeps them for the push worker (missed.js).
+    assert 'self.addEventListener("push"' in push and 'addEventListener("push"' in plain
+    assert "/hallway-missed-push/" in plain and "showNotification" in push and "showNotification" not in plain
+    assert len(plain) < len(push) - 10_000
+    assert plain_precache == push_precache and plain_version != push_version

@@ -10,6 +10,7 @@ import { NoPush, forgetSubscription, pushKey, sendWake } from "./push-api.js";
 import { askForNotifications, readLead } from "../remind/open-reminders.js";
 import { mirrorOf, wakeInstants } from "./wake-times.js";
 import { _ } from "../../data/i18n.js";
+import { usePushWorker } from "../offline/worker-update.js";
 
 const STATE_KEY = "hallway.push.v1";
 const READY_MS = 10000;
@@ -104,7 +105,13 @@ export async function turnOn() {
   await subscription(await registration());
   writeState({ on: true });
   sent = null;
-  return syncPush();
+  const sending = syncPush();
+  // The worker with the push handling takes over behind the subscription, which is the
+  // registration's, not a worker's. Not waited for: its install precaches again (seconds on a
+  // busy phone) and the instants are sent now; a push meanwhile is kept for it (missed.js). If
+  // it fails, the next open registers it (worker-update.js workerUrl: a subscription is held).
+  usePushWorker().catch(() => undefined);
+  return sending;
 }
 
 export async function turnOff() {

@@ -13,6 +13,7 @@ import { sendWake } from "./push-api.js";
 import { heldOf } from "../../data/texts.js";
 import { clockHour, setVenueZone, time } from "../../data/time.js";
 import { readMirror, reminder, ringing, wakeInstants } from "./wake-times.js";
+import { readPush, takeMissed } from "./missed.js";
 // The bundle's one entry (webapp/web/built.py): the worker's answers to links that leave the
 // app (calendar files made on the device offline) come in with it.
 import { wireWorkerFiles } from "../offline/worker-files.js";
@@ -120,22 +121,50 @@ async function tellClients(version) {
   for (const client of open) client.postMessage({ type: "hallway-changes", version });
 }
 
-function readPush(event) {
-  try {
-    return event.data?.json() ?? null;
-  } catch {
-    return null; // not JSON: not from this app's server
-  }
+// What a push message asks for, done; null for a message this code does not know.
+function handle(message) {
+  // What the worker writes, in the language the page chose (features/language/worker-language.js).
+  const speaking = speakChosenLanguage();
+  if (message?.kind === "wake" && typeof message.at === "string") return speaking.then(() => wake(message.at));
+  if (message?.kind === "changes") return Promise.all([tellClients(message.version), speaking.then(changes).catch(() => undefined)]);
+  return null;
 }
 
 self.addEventListener("push", (event) => {
-  const message = readPush(event);
-  // What the worker writes, in the language the page chose (features/language/worker-language.js).
-  const speaking = speakChosenLanguage();
-  if (message?.kind === "wake" && typeof message.at === "string") event.waitUntil(speaking.then(() => wake(message.at)));
-  else if (message?.kind === "changes") {
-    event.waitUntil(Promise.all([tellClients(message.version), speaking.then(changes).catch(() => undefined)]));
-  }
+  const done = handle(readPush(event));
+  if (done) event.waitUntil(done);
+});
+
+// Pushes the plain worker kept while it was still in charge (features/push/missed.js), handled
+// once this worker is: a reminder comes a few seconds late rather than never.
+// One at a time, and one look at the changes for however many said there were some.
+async function handleMissed() {
+  const messages = await takeMissed();
+  const changed = messages.filter((m) => m?.kind === "changes").at(-1);
+  const seen = new Set();
+  const wakes = messages.filter((m) => m?.kind === "wake" && !seen.has(m.at) && seen.add(m.at));
+  for (const message of [...wakes, changed].filter(Boolean)) await handle(message)?.catch(() => undefined);
+}
+
+// Taking over from the worker without the push handling (features/offline/worker-offline.js),
+// this one does not wait for the pages to close: they see the same files and pages, and the
+// pushes must reach this code. The page asks for the same (worker-update.js usePushWorker), but
+// it may have been closed the moment push was turned on.
+self.addEventListener("install", () => {
+  const before = self.registration.active;
+  if (before && !before.scriptURL.endsWith("push=1")) self.skipWaiting();
+});
+
+let missed = null; // that, once this worker is active
+
+// Not waited for by the activation: a notification shown while the worker activates waits for
+// the activation to end, which then waited for the notification (Chrome never finished it).
+self.addEventListener("activate", () => {
+  missed = handleMissed().catch(() => undefined);
+});
+// A page's message (it sends some at every start) keeps the worker running until it is done.
+self.addEventListener("message", (event) => {
+  if (missed) event.waitUntil(missed);
 });
 
 wireWorkerFiles(self);

@@ -1,0 +1,16 @@
+// The service worker's own code on a device that has not turned on reminders with the app
+// closed (built into /sw.js): the answers to links offline. The push handling
+// (features/push/worker-push.js, which wires these answers too) is in /sw.js?push=1, the worker
+// a device takes once it subscribes (features/offline/worker-update.js): ~6 KB of code, the
+// worker's own copy of the translations' runtime among it, that other devices never fetch.
+
+import { wireWorkerFiles } from "./worker-files.js";
+import { keepMissed, readPush } from "../push/missed.js";
+
+wireWorkerFiles(self);
+
+// A push here came before the push worker took over: kept for it (features/push/missed.js).
+self.addEventListener("push", (event) => {
+  const message = readPush(event);
+  if (message) event.waitUntil(keepMissed(message));
+});
