@@ -81,8 +81,14 @@ export function adopt(container, fresh) {
   const focused = container.contains(document.activeElement) ? document.activeElement : null;
   fresh.normalize(); // as parsed HTML is: no empty or split text nodes, so equal nodes compare equal
   const worked = []; // kept controls the reader changed before the app came
+  // Disclosures the reader opened on the drawing (the app draws them closed): open again.
+  const opened = old ? [...old.querySelectorAll("details[open]")].map(stateKeyOf).filter(Boolean) : [];
   if (old && old.localName === fresh.localName && keyOf(old) === keyOf(fresh)) keepEqual(old, fresh, worked);
   container.replaceChildren(fresh);
+  for (const key of opened) {
+    const twin = container.querySelector(key);
+    if (twin && !twin.open) twin.open = true;
+  }
   if (focused?.isConnected && document.activeElement !== focused) focused.focus({ preventScroll: true });
   // Words typed or a box ticked on the drawing before the app came: the view hears it as if
   // done now (its listeners are in place), so the reader need not do it again.

@@ -150,7 +150,11 @@ def session_page(v: Voice, data: Outline, session: Session, now: datetime) -> st
         when,
         actions,
         # features/qr/qr-view.js: folded, drawn when opened; its summary is the first paint.
-        h("details", {"class": "session-qr"}, h("summary", {}, v._("QR code of this session"))),
+        h(
+            "details",
+            {"class": "session-qr", "data-panel": "qr"},
+            h("summary", {}, v._("QR code of this session")),
+        ),
         source_links(v, session),
         people,
         h(

@@ -36,6 +36,7 @@ export function sessionCode(session) {
   const url = new URL(`/session/${session.id}`, location.origin).href;
   const details = document.createElement("details");
   details.className = "session-qr";
+  details.dataset.panel = "qr"; // open stays open when the page is drawn again (ui/dom.js)
   const summary = document.createElement("summary");
   summary.textContent = _("QR code of this session");
   details.append(summary);

@@ -18,9 +18,13 @@ let helper; // the worker: undefined until first wanted, null where there is non
 const watched = new WeakSet();
 
 // A page a service worker controls has the worker's script kept for offline (webapp/views/sw.py
-// LATER); a first visit builds on the page rather than download one more script meanwhile.
+// LATER); a first visit builds on the page rather than download one more script meanwhile, and
+// keeps doing so when the worker takes control of it later (decided at the first index).
 const canWork = () => Boolean(document.body.dataset.assets && window.Worker && navigator.serviceWorker?.controller);
-const workable = () => helper !== null && canWork(); // has one, or may start one
+const workable = () => {
+  if (helper === undefined && !canWork()) helper = null;
+  return helper !== null; // has one, or may start one
+};
 
 function worker() {
   if (helper !== undefined) return helper;
