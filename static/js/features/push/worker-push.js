@@ -131,8 +131,11 @@ function handle(message) {
 }
 
 self.addEventListener("push", (event) => {
-  const done = handle(readPush(event));
-  if (done) event.waitUntil(done);
+  // What the plain worker kept is looked for at every push too (one it was still writing when
+  // this worker activated would otherwise wait for the next version's activation), and first,
+  // so that two looks at the changes never run side by side.
+  const message = readPush(event);
+  event.waitUntil(replayMissed().then(() => handle(message)));
 });
 
 // Pushes the plain worker kept while it was still in charge (features/push/missed.js), handled
@@ -155,12 +158,18 @@ self.addEventListener("install", () => {
   if (before && !before.scriptURL.endsWith("push=1")) self.skipWaiting();
 });
 
-let missed = null; // that, once this worker is active
+let missed = null; // the last look at what was kept, once this worker is active
+
+// One look at a time: a second waits for the one running, then looks again.
+function replayMissed() {
+  missed = (missed ?? Promise.resolve()).then(handleMissed).catch(() => undefined);
+  return missed;
+}
 
 // Not waited for by the activation: a notification shown while the worker activates waits for
 // the activation to end, which then waited for the notification (Chrome never finished it).
 self.addEventListener("activate", () => {
-  missed = handleMissed().catch(() => undefined);
+  replayMissed();
 });
 // A page's message (it sends some at every start) keeps the worker running until it is done.
 self.addEventListener("message", (event) => {
