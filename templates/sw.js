@@ -226,5 +226,5 @@ self.addEventListener("fetch", (event) => {
 // and the modules it shares with the page; in /sw.js, features/offline/worker-offline.js only.
 (() => {
   "use strict";
-{{ push|safe }}
+{{ modules|safe }}
 })();

@@ -134,15 +134,15 @@ def worker_code(tree: assets.AssetTree, push: bool = True) -> str:
     return built.body.decode("utf-8") if built else ""
 
 
-PUSH_SLOT = "@PUSH@"  # where the push code goes, after compact() has read the rest
+WORKER_SLOT = "@WORKER@"  # where the worker's own modules go, after compact() has read the rest
 
 
 def compact(script: str) -> str:
     """The worker template's own code without its indentation, blank lines and whole-line
     comments: 1.4 KB of its 3.6 KB brotli, on every first visit. A line rule is exact for it: it
     has no string or template literal over several lines, and the values put in are JSON on one
-    line (tests/unit/views/test_sw.py compares the tokens before and after). The push code,
-    minified by the build, is put in after."""
+    line (tests/unit/views/test_sw.py compares the tokens before and after). The worker's own
+    modules (worker_code), minified by the build, are put in after."""
     kept = (line.strip() for line in script.split("\n"))
     return "\n".join(line for line in kept if line and not line.startswith("//")) + "\n"
 
@@ -163,9 +163,9 @@ def script(rt: Runtime, app_routes: tuple[str, ...], push: bool = False) -> byte
         # The English shell's own paragraph, not a copy of its words (templates/sw.js plainShell).
         source_loading=re.search(LOADING_PATTERN, docs.shell.decode("utf-8"))[0],  # type: ignore[index]
         catalogs=catalog_urls(tree),
-        push=PUSH_SLOT,
+        modules=WORKER_SLOT,
     )
-    body = compact(body).replace(PUSH_SLOT, worker_code(tree, push), 1)
+    body = compact(body).replace(WORKER_SLOT, worker_code(tree, push), 1)
     # The version covers the worker's own code and everything it precaches except the feed.
     seed = "\n".join([body, tree.tree_hash, docs.shell_etag, docs.manifest_etag])
     version = hashlib.sha256(seed.encode()).hexdigest()[:12]

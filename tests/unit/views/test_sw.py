@@ -154,7 +154,7 @@ def test_the_compacted_worker_is_the_same_code_as_its_template(client, monkeypat
     monkeypatch.setattr(sw, "compact", lambda script: script)
     whole = unversioned(worker(client)[0])
     assert len(served) < 0.9 * len(whole)  # comments and indentation went
-    own = served.split('"use strict";')[0]  # the template's code, before the push code's
+    own = served.split('"use strict";')[0]  # the template's code, before the worker's own modules
     assert "\n//" not in own and "\n " not in own
     assert tokens(served) == tokens(whole)
 

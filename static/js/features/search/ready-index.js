@@ -26,13 +26,13 @@ const workable = () => {
   return helper !== null; // has one, or may start one
 };
 
+// The worker, started at the first index sent to it (workable() said the page may have one).
 function worker() {
   if (helper !== undefined) return helper;
-  helper = null;
-  if (!canWork()) return null;
   try {
     helper = new Worker(document.body.dataset.assets + WORKER);
   } catch {
+    helper = null;
     return null;
   }
   helper.addEventListener("message", received);

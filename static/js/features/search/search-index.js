@@ -155,7 +155,6 @@ export function* textWords(texts, into, from = 0) {
   }
 }
 
-
 export class SearchIndex {
   // `previous`: the index of the data shown before, whose outline part is taken over when
   // only the texts came (no titles indexed again under a search being typed).
