@@ -9,6 +9,7 @@ import json
 from playwright.sync_api import expect
 
 from tests.harness.app import open_app
+from tests.harness.browser import until
 from tests.harness.publish import WRITABLE
 from tests.harness.schedules import mini, write
 
@@ -117,5 +118,6 @@ def test_reimport_while_open_reloads_the_schedule_and_says_what_changed(page, ma
         "Day Two Keynote: moved to Side Room (was Main Room)", timeout=5000
     )
     kept = "() => caches.open('hallway-data').then((c) => c.match('/api/v1/schedule.json'))"
-    stored = page.evaluate(kept + ".then((r) => r.text())")
-    assert json.loads(stored)["version"] == 1
+    # The kept copy is written after the banner shows (in slices): read once it is.
+    read = lambda: json.loads(page.evaluate(kept + ".then((r) => r.text())"))["version"]  # noqa: E731
+    until(page, lambda: read() == 1, 10, lambda: f"kept version {read()}")
