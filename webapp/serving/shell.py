@@ -20,7 +20,9 @@ from .runtime import Runtime
 
 THEME_COLOR = "#0b4f8a"
 BACKGROUND_COLOR = "#f7f8fa"
-ENTRY = built.BUNDLE  # the attendee app in one module (its lazy parts import it back)
+ENTRY = built.BUNDLE  # the attendee app in one script (its lazy modules read it back)
+# What a page with its first screen in <main> runs: the app, once that screen is painted.
+START = "js/start.js"
 # What <main> holds until the app draws: the service worker swaps it for the page's last
 # drawing when it has one (templates/sw.js), so it finds this paragraph, in any language, by
 # LOADING_PATTERN.
@@ -111,7 +113,7 @@ def shell_html(
         css=tree.text(assets.INLINE_CSS),
         theme_color=THEME_COLOR,
         entry=tree.url(ENTRY),
-        preload=[tree.url(p) for p in assets.module_graph(tree, ENTRY) if p != ENTRY],
+        start=tree.url(START),
         icon=tree.url("icons/icon-192.png"),
         prefix=tree.prefix,
         public_url=public_url,

@@ -25,6 +25,8 @@ from .built import Asset, AssetTree
 COMPRESSIBLE = {".js", ".mjs", ".css", ".svg", ".json", ".webmanifest", ".html", ".txt", ".map"}
 TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".webmanifest": "application/manifest+json"}
 APP_MODULE = "js/app.js"  # the attendee app's entry module, the root of the bundle
+# Classic scripts a page runs, besides the bundle: the one that starts the app on a drawn page.
+PAGE_SCRIPTS = frozenset({"js/start.js"})
 SCRIPTS = (".js", ".mjs")
 KEEP = 8  # builds kept (most recently used first): a rollback, and the trees tests deploy
 IDLE = 3600  # seconds unused before a build past KEEP, or an unfinished one (a crash), is removed
@@ -41,7 +43,7 @@ def _built_scripts(sources: dict[str, bytes]) -> tuple[dict[str, bytes], frozens
         served[script] = _classic_bundle(sources, module, script)
     ours = {p: b for p, b in served.items() if not p.startswith("vendor/")}
     if mangle.available():
-        served.update(mangle.scripts(ours, classic=frozenset(classic)))
+        served.update(mangle.scripts(ours, classic=frozenset(classic), pages=PAGE_SCRIPTS | {made.path}))
     else:
         served.update({p: minify.javascript(b, p) for p, b in ours.items()})
     return served, frozenset(made.members)
@@ -58,7 +60,7 @@ def _classic_bundle(sources: dict[str, bytes], module: str, script: str) -> byte
         if path not in reached:
             reached[path] = sources[path]
             todo += [imp.target for imp in jsmodule.read(path, reached[path]).imports]
-    return bundle.build(module, shake.shake(reached, module), bundle_path=script).body
+    return bundle.build(module, shake.shake(reached, module), bundle_path=script, page=False).body
 
 
 def _asset(rel: str, body: bytes) -> Asset:

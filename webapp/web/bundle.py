@@ -11,6 +11,15 @@ promise of its exports, read through getters so they stay live. Modules loaded o
 (LAZY: the organizers' console, the QR encoder, the calendar files made offline) stay files of
 their own; what they import from bundled modules is rewritten to come from the bundle, so both
 share one instance of each.
+
+The app's bundle is a classic script, not a module (issue 28): a page can fetch it early and run
+it once its first screen is painted (js/start.js), and Lighthouse, which sees when a classic
+script runs (a module's run carries no address in its trace), then leaves it out of the wait for
+that paint. So its body is one function's scope; `import.meta.url` is the script's own address,
+read as it starts; and what lazy modules import is read from one global object
+(`globalThis.hallwayApp`), set as the bundle's last statement, where a `let` is a getter, so it
+stays live there too. A worker's bundle (no
+lazy module imports it) is plain script as it stands.
 Whatever this cannot do exactly (a rename that would meet a local of the same name, an
 `export default`), it refuses with the file and the name, and the source is changed.
 """
@@ -25,7 +34,13 @@ from .jsmodule import Module, ModuleError, read, text, walk
 
 LAZY = (CONSOLE, "js/features/qr/qr-encode.js", "js/data/calendar-file.js", "vendor/", *LAZY_VIEWS)
 
-__all__ = ["BUNDLE", "LAZY", "Bundle", "ModuleError", "build"]
+# The global the page bundle's bindings are read from by lazy modules, and the name in the bundle
+# for its own address (a module's `import.meta.url`).
+GLOBAL = "hallwayApp"
+BASE = "bundleURL"
+READ = f"globalThis.{GLOBAL}."
+
+__all__ = ["BUNDLE", "GLOBAL", "LAZY", "Bundle", "ModuleError", "build"]
 
 
 class Bundle:
@@ -154,7 +169,7 @@ def _relative(from_dir: str, path: str) -> str:
 
 
 def _body(
-    module: Module, modules: dict[str, Module], final: dict[tuple[str, str], str], bundle_dir: str
+    module: Module, modules: dict[str, Module], final: dict[tuple[str, str], str], bundle_dir: str, page: bool
 ) -> bytes:
     renames = _renames(module, modules, final)
     edits: list[tuple[int, int, str]] = []
@@ -173,11 +188,12 @@ def _body(
                     "Promise.resolve(" + _exports_object(dyn.target, modules, final) + ")",
                 )
             )
-    if posixpath.dirname(module.path) != bundle_dir:
+    if page:
         here = _relative(bundle_dir, module.path)
-        edits += [
-            (m.start_byte, m.end_byte, f'new URL("{here}", import.meta.url).href') for m in module.meta_urls
-        ]
+        own = BASE if posixpath.dirname(module.path) == bundle_dir else f'new URL("{here}", {BASE}).href'
+        edits += [(m.start_byte, m.end_byte, own) for m in module.meta_urls]
+    elif module.meta_urls:
+        raise ModuleError(f"{module.path}: import.meta.url in a worker's bundle, which has no address of its own to give")
     skip = {n.id for imp in module.imports for n in walk(imp.node)}
     for node in walk(module.root):
         if node.id in skip or node.type not in (
@@ -211,61 +227,82 @@ def _rewrite_lazy(
     source: bytes,
     modules: dict[str, Module],
     final: dict[tuple[str, str], str],
-    bundle_path: str,
     exported: dict[str, str],
 ) -> bytes:
-    """A lazy module's imports of bundled modules, pointed at the bundle and its names."""
+    """A lazy module's imports of bundled modules, read from the bundle's global object: each
+    use of an imported name becomes a read of its getter there (live, as an import is)."""
     module = read(path, source)
-    here = posixpath.dirname(path)
-    to_bundle = _relative(here, bundle_path)
+    reads: dict[str, str] = {}  # local name -> what it reads
     edits: list[tuple[int, int, str]] = []
     for imp in module.imports:
         if imp.target not in modules:
             continue
         target = modules[imp.target]
-        parts = []
         for name, local in imp.names:
             if name not in target.exports:
                 raise ModuleError(f"{path}: {imp.target} has no export named {name!r}")
             bound = final[(imp.target, target.exports[name])]
             exported[bound] = bound
-            parts.append(bound if bound == local else f"{bound} as {local}")
-        edits.append(
-            (imp.node.start_byte, imp.node.end_byte, f'import {{ {", ".join(parts)} }} from "{to_bundle}";')
-        )
+            if local in module.nested:
+                raise ModuleError(
+                    f"{path}: {local!r} is both imported from the bundle and a local name: rename the local"
+                )
+            reads[local] = READ + bound
+        if "globalThis" in module.declared | module.nested:
+            raise ModuleError(f"{path}: declares `globalThis`, which its imports from the bundle are read through")
+        edits.append((imp.node.start_byte, imp.node.end_byte, ""))
     for dyn in module.dynamic:
         if dyn.target in modules:
             key = "$ns_" + re.sub(r"\W", "_", dyn.target)
             exported[key] = _exports_object(dyn.target, modules, final)
-            edits.append(
-                (dyn.node.start_byte, dyn.node.end_byte, f'import("{to_bundle}").then((b) => b.{key})')
-            )
+            edits.append((dyn.node.start_byte, dyn.node.end_byte, f"Promise.resolve({READ}{key})"))
+    skip = {n.id for imp in module.imports for n in walk(imp.node)}
+    for node in walk(module.root):
+        if node.id in skip or node.type not in ("identifier", "shorthand_property_identifier"):
+            continue
+        name = text(node)
+        if name in reads:
+            new = reads[name] if node.type == "identifier" else f"{name}: {reads[name]}"
+            edits.append((node.start_byte, node.end_byte, new))
     return _apply(source, edits, path)
 
 
-def build(entry: str, sources: dict[str, bytes], bundle_path: str = BUNDLE) -> Bundle:
+def build(entry: str, sources: dict[str, bytes], bundle_path: str = BUNDLE, page: bool = True) -> Bundle:
     """Bundle `entry` and what it imports; `sources` holds every file of the static tree that
-    is JavaScript, by path. Raises ModuleError when a module cannot be bundled exactly."""
+    is JavaScript, by path. `page`: the bundle is a page's classic script (lazy modules import
+    from it); otherwise a worker's, where nothing may. Raises ModuleError when a module cannot be
+    bundled exactly."""
     modules = _members(entry, sources)
     order = _order(entry, modules)
     final = _final_names(order, modules)
     bundle_dir = posixpath.dirname(bundle_path)
     parts = [
-        b"// " + path.encode() + b"\n" + _body(modules[path], modules, final, bundle_dir) for path in order
+        b"// " + path.encode() + b"\n" + _body(modules[path], modules, final, bundle_dir, page)
+        for path in order
     ]
     exported: dict[str, str] = {}
     rewritten = {
-        path: _rewrite_lazy(path, source, modules, final, bundle_path, exported)
+        path: _rewrite_lazy(path, source, modules, final, exported)
         for path, source in sorted(sources.items())
         if path not in modules and path.endswith((".js", ".mjs")) and not path.startswith("vendor/")
     }
     rewritten = {p: b for p, b in rewritten.items() if b != sources[p]}
-    tail = []
-    for name, value in sorted(exported.items()):
-        if name.startswith("$ns_"):
-            tail.append(f"export const {name} = {value};")
-    plain = sorted(n for n, v in exported.items() if not n.startswith("$ns_"))
-    if plain:
-        tail.append("export { " + ", ".join(plain) + " };")
-    body = b"\n".join(parts) + b"\n" + "\n".join(tail).encode() + b"\n"
+    if not page:
+        if exported:
+            raise ModuleError(f"{bundle_path}: a worker's bundle cannot give modules its bindings")
+        return Bundle(bundle_path, b"\n".join(parts) + b"\n", order, rewritten)
+    used = set().union(*(m.used for m in modules.values()))
+    taken = ({BASE} & used) | ({GLOBAL, "globalThis"} & set(final.values()))
+    if taken:
+        raise ModuleError(f"{bundle_path}: the bundle's own names {sorted(taken)} are used by a module: rename them there")
+    # Set once every module has run (a lazy module is only ever imported later): a binding that
+    # can change (`let`) is read through a getter, the others as they are.
+    mutable = {final[(path, name)] for path, m in modules.items() for name in m.mutable}
+    fields = ", ".join(
+        f"get {name}() {{ return {value}; }}" if name in mutable else f"{name}: {value}"
+        for name, value in sorted(exported.items())
+    )
+    head = f'(() => {{\n"use strict";\nconst {BASE} = document.currentScript.src;\n'
+    tail = f"globalThis.{GLOBAL} = Object.freeze({{ {fields} }});\n}})();\n"
+    body = head.encode() + b"\n".join(parts) + b"\n" + tail.encode()
     return Bundle(bundle_path, body, order, rewritten)

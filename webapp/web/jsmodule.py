@@ -83,6 +83,7 @@ class Module:
     exports: dict[str, str] = field(default_factory=dict)  # exported name -> local name
     export_keywords: list[tuple[int, int]] = field(default_factory=list)  # byte ranges of `export `
     declared: set[str] = field(default_factory=set)  # top-level names declared here (not imports)
+    mutable: set[str] = field(default_factory=set)  # those of them declared by `let` or `var`
     top_binding_ids: set[int] = field(default_factory=set)  # identifier nodes naming those
     nested: set[str] = field(default_factory=set)  # names bound anywhere below the top level
     used: set[str] = field(default_factory=set)  # every identifier written in the module
@@ -211,6 +212,9 @@ def read(path: str, source: bytes) -> Module:
         for ident in _top_declaration(module, decl):
             module.declared.add(text(ident))
             module.top_binding_ids.add(ident.id)
+            kind = text(decl.children[0]) if decl.type in ("lexical_declaration", "variable_declaration") else ""
+            if kind in ("let", "var"):
+                module.mutable.add(text(ident))
     import_ids = {n.id for i in module.imports for n in walk(i.node)}
     for node in walk(root):
         if node.type == "call_expression" and node.child_by_field_name("function").type == "import":

@@ -59,12 +59,19 @@ def available() -> bool:
     return identity().startswith("terser ")
 
 
-def scripts(files: dict[str, bytes], classic: frozenset[str] = frozenset()) -> dict[str, bytes]:
-    """`files` (path -> ES module source; `classic`: paths of classic scripts) minified, and
-    each module's source map beside it (`path.map`, which the module names)."""
+def scripts(
+    files: dict[str, bytes], classic: frozenset[str] = frozenset(), pages: frozenset[str] = frozenset()
+) -> dict[str, bytes]:
+    """`files` (path -> ES module source; `classic`: paths of the workers' classic scripts,
+    `pages`: of the page's) minified, and the source map of each module and page script beside it
+    (`path.map`, which the script names)."""
     if not files:
         return {}
-    request = {"files": {p: b.decode("utf-8") for p, b in files.items()}, "scripts": sorted(classic)}
+    request = {
+        "files": {p: b.decode("utf-8") for p, b in files.items()},
+        "scripts": sorted(classic),
+        "pages": sorted(pages),
+    }
     try:
         done = subprocess.run(
             ["node", str(RUNNER)],

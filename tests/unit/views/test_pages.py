@@ -14,6 +14,7 @@ from webapp.serving import runtime
 from webapp.serving.shell import short_name
 
 APP_PATHS = ["/", "/my", "/now", "/rooms", "/speakers", "/session/s1a2b3", "/speaker/ada-lovelace"]
+DRAWN_PATHS = {"/", "/session/s1a2b3"}  # their first screen in the HTML (serving/first_page.py)
 
 
 def shell_soup(client, path: str = "/") -> BeautifulSoup:
@@ -27,8 +28,24 @@ def test_every_app_route_serves_the_shell(client, path) -> None:
     assert response.mimetype == "text/html"
     assert response.headers["Cache-Control"] == "no-cache"
     soup = BeautifulSoup(response.data, "html.parser")
-    assert soup.find("script", type="module")["src"].endswith("/js/app.bundle.js")
+    assert bool(soup.select("main article.card, main [data-star]")) == (path in DRAWN_PATHS)
     assert soup.title.string == "MiniCon 2026"
+
+
+@pytest.mark.parametrize("path", APP_PATHS)
+def test_a_drawn_page_runs_the_app_after_its_paint_and_the_plain_shell_at_once(client, path) -> None:
+    soup = BeautifulSoup(client.get(path).data, "html.parser")
+    scripts = [(s["src"].split("/", 3)[3], s.has_attr("defer"), s.has_attr("data-app")) for s in soup("script")]
+    preloads = [(link["href"].split("/", 3)[-1], link["as"]) for link in soup.find_all("link", rel="preload")]
+    assert soup.find_all("link", rel="modulepreload") == []
+    if path in DRAWN_PATHS:
+        # js/start.js runs the app's script, fetched with the page, once the page is painted.
+        assert scripts == [("js/start.js", True, False)]
+        assert preloads == [("js/app.bundle.js", "script")]
+        assert soup.find("link", rel="preload")["fetchpriority"] == "low"
+    else:
+        assert scripts == [("js/app.bundle.js", True, True)]
+        assert preloads == [("v1/outline.json", "fetch")]
 
 
 @pytest.mark.parametrize(

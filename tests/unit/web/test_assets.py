@@ -50,8 +50,8 @@ def test_module_graph_follows_static_imports_only(tmp_path) -> None:
     assert assets.module_graph(tree, "js/main.js") == ["js/main.js", "js/a.js", "js/sub/b.js", "js/c.js"]
 
 
-def test_shell_loads_the_app_as_one_module_holding_every_attendee_view(client) -> None:
-    soup = BeautifulSoup(client.get("/").data, "html.parser")
+def test_shell_loads_the_app_as_one_script_holding_every_attendee_view(client) -> None:
+    soup = BeautifulSoup(client.get("/my").data, "html.parser")  # the plain shell: the app at once
     scripts = [s["src"].split("/", 3)[3] for s in soup.find_all("script")]
     assert scripts == ["js/app.bundle.js"]
     assert soup.find_all("link", rel="modulepreload") == []

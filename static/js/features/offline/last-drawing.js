@@ -12,10 +12,10 @@ import { afterNextFrame } from "../../data/frames.js";
 const MOST_CHARS = 300000; // the worker refuses larger ones too
 const DAY_MS = 86400000;
 const DURING_MS = 60000; // while the event runs, "now" moves cards and lines within minutes
-// The code that drew: the page's entry script (the bundle, or app.js unbundled), whose hashed
-// address is in the worker's precache list exactly when the worker and the page are the same
-// version. Not this module's own address: bundled, that names a file no one serves.
-const DRAWN_BY = new URL(document.querySelector("script[type=module][src]")?.src ?? import.meta.url).pathname;
+// The code that drew: the app's script (the bundle, marked data-app by the shell and js/start.js),
+// whose hashed address is in the worker's precache list exactly when the worker and the page are
+// the same version. Not this module's own address: bundled, that names a file no one serves.
+const DRAWN_BY = new URL(document.querySelector("script[data-app][src]")?.src ?? import.meta.url).pathname;
 
 // Until when a drawing made at `now` stays right by the clock alone. Before the event (more
 // than a day ahead of the first session) and after it, nothing on a page moves with time.
