@@ -83,8 +83,10 @@ WIRE_GOAL = 33 * 1024
 # worker's template without its comments and indentation (webapp/views/sw.py compact): /sw.js
 # 11,624 -> 9,427 B, the visit 74,410 B. The budget was 75.5 KB. Then /sw.js lost the push
 # handling for devices that have not turned it on (/sw.js?push=1 is theirs): /sw.js 2,867 B, the
-# visit 69,130 B in English, 79,023 B in French. The budget is 68.5 KB.
-WIRE_BUDGET = int(68.5 * 1024)
+# visit 69,130 B in English, 79,023 B in French. The budget was 68.5 KB. Then a drawn page ran the
+# app once painted (js/start.js, a classic script; the bundle a classic script too, preloaded):
+# one request more, 410 B and its headers, 70,192 B in English. The budget is 69.5 KB.
+WIRE_BUDGET = int(69.5 * 1024)
 FOSDEM_GOAL = 250 * 1024  # issue 28: a first visit of FOSDEM's size
 SHELL_GOAL = 14 * 1024
 QUIET = 0.8  # seconds without a request in flight: the first visit is over

@@ -23,7 +23,8 @@ from common import PHONE, SESSIONS_SHOWN, codings, free_port, launch_args
 
 # What the browser would run, or fetch only for the script (the app's code, the outline): gone.
 SCRIPTS = re.compile(
-    r"<script\b[^>]*>.*?</script>|<link\b[^>]*\brel=\"?(?:modulepreload|preload\"? [^>]*as=\"?(?:fetch|script))[^>]*>",
+    r"<script\b[^>]*>.*?</script>"
+    r"|<link\b[^>]*\brel=\"?(?:modulepreload|preload\"? [^>]*as=\"?(?:fetch|script))[^>]*>",
     re.S | re.I,
 )
 PASSED_HEADERS = ("content-type", "content-encoding", "cache-control", "etag", "last-modified", "vary")

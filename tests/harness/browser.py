@@ -146,15 +146,20 @@ def goto_drawn(page: Any, url: str, timeout_ms: int = 30000) -> None:
 
 class HeldBack:
     """`url` opened with the outline held back: the app's code has run but cannot draw, so the
-    page is the server's drawing until `release()` lets the outline through."""
+    page is the server's drawing until `release()` lets the outline through. (A drawn page asks
+    for the outline and runs the app once it has painted, js/start.js: both are waited for.)"""
 
     OUTLINE = "**/api/v1/outline.json"
+    # The bundle's last statement sets it (webapp/web/bundle.py).
+    APP_RAN = "() => globalThis.hallwayApp !== undefined"
 
-    def __init__(self, page: Any, url: str) -> None:
+    def __init__(self, page: Any, url: str, timeout_ms: int = 15000) -> None:
         self.page = page
         self.held: list[Any] = []
         page.route(self.OUTLINE, lambda route: self.held.append(route))
-        page.goto(url)
+        with page.expect_request(self.OUTLINE, timeout=timeout_ms):
+            page.goto(url)
+        page.wait_for_function(self.APP_RAN, timeout=timeout_ms)
 
     def release(self) -> None:
         assert self.held, "the outline was not asked for"

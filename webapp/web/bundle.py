@@ -193,7 +193,9 @@ def _body(
         own = BASE if posixpath.dirname(module.path) == bundle_dir else f'new URL("{here}", {BASE}).href'
         edits += [(m.start_byte, m.end_byte, own) for m in module.meta_urls]
     elif module.meta_urls:
-        raise ModuleError(f"{module.path}: import.meta.url in a worker's bundle, which has no address of its own to give")
+        raise ModuleError(
+            f"{module.path}: import.meta.url in a worker's bundle, which has no address to give"
+        )
     skip = {n.id for imp in module.imports for n in walk(imp.node)}
     for node in walk(module.root):
         if node.id in skip or node.type not in (
@@ -249,7 +251,9 @@ def _rewrite_lazy(
                 )
             reads[local] = READ + bound
         if "globalThis" in module.declared | module.nested:
-            raise ModuleError(f"{path}: declares `globalThis`, which its imports from the bundle are read through")
+            raise ModuleError(
+                f"{path}: declares `globalThis`, through which its imports from the bundle are read"
+            )
         edits.append((imp.node.start_byte, imp.node.end_byte, ""))
     for dyn in module.dynamic:
         if dyn.target in modules:
@@ -294,7 +298,9 @@ def build(entry: str, sources: dict[str, bytes], bundle_path: str = BUNDLE, page
     used = set().union(*(m.used for m in modules.values()))
     taken = ({BASE} & used) | ({GLOBAL, "globalThis"} & set(final.values()))
     if taken:
-        raise ModuleError(f"{bundle_path}: the bundle's own names {sorted(taken)} are used by a module: rename them there")
+        raise ModuleError(
+            f"{bundle_path}: a module uses the bundle's own names {sorted(taken)}: rename them there"
+        )
     # Set once every module has run (a lazy module is only ever imported later): a binding that
     # can change (`let`) is read through a getter, the others as they are.
     mutable = {final[(path, name)] for path, m in modules.items() for name in m.mutable}

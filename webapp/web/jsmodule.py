@@ -212,7 +212,8 @@ def read(path: str, source: bytes) -> Module:
         for ident in _top_declaration(module, decl):
             module.declared.add(text(ident))
             module.top_binding_ids.add(ident.id)
-            kind = text(decl.children[0]) if decl.type in ("lexical_declaration", "variable_declaration") else ""
+            declares = decl.type in ("lexical_declaration", "variable_declaration")
+            kind = text(decl.children[0]) if declares else ""
             if kind in ("let", "var"):
                 module.mutable.add(text(ident))
     import_ids = {n.id for i in module.imports for n in walk(i.node)}

@@ -137,7 +137,8 @@ def test_a_kept_document_of_another_version_or_past_its_time_is_not_served(profi
 def test_the_worker_keeps_only_drawings_it_can_vouch_for(profile, live_server) -> None:
     page = visited(profile, live_server)
     wait_kept(page, "/", 'data-session="s1a2b3"')
-    by = page.evaluate("() => [...document.scripts].find((s) => s.type === 'module').getAttribute('src')")
+    # The code that drew: the app's script (the shell's, or the one js/start.js adds on a drawn page).
+    by = page.evaluate("() => new URL(document.querySelector('script[data-app]').src).pathname")
     html = '<section class="schedule"><p>Kept</p></section>'
     good = {"type": "drawn", "address": live_server.url + "/", "html": html, "by": by, "until": 9e12}
     for bad in [

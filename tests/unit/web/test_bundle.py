@@ -128,27 +128,48 @@ def test_import_meta_url_still_means_the_modules_own_place() -> None:
             "js/views/v.js": 'export const css = new URL("../../css/v.css", import.meta.url).href;',
         }
     ).body.decode()
-    assert 'new URL("../../css/v.css", new URL("./views/v.js", import.meta.url).href)' in body
-    assert "const here = import.meta.url;" in body
+    # A classic script has no import.meta: the bundle's own address, read as it starts.
+    assert body.startswith('(() => {\n"use strict";\nconst bundleURL = document.currentScript.src;\n')
+    assert 'new URL("../../css/v.css", new URL("./views/v.js", bundleURL).href)' in body
+    assert "const here = bundleURL;" in body
+    assert "import.meta" not in body
 
 
-def test_lazy_modules_stay_files_and_import_the_bundles_bindings() -> None:
+def test_lazy_modules_stay_files_and_read_the_bundles_bindings_from_its_global() -> None:
     out = build(
         {
-            "js/app.js": 'import { h } from "./dom.js";\nconst c = () => import("./features/organize/console.js");\nexport function go() {}',
-            "js/dom.js": "export function h() {}",
+            "js/app.js": (
+                'import { h } from "./dom.js";\nconst c = () => import("./features/organize/console.js");\n'
+                "export function go() {}"
+            ),
+            "js/dom.js": "export let h = () => 1;\nexport const K = 2;",
             "js/views/x.js": "export function h() {}",
-            "js/features/organize/console.js": 'import { h as el } from "../../dom.js";\nconst app = () => import("../../app.js");',
+            "js/features/organize/console.js": (
+                'import { h as el, K } from "../../dom.js";\nconst app = () => import("../../app.js");\n'
+                "export const made = [el(), { K }];"
+            ),
         }
     )
     body = out.body.decode()
     assert 'import("./features/organize/console.js")' in body
     console = out.rewritten["js/features/organize/console.js"].decode()
-    assert 'import { h as el } from "../../app.bundle.js";' in console
-    assert 'import("../../app.bundle.js").then((b) => b.$ns_js_app_js)' in console
-    assert "export const $ns_js_app_js = { get go() { return go; } };" in body
-    assert "export { h };" in body
+    assert "import {" not in console
+    assert "Promise.resolve(globalThis.hallwayApp.$ns_js_app_js)" in console
+    assert "[globalThis.hallwayApp.h(), { K: globalThis.hallwayApp.K }]" in console
+    # Set last, once every module has run; a `let` read through a getter (it may change).
+    tail = "globalThis.hallwayApp = Object.freeze({ $ns_js_app_js: { get go() { return go; } }, K: K, get h() { return h; } });"
+    assert body.endswith(tail + "\n})();\n")
     assert "js/views/x.js" not in out.members
+
+
+def test_a_worker_bundle_is_plain_script_and_lends_nothing() -> None:
+    sources = {"js/w.js": b'import { b } from "./b.js";\nb();', "js/b.js": b"export function b() {}"}
+    body = bundle.build("js/w.js", sources, bundle_path="js/w.bundle.js", page=False).body.decode()
+    assert "globalThis.hallwayApp" not in body and "document" not in body and "export" not in body
+    with pytest.raises(bundle.ModuleError, match="no address"):
+        bundle.build(
+            "js/w.js", {"js/w.js": b"const u = import.meta.url;"}, bundle_path="js/w.bundle.js", page=False
+        )
 
 
 def test_the_shipped_app_bundles_and_holds_every_attendee_view_but_the_few_fetched_later() -> None:

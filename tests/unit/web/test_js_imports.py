@@ -6,7 +6,8 @@ Python layers are held by tests/unit/test_layout.py.
 The roles, lowest first: `data/` (the schedule, stars, changes and time: no DOM widgets),
 `ui/` (widgets every view shares), `features/<name>/` (one capability each: qr, remind, push,
 venue, offline, changes, organize), `views/` (one module per page); `app.js` (the entry point)
-and `routes.js` (address -> view) wire them at the top."""
+and `routes.js` (address -> view) wire them at the top, and `start.js` (the script of a page that
+comes drawn, which loads the entry point once the page has painted) stands above them."""
 
 from __future__ import annotations
 
@@ -83,12 +84,16 @@ def test_the_guard_finds_a_circle_through_a_dynamic_import():
     assert circles(edges) == [["router.js", "views/x.js"]]
 
 
+LOADER = "start.js"  # loads the entry point; nothing imports it
+
+
 def test_no_module_imports_the_entry_point():
-    importers = [module for module, targets in graph().items() if "app.js" in targets]
+    importers = [module for module, targets in graph().items() if "app.js" in targets and module != LOADER]
     assert importers == []
+    assert [module for module, targets in graph().items() if LOADER in targets] == []
 
 
-TOP = {"app.js", "routes.js"}
+TOP = {"app.js", "routes.js", LOADER}
 ROLES = ("data", "ui", "features", "views")
 MAY_IMPORT = {  # a role imports its own and the roles below it, never above
     "data": {"data"},
@@ -134,3 +139,13 @@ def test_no_module_imports_a_role_above_its_own():
 def test_the_guard_finds_data_reaching_up_into_a_view():
     edges = {"data/store.js": {"views/x.js", "data/time.js"}, "views/x.js": {"data/store.js"}}
     assert layer_breaks(edges) == ["data/store.js -> views/x.js"]
+
+
+def test_the_outline_start_js_preloads_is_the_one_the_app_fetches():
+    # start.js cannot import data/store.js's FEED (that would load the app at once): a preload of
+    # another address would not be used, and the outline would be fetched twice.
+    said = r'const {} = "([^"]+)";'
+    preloaded = re.search(said.format("OUTLINE"), (JS / LOADER).read_text(encoding="utf-8"))
+    store = (JS / "data" / "store.js").read_text(encoding="utf-8")
+    fetched = re.search(r"export " + said.format("FEED"), store)
+    assert preloaded and fetched and preloaded[1] == fetched[1] == "/api/v1/outline.json"

@@ -68,7 +68,7 @@ def test_the_built_worker_reads_no_name_it_lost_and_carries_no_page_only_code() 
         if path not in reached:
             reached[path] = js[path]
             todo += [i.target for i in jsmodule.read(path, reached[path]).imports]
-    whole = bundle.build(built.WORKER_MODULE, reached, bundle_path=built.WORKER_BUNDLE).body
+    whole = bundle.build(built.WORKER_MODULE, reached, bundle_path=built.WORKER_BUNDLE, page=False).body
     worker = build._classic_bundle(js, built.WORKER_MODULE, built.WORKER_BUNDLE)
     assert jsmodule.read("sw.js", worker).free == jsmodule.read("sw.js", whole).free
     # The translation runtime's parts for the page only (a console's catalog part, the
