@@ -53,7 +53,10 @@
   // come after the first one's; then a task of its own. (The first-contentful-paint entry says
   // so too, but comes 100-200 ms later on a slow phone: the app would come that much later.)
   const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
-  if (document.visibilityState === "hidden") setTimeout(start, 0); // nothing is painted while hidden
+  // No drawing to wait for: the worker's shell made from this page with the loading line back in
+  // <main> (templates/sw.js), which only the app can fill.
+  if (document.getElementById("loading")) start();
+  else if (document.visibilityState === "hidden") setTimeout(start, 0); // nothing is painted while hidden
   else {
     afterPaint();
     setTimeout(start, AT_THE_LATEST_MS); // hidden meanwhile: no frame comes
