@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from playwright.sync_api import expect
 
 from tests.harness.bench import bench_module
+from tests.harness.browser import goto_drawn
 from tests.harness.schedules import write
 
 generate = bench_module("generate")
@@ -20,7 +21,9 @@ def test_long_day_shows_every_card_as_the_reader_scrolls(page, make_server, tmp_
     server = make_server(schedule=write(doc, tmp_path))
     # The day's list as it opens before the event (after it, the whole programme is shown).
     page.clock.install(time=datetime.fromisoformat(doc["sessions"][0]["start"]) - timedelta(hours=1))
-    page.goto(server.url + "/")
+    # The app's list, once it has taken over the server's drawing (js/start.js runs it after the
+    # paint): the batches that follow the scroll are the app's.
+    goto_drawn(page, server.url + "/")
     cards = page.locator("main article.card")
     expect(cards.first).to_be_visible()
     assert cards.count() < SESSIONS  # not all built at once

@@ -41,12 +41,16 @@ def test_a_changed_public_url_builds_the_shell_again(data_dir) -> None:
 
 def test_no_frame_is_painted_before_the_header_tabs_and_main_are_parsed(client) -> None:
     # A frame painted while the parser stopped inside the tabs showed "More" without its summary;
-    # the tabs moved when the rest came. The head blocks rendering until <main> is parsed, and
-    # everything that could move the page (header, tabs, banner) comes before it.
+    # the tabs moved when the rest came; one painted inside <main> showed the header alone. The
+    # head blocks rendering until an element after </main> is in the document (rel=expect lets
+    # frames through at its target's start tag), and everything that could move the page
+    # (header, tabs, banner) comes before <main>.
     soup = BeautifulSoup(client.get("/").data, "html.parser")
     expects = [link for link in soup.head.find_all("link") if link.get("rel") == ["expect"]]
-    assert [(link["href"], link.get("blocking")) for link in expects] == [("#main", "render")]
+    assert [(link["href"], link.get("blocking")) for link in expects] == [("#page-foot", "render")]
     main = soup.find(id="main")
     assert main is not None and main.name == "main"
+    assert soup.find(id="page-foot") in main.find_all_next(id="page-foot")
+    assert not main.find(id="page-foot")
     for above in ("header.top", "nav.tabs", "#changes-banner"):
         assert main in soup.select_one(above).find_all_next("main"), above
