@@ -27,9 +27,13 @@ CONFIG = """{{
 }}
 https://localhost:{port} {{
 	tls internal
-	reverse_proxy {upstream}
+	reverse_proxy {upstream} {{
+		header_up Host {{upstream_hostport}}
+	}}
 }}
 """
+# The app answers only the host names it trusts (HALLWAY_TRUSTED_HOSTS: loopback at its own
+# port): Caddy names the upstream, as a deployment's proxy sends the public name it is set for.
 START_TIMEOUT = 30.0
 
 
