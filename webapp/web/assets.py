@@ -85,8 +85,9 @@ STATIC_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;'"]*?from\s*["'](\.{1,2
 def module_graph(tree: AssetTree, *roots: str) -> list[str]:
     """The modules `roots` load before running (static imports, followed transitively).
 
-    The shell preloads them all, so the browser fetches the graph in parallel rather than
-    one import at a time. Dynamic `import()` is left out on purpose: it is loaded on demand.
+    The shell runs one bundle (webapp/web/bundle.py) and preloads no module; this is what a
+    test walks to see which modules an entry reaches. Dynamic `import()` is left out on
+    purpose: it is loaded on demand.
     """
     seen: list[str] = []
     todo = [r for r in roots if r in tree.files]
