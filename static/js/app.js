@@ -15,6 +15,7 @@ import { drawWith, go } from "./ui/navigate.js";
 import { entryPlace, followPlaces, keepPlace, measure, restorePlace, shown as placeShown, startingPlace } from "./ui/place.js";
 import { match, withPart } from "./routes.js";
 import { Store } from "./data/store.js";
+import { readAhead } from "./features/search/ready-index.js";
 import { yieldToPage } from "./data/slices.js";
 import { startPush } from "./features/push/subscription.js";
 import { startReminders } from "./features/remind/open-reminders.js";
@@ -261,6 +262,9 @@ setInterval(() => {
 }, 30000);
 
 setChangeFlags(flagMap(watcher.history()));
+// The search index the last visit kept, read from disk while the schedule is (a key typed as
+// the first screen shows finds it ready).
+readAhead();
 store.start().then((data) => {
   if (!data) {
     languageReady.then(() => main.replaceChildren(h("p", { class: "loading", id: "loading" }, _("The schedule could not be loaded. Connect once, then it works offline."))));

@@ -85,3 +85,41 @@ def test_without_the_workers_script_the_page_builds_the_index(page: Page, congre
     made = page.evaluate("() => window.__workersMade")
     assert any(url.endswith(SEARCH_WORKER) for url in made), f"the page never tried its worker: {made}"
     until(page, lambda: not search_workers(page), timeout=10, what="no search worker left running")
+
+
+# The outline's index the worker keeps for the next visit (features/search/kept-index.js):
+# its key and its bytes, or null.
+KEPT = """async () => {
+  const response = await (await caches.open('hallway-data')).match('/hallway/search-outline.bin');
+  if (!response) return null;
+  const bytes = [...new Uint8Array(await response.arrayBuffer())];
+  return { key: response.headers.get('X-Hallway-Index'), bytes };
+}"""
+# Puts bytes that read as no index under the kept key, as damaged storage would.
+DAMAGE = """async (key) => {
+  const body = new Response('{"not": "an index"}', { headers: { 'X-Hallway-Index': key } });
+  await (await caches.open('hallway-data')).put('/hallway/search-outline.bin', body);
+}"""
+
+
+def test_the_next_visit_searches_with_the_index_kept_and_a_damaged_one_is_built_again(
+    page: Page, congress_server, congress
+) -> None:
+    expected = matching(congress, QUERY)
+    installed(page, f"{congress_server.url}/?{NOW}")
+    page.reload()
+    until(page, lambda: page.evaluate(KEPT), timeout=20, what="the worker kept the outline's index")
+    kept = page.evaluate(KEPT)
+    assert len(kept["bytes"]) > 10000  # a congress's words and postings
+
+    # The next visit types at once: the answer is the schedule's.
+    page.reload()
+    page.get_by_label(BOX).fill(QUERY)
+    expect(page.locator("main .count")).to_have_text(count_of(len(expected)), timeout=SETTLED_MS)
+
+    # Damaged on the device: searched as well, and the worker's index kept again in its place.
+    page.evaluate(DAMAGE, kept["key"])
+    page.reload()
+    page.get_by_label(BOX).fill(QUERY)
+    expect(page.locator("main .count")).to_have_text(count_of(len(expected)), timeout=SETTLED_MS)
+    until(page, lambda: page.evaluate(KEPT) == kept, timeout=20, what="the index kept again, as it was")

@@ -3,6 +3,7 @@
 // box, where on the page it took a 4x slower phone's first key 56-97 ms (bench/search.py).
 // A classic worker script made by the build (webapp/web/built.py SEARCH_WORKER).
 
+import { indexBody, keepIndex } from "./kept-index.js";
 import { Words, outlineWords, textWords } from "./search-index.js";
 
 let texts = null; // { id, words }: the descriptions of the newest data, as their parts come
@@ -17,7 +18,7 @@ function packed(words) {
 }
 
 self.addEventListener("message", (event) => {
-  const { id, outline, part } = event.data;
+  const { id, outline, key, part } = event.data;
   if (outline) {
     const parts = { outline: new Words(), speakers: new Words(), tracks: new Words() };
     run(outlineWords(outline, parts));
@@ -28,7 +29,9 @@ self.addEventListener("message", (event) => {
       answer[name] = made;
       moved.push(...buffers);
     }
+    const body = indexBody(answer); // copied before the buffers move to the page
     self.postMessage({ id, outline: answer }, moved);
+    keepIndex(key, body); // for the next visit's first key
   }
   if (part) {
     // The descriptions come in parts, each sent when the page was idle: one message of a

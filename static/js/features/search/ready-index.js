@@ -4,6 +4,7 @@
 // fails, the page builds it while idle after its first screen (and again when new data or the
 // texts come).
 
+import { indexBody, indexKey, keepIndex, keptIndex, readKept } from "./kept-index.js";
 import { SearchIndex } from "./search-index.js";
 
 // What one callback may take, idle or not: an idle period may be 50 ms, and steps run to its
@@ -12,8 +13,11 @@ import { SearchIndex } from "./search-index.js";
 const SLICE_MS = 8;
 const TEXT_PART = 200; // sessions' descriptions a message: ~3 ms of a 4x slower phone's time to send
 const WORKER = "js/search.worker.js"; // webapp/web/built.py SEARCH_WORKER, under the assets' prefix
-let current = null; // { id, index, steps (building on the page), waiting: [callbacks for when it is complete] }
+// { id, index, steps (building on the page), waiting: [callbacks for when it is complete],
+//   key (its outline's in kept-index.js), kept (the device holds its outline: read or written) }
+let current = null;
 let made = 0;
+let ahead = null; // readAhead()'s read, not yet used
 let helper; // the worker: undefined until first wanted, null where there is none (or it failed)
 const watched = new WeakSet();
 
@@ -71,17 +75,41 @@ function entry(data) {
   if (current?.index.data !== data) {
     current = { id: ++made, index: new SearchIndex(data, current?.index), steps: null, waiting: [] };
     const work = current;
-    // Sent in a task of its own: inside the view's first drawing it made that drawing later.
-    if (workable()) setTimeout(() => offload(work), 0);
-    else onPage(work);
+    const worked = workable();
+    if (!worked) onPage(work);
+    // In a task of its own: inside the view's first drawing, reading the lists made it later.
+    setTimeout(() => {
+      const read = work.index.outlined ? Promise.resolve() : fromKept(work);
+      if (worked) read.then(() => offload(work));
+    }, 0);
   }
   return current;
+}
+
+// The outline's index an earlier visit kept (kept-index.js), taken if it is this data's. A key
+// typed meanwhile has the page build the outline's part, as before.
+async function fromKept(work) {
+  const read = ahead ?? readKept();
+  ahead = null; // read once: newer data reads what is kept by then
+  const kept = await read;
+  if (work !== current || work.index.outlined) return;
+  work.key = indexKey(work.index.data, document.body.dataset.assets || "");
+  const parts = keptIndex(kept, work.key);
+  if (!parts || !work.index.adoptKept(parts)) return;
+  work.kept = true;
+  if (work.steps) work.steps = work.index.buildTexts(); // building on the page: the texts are left
+}
+
+// Starts reading the index the last visit kept, for the first index this page makes.
+export function readAhead() {
+  ahead ??= readKept();
 }
 
 function offload(work) {
   if (work !== current) return; // newer data came
   if (!worker()) return onPage(work);
-  if (!work.index.outlined) helper.postMessage({ id: work.id, outline: work.index.outlineSource() });
+  // The worker keeps the outline's index it builds under the key, for the next visit.
+  if (!work.index.outlined) helper.postMessage({ id: work.id, outline: work.index.outlineSource(), key: work.key });
   sendTexts(work);
 }
 
@@ -100,6 +128,12 @@ function sendTexts(work) {
 }
 
 function done(work) {
+  // Built on the page (no worker): kept for the next visit, once the page is idle again.
+  work.key ??= indexKey(work.index.data, document.body.dataset.assets || "");
+  if (helper === null && !work.kept && work.key) {
+    work.kept = true;
+    later(() => work === current && keepIndex(work.key, indexBody(work.index.packedOutline())));
+  }
   const waiting = work.waiting.splice(0);
   for (const callback of waiting) callback();
 }

@@ -62,6 +62,17 @@ export class Words {
     return { words: this.sorted, ends, codes };
   }
 
+  // Whether `packed` reads as pack() makes it, its postings below `limit`: words strictly in
+  // order (find() looks prefixes up by halves), each one's postings after the last one's.
+  static packedRight({ words, ends, codes }, limit) {
+    if (ends.length !== words.length || (ends.length ? ends[ends.length - 1] : 0) !== codes.length) return false;
+    for (let i = 0; i < words.length; i++) {
+      if (typeof words[i] !== "string" || (i && !(words[i - 1] < words[i])) || (i && ends[i] < ends[i - 1])) return false;
+    }
+    for (let i = 0; i < codes.length; i++) if (codes[i] >= limit) return false;
+    return true;
+  }
+
   static unpack({ words, ends, codes }) {
     const made = new Words();
     let from = 0;
@@ -214,6 +225,21 @@ export class SearchIndex {
     this.speakers = Words.unpack(packed.speakers);
     this.tracks = Words.unpack(packed.tracks);
     this.outlined = true;
+  }
+
+  // Takes over an index kept on the device (kept-index.js) if its postings fit this data: its
+  // key said it was built from the same lists; this makes sure a damaged copy is never used.
+  adoptKept(parts) {
+    if (this.outlined) return true;
+    const limits = { outline: this.data.sessions.length * FIELDS, speakers: this.people.length, tracks: this.trackList.length };
+    if (!Object.entries(limits).every(([name, limit]) => parts[name] && Words.packedRight(parts[name], limit))) return false;
+    this.adoptOutline(parts);
+    return true;
+  }
+
+  // The outline's parts packed, as the worker sends them (to be kept, kept-index.js).
+  packedOutline() {
+    return { outline: this.outline.pack(), speakers: this.speakers.pack(), tracks: this.tracks.pack() };
   }
 
   adoptTexts(packed) {
