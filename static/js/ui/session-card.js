@@ -44,10 +44,17 @@ export function starHint(on) {
 export function syncStars(root, store) {
   for (const button of root.querySelectorAll("[data-star]")) {
     const on = store.isStarred(button.dataset.star);
-    button.setAttribute("aria-pressed", String(on));
-    button.firstElementChild.textContent = on ? "★" : "☆";
+    if (button.getAttribute("aria-pressed") !== String(on)) button.setAttribute("aria-pressed", String(on));
+    setText(button.firstElementChild, on ? "★" : "☆");
   }
-  for (const hint of root.querySelectorAll("[data-star-hint]")) hint.textContent = starHint(store.isStarred(hint.dataset.starHint));
+  for (const hint of root.querySelectorAll("[data-star-hint]")) setText(hint, starHint(store.isStarred(hint.dataset.starHint)));
+}
+
+// Written only where it differs: a star tapped at a congress touched the glyph of each of its
+// hundreds of cards (a text node replaced is a change to lay out again), and the app taking the
+// server's drawing over rewrote every one it had drawn the same.
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
 }
 
 // `always`: say the language even when the whole event speaks one (the session's own page).
