@@ -77,7 +77,6 @@ function indexerOf(doc) {
       lang: str(raw.language) || str(doc.event.language),
       people,
       cancelled: raw.status === "cancelled",
-      haystack: [raw.title, ...description, ...people.map((p) => p.name)].join("\n").toLowerCase(),
     });
   };
   const done = () => {

@@ -109,7 +109,20 @@ function signInPage() {
 
 function matches(data, text) {
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);
-  return data.sessions.filter((s) => words.every((w) => s.haystack.includes(w) || s.id === w));
+  return data.sessions.filter((s) => words.every((w) => haystack(s).includes(w) || s.id === w));
+}
+
+// A session's words as the finder reads them, made the first time it looks: made for every
+// session each time the schedule was read (the kept copy at each start, each correction), the
+// descriptions lowered were most of a congress's 1-2 MB of text, for this one finder.
+const haystacks = new WeakMap();
+function haystack(s) {
+  let text = haystacks.get(s);
+  if (text === undefined) {
+    text = [s.title, ...s.description, ...s.people.map((p) => p.name)].join("\n").toLowerCase();
+    haystacks.set(s, text);
+  }
+  return text;
 }
 
 // "Tue 7 Apr 10:00 · Main Room", and " · cancelled" when it is.
