@@ -73,8 +73,11 @@ function onPage(work) {
 
 function entry(data) {
   if (current?.index.data !== data) {
-    current = { id: ++made, index: new SearchIndex(data, current?.index), steps: null, waiting: [] };
+    const previous = current;
+    current = { id: ++made, index: new SearchIndex(data, previous?.index), steps: null, waiting: [] };
     const work = current;
+    // Only the texts came: the outline, its key and whether it is kept are the previous one's.
+    if (work.index.outlined) Object.assign(work, { key: previous.key, kept: previous.kept });
     const worked = workable();
     if (!worked) onPage(work);
     // In a task of its own: inside the view's first drawing, reading the lists made it later.
@@ -92,8 +95,9 @@ async function fromKept(work) {
   const read = ahead ?? readKept();
   ahead = null; // read once: newer data reads what is kept by then
   const kept = await read;
-  if (work !== current || work.index.outlined) return;
+  if (work !== current) return;
   work.key = indexKey(work.index.data, document.body.dataset.assets || "");
+  if (work.index.outlined) return; // a key came first: the page built it
   const parts = keptIndex(kept, work.key);
   if (!parts || !work.index.adoptKept(parts)) return;
   work.kept = true;
