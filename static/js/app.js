@@ -263,8 +263,8 @@ setInterval(() => {
 
 setChangeFlags(flagMap(watcher.history()));
 // The search index the last visit kept, read from disk while the schedule is (a key typed as
-// the first screen shows finds it ready).
-readAhead();
+// the first screen shows finds it ready): on the schedule's page, the one with the search box.
+if (match(new URL(location.href))?.route.name === "schedule") readAhead();
 store.start().then((data) => {
   if (!data) {
     languageReady.then(() => main.replaceChildren(h("p", { class: "loading", id: "loading" }, _("The schedule could not be loaded. Connect once, then it works offline."))));

@@ -102,6 +102,25 @@ DAMAGE = """async (key) => {
 }"""
 
 
+# Notes what the page sends its search worker: outlines to index, and the last part of the texts.
+SENT = """(() => {
+  window.__sent = { outlines: 0, textsDone: false };
+  const send = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message?.outline) window.__sent.outlines++;
+    if (message?.part?.last) window.__sent.textsDone = true;
+    return send.call(this, message, ...rest);
+  };
+})();"""
+
+
+def sent_once_texts_are(page: Page) -> dict[str, Any]:
+    """What the page sent its worker, once it has sent the last of the texts (the outline, if it
+    is sent at all, goes first)."""
+    page.wait_for_function("() => window.__sent?.textsDone", timeout=SETTLED_MS)
+    return page.evaluate("() => window.__sent")
+
+
 def test_the_next_visit_searches_with_the_index_kept_and_a_damaged_one_is_built_again(
     page: Page, congress_server, congress
 ) -> None:
@@ -112,14 +131,18 @@ def test_the_next_visit_searches_with_the_index_kept_and_a_damaged_one_is_built_
     kept = page.evaluate(KEPT)
     assert len(kept["bytes"]) > 10000  # a congress's words and postings
 
-    # The next visit types at once: the answer is the schedule's.
+    # The next visit takes the kept index: the worker is given the texts alone; the answer is
+    # the schedule's.
+    page.add_init_script(SENT)
     page.reload()
+    assert sent_once_texts_are(page)["outlines"] == 0
     page.get_by_label(BOX).fill(QUERY)
     expect(page.locator("main .count")).to_have_text(count_of(len(expected)), timeout=SETTLED_MS)
 
     # Damaged on the device: searched as well, and the worker's index kept again in its place.
     page.evaluate(DAMAGE, kept["key"])
     page.reload()
+    assert sent_once_texts_are(page)["outlines"] == 1
     page.get_by_label(BOX).fill(QUERY)
     expect(page.locator("main .count")).to_have_text(count_of(len(expected)), timeout=SETTLED_MS)
     until(page, lambda: page.evaluate(KEPT) == kept, timeout=20, what="the index kept again, as it was")
