@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.harness.search import count_of, matching, searchable, words
 
@@ -26,18 +27,34 @@ def congress(congress_schedule: Path) -> dict[str, Any]:
     return searchable(congress_schedule)
 
 
+# Notes the last result card shown; then true once the results are not those any more: a
+# later batch, or the list drawn again (the descriptions came and the search ran again), which
+# may hold as many cards as before.
+NOTE_LAST = "(css) => { const all = document.querySelectorAll(css); window.__last = all[all.length - 1]; }"
+CHANGED = """([css, n]) => {
+  const all = document.querySelectorAll(css);
+  return all.length !== n || all[all.length - 1] !== window.__last;
+}"""
+
+
 def all_results(page: Page, expected: int) -> list[str]:
     """The ids of every result card in order, scrolling to have each later batch built."""
     cards = page.locator(CARDS)
+    stalled = 0
     for _ in range(2 * expected):  # bounded: a batch per scroll at the least
         if cards.count() >= expected:
             break
         shown = cards.count()
+        page.evaluate(NOTE_LAST, CARDS)
         page.mouse.wheel(0, 100_000)
-        # A later batch, or the list drawn again from its first cards (the descriptions came
-        # and the search ran again): either way, scroll on.
-        changed = "([css, n]) => document.querySelectorAll(css).length !== n"
-        page.wait_for_function(changed, arg=[CARDS, shown])
+        # Either way, scroll on; a list drawn again at the bottom of the page may need another
+        # scroll to ask for its next batch. Three scrolls in a row that bring nothing fail.
+        try:
+            page.wait_for_function(CHANGED, arg=[CARDS, shown], timeout=5000)
+            stalled = 0
+        except PlaywrightTimeout:
+            stalled += 1
+            assert stalled < 3, f"scrolling brought no more results after {shown} of {expected}"
     return page.eval_on_selector_all(CARDS, IDS)
 
 
