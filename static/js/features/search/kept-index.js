@@ -17,6 +17,7 @@ const KEPT_INDEX = "/hallway/search-outline.bin"; // one index: the newest repla
 const KEY = "X-Hallway-Index";
 const PARTS = ["outline", "speakers", "tracks"];
 const HEAD = 4 * (1 + PARTS.length); // byte lengths: the words' JSON, then each part's codes
+const aligned = (at) => at + ((4 - (at % 4)) % 4); // where a Uint32Array may start
 
 // The key of the index of `data` built by `build`; null where `data` does not say what it holds.
 export function indexKey(data, build) {
@@ -29,7 +30,7 @@ export function indexKey(data, build) {
 export function indexBody(parts) {
   const head = new TextEncoder().encode(JSON.stringify(PARTS.map((name) => parts[name].words)));
   const sizes = new Uint32Array([head.length, ...PARTS.map((name) => parts[name].codes.length)]);
-  const pad = new Uint8Array((4 - ((HEAD + head.length) % 4)) % 4); // the Uint32 arrays' alignment
+  const pad = new Uint8Array(aligned(HEAD + head.length) - (HEAD + head.length));
   return new Blob([sizes, head, pad, ...PARTS.flatMap((name) => [parts[name].ends, parts[name].codes])]);
 }
 
@@ -78,8 +79,7 @@ function parsed(buffer) {
   const sizes = new Uint32Array(buffer, 0, 1 + PARTS.length);
   const words = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array(buffer, HEAD, sizes[0])));
   if (!Array.isArray(words) || words.length !== PARTS.length || !words.every(Array.isArray)) throw new Error("not an index");
-  let at = HEAD + sizes[0];
-  at += (4 - (at % 4)) % 4;
+  let at = aligned(HEAD + sizes[0]);
   const parts = {};
   PARTS.forEach((name, i) => {
     const ends = new Uint32Array(buffer, at, words[i].length);

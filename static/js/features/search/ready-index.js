@@ -74,10 +74,11 @@ function onPage(work) {
 function entry(data) {
   if (current?.index.data !== data) {
     const previous = current;
-    current = { id: ++made, index: new SearchIndex(data, previous?.index), steps: null, waiting: [] };
+    const key = indexKey(data, document.body.dataset.assets || "");
+    current = { id: ++made, index: new SearchIndex(data, previous?.index), key, steps: null, waiting: [] };
     const work = current;
-    // Only the texts came: the outline, its key and whether it is kept are the previous one's.
-    if (work.index.outlined) Object.assign(work, { key: previous.key, kept: previous.kept });
+    // Only the texts came: the outline, and whether it is kept, are the previous one's.
+    if (work.index.outlined) work.kept = previous.kept;
     const worked = workable();
     if (!worked) onPage(work);
     // In a task of its own: inside the view's first drawing, reading the lists made it later.
@@ -95,9 +96,7 @@ async function fromKept(work) {
   const read = ahead ?? readKept();
   ahead = null; // read once: newer data reads what is kept by then
   const kept = await read;
-  if (work !== current) return;
-  work.key = indexKey(work.index.data, document.body.dataset.assets || "");
-  if (work.index.outlined) return; // a key came first: the page built it
+  if (work !== current || work.index.outlined) return; // newer data, or a key came first: the page built it
   const parts = keptIndex(kept, work.key);
   if (!parts || !work.index.adoptKept(parts)) return;
   work.kept = true;
@@ -133,7 +132,6 @@ function sendTexts(work) {
 
 function done(work) {
   // Built on the page (no worker): kept for the next visit, once the page is idle again.
-  work.key ??= indexKey(work.index.data, document.body.dataset.assets || "");
   if (helper === null && !work.kept && work.key) {
     work.kept = true;
     later(() => work === current && keepIndex(work.key, indexBody(work.index.packedOutline())));
