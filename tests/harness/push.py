@@ -12,6 +12,7 @@ real notifications, read back with `notifications(page)`.
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from .browser import until
@@ -112,9 +113,19 @@ class Pusher:
         )
         self.errors: list[dict[str, Any]] = []  # what the worker reported going wrong
         self.cdp.on("ServiceWorker.workerErrorReported", lambda e: self.errors.append(e["errorMessage"]))
-        self.versions: list[dict[str, Any]] = []
-        self.cdp.on("ServiceWorker.workerVersionUpdated", lambda e: self.versions.extend(e["versions"]))
+        # Each version's state as it changes, and when (seconds on this process's clock): a
+        # failure says whether the worker was still activating when the push was handed over.
+        self.versions: list[tuple[float, str, str]] = []
+        self.cdp.on("ServiceWorker.workerVersionUpdated", self._versions)
+        self.delivered: list[float] = []
         self.cdp.send("ServiceWorker.enable")
+
+    def _versions(self, event: dict[str, Any]) -> None:
+        at = time.monotonic()
+        for v in event["versions"]:
+            seen = (v["scriptURL"].rsplit("/", 1)[-1], v["status"])
+            if not any((url, status) == seen for _, url, status in self.versions):
+                self.versions.append((at, *seen))
 
     def registration_id(self, page: Any) -> str:
         scope = self.origin + "/"
@@ -126,7 +137,10 @@ class Pusher:
         raise AssertionError(f"no service worker registration for {scope}: {self.registrations}")
 
     def seen(self) -> str:
-        return f"registrations {self.registrations}, versions {self.versions[-3:]}, errors {self.errors}"
+        start = self.delivered[0] if self.delivered else time.monotonic()
+        states = [f"{url} {status} at {at - start:+.1f}s" for at, url, status in self.versions]
+        pushes = [f"{at - start:+.1f}s" for at in self.delivered]
+        return f"versions {states}; pushes at {pushes}; errors {self.errors}; {self.registrations}"
 
     def deliver(self, page: Any, message: dict[str, Any]) -> None:
         # The worker answers a message first (the page's "drawn" message, which keeps nothing
@@ -134,6 +148,7 @@ class Pusher:
         # more often than not. Once, a push handed to a worker just woken showed nothing.
         assert page.evaluate(WORKER_AWAKE), f"the worker did not answer: {self.seen()}"
         data = json.dumps(message)
+        self.delivered.append(time.monotonic())
         self.cdp.send(
             "ServiceWorker.deliverPushMessage",
             {"origin": self.origin, "registrationId": self.registration_id(page), "data": data},
@@ -185,15 +200,27 @@ WORKER_STATE = """async () => {
 }"""
 
 
-def wait_notifications(page: Any, count: int, pusher: Pusher, timeout: float = 20) -> list[dict[str, Any]]:
+def wait_notifications(
+    page: Any, count: int, pusher: Pusher, timeout: float = 20, server: Any = None
+) -> list[dict[str, Any]]:
     """The notifications shown, once there are at least `count` (bounded); what the worker
-    had to go on when there are not."""
-    return until(
-        page,
-        lambda: (shown := notifications(page)) and len(shown) >= count and shown,
-        timeout,
-        lambda: f"{count} shown; worker {page.evaluate(WORKER_STATE)}; {pusher.seen()}",
-    )
+    had to go on when there are not: its state, the kept copy's version, and the last paths
+    the server served (a push handled asks for /api/v1/changes)."""
+
+    def what() -> str:
+        copy = kept(page)
+        version = copy["doc"].get("version") if copy else None
+        served = server.requests()[-6:] if server is not None else "not asked"
+        return (
+            f"{count} shown; worker {page.evaluate(WORKER_STATE)}; kept version {version}; "
+            f"served last {served}; {pusher.seen()}"
+        )
+
+    def enough() -> Any:
+        shown = notifications(page)
+        return len(shown) >= count and shown
+
+    return until(page, enough, timeout, what)
 
 
 def kept(page: Any) -> dict[str, Any] | None:

@@ -159,7 +159,7 @@ def test_a_wake_rings_for_the_starred_session_where_the_schedule_holds_it_now(br
     pusher = Pusher(context, page, server.url)
 
     pusher.deliver(page, {"kind": "wake", "at": "2026-04-07T07:05:00Z"})
-    shown = wait_notifications(page, 1, pusher)
+    shown = wait_notifications(page, 1, pusher, server=server)
     # Compiling Things rings; Same Slot Not Starred, at the same time, does not.
     assert [(n["title"], n["body"], n["url"]) for n in shown] == [
         ("In 10 min: Compiling Things", "09:15 · Side Room", "/session/k9x8y7")
@@ -174,7 +174,7 @@ def test_a_wake_rings_for_the_starred_session_where_the_schedule_holds_it_now(br
     pusher.deliver(page, {"kind": "wake", "at": "2026-04-07T07:05:00Z"})  # the old time
     pusher.deliver(page, {"kind": "wake", "at": "2026-04-07T07:30:00Z"})  # the cancelled one's
     pusher.deliver(page, {"kind": "wake", "at": "2026-04-07T07:35:00Z"})  # the new time
-    shown = wait_notifications(page, 1, pusher)
+    shown = wait_notifications(page, 1, pusher, server=server)
     assert [(n["title"], n["body"]) for n in shown] == [("In 10 min: Compiling Things", "09:45 · Side Room")]
     assert [n["title"] for n in notifications(page)] == ["In 10 min: Compiling Things"]
     context.close()
@@ -193,7 +193,7 @@ def test_a_correction_pushed_to_a_closed_app_updates_its_schedule_and_says_moved
 
     server.publish({"kind": "move", "session": "k9x8y7", "room": "main"})
     pusher.deliver(page, {"kind": "changes", "version": before + 1})
-    shown = wait_notifications(page, 1, pusher)
+    shown = wait_notifications(page, 1, pusher, server=server)
     assert [(n["title"], n["body"], n["tag"], n["url"]) for n in shown] == [
         (MOVED, "Compiling Things", "hallway-changes", "/changes")
     ]
@@ -380,7 +380,7 @@ def test_a_push_before_the_push_worker_takes_over_rings_once_it_has(browser, ser
     page.evaluate("() => localStorage.removeItem('test.hold-upgrade')")
     page.reload()
     push_worker_active(page, server)
-    shown = wait_notifications(page, 1, pusher)
+    shown = wait_notifications(page, 1, pusher, server=server)
     assert [(n["title"], n["body"]) for n in shown] == [("In 10 min: Compiling Things", "09:15 · Side Room")]
     assert page.evaluate(MISSED) == []
     expect(page.get_by_text("Update available")).to_have_count(0)
