@@ -14,8 +14,10 @@ const CATALOGS = {{ catalogs|tojson }};
 // The chosen language, in hallway-data: kept across versions (features/language/worker-language.js reads it).
 const LANGUAGE = "/__hallway/language";
 // hallway-data: the page's own last good schedule. The pages' last drawings (hallway-drawn)
-// go with each new version: they are the old shell and the old code's markup.
-const KEEP = new Set([CACHE, "hallway-data"]);
+// go with each new version: they are the old shell and the old code's markup. Those of this
+// version stay (the push worker taking over from the plain one is the same version).
+const DRAWN = "hallway-drawn";
+const KEEP = new Set([CACHE, "hallway-data", DRAWN]);
 
 // Hashed assets never change under their URL, so the copies the page just loaded from the
 // HTTP cache are taken as they are (no second download); the documents are revalidated
@@ -64,9 +66,19 @@ self.addEventListener("activate", (event) => {
     caches
       .keys()
       .then((names) => Promise.all(names.filter((n) => n.startsWith("hallway-") && !KEEP.has(n)).map((n) => caches.delete(n))))
+      .then(forgetOtherVersionsDrawings)
       .then(() => self.clients.claim()),
   );
 });
+
+// A few entries at most (MOST_KEPT): each read by its own key.
+async function forgetOtherVersionsDrawings() {
+  const drawings = await caches.open(DRAWN);
+  for (const key of await drawings.keys()) {
+    const kept = await drawings.match(key);
+    if (kept?.headers.get("X-Drawn-By") !== VERSION) await drawings.delete(key);
+  }
+}
 
 // A notification about changes to starred sessions opens (or focuses) the app on its link.
 self.addEventListener("notificationclick", (event) => {
@@ -119,7 +131,6 @@ async function fromCache(request) {
 // the first paint, before any script runs, and the app then draws the same page over it. Kept
 // only when this version's code drew it, for an address of the app, while the page says it
 // holds by the clock; anything else gets the plain shell, as before.
-const DRAWN = "hallway-drawn";
 const CODE = new Set(PRECACHE);
 const LOADING = new RegExp({{ loading|tojson }}); // the shell's paragraph, in its language
 // The same paragraph in English: the only language the server draws a first screen in, so the

@@ -165,8 +165,14 @@ def script(rt: Runtime, app_routes: tuple[str, ...], push: bool = False) -> byte
         catalogs=catalog_urls(tree),
         modules=WORKER_SLOT,
     )
-    body = compact(body).replace(WORKER_SLOT, worker_code(tree, push), 1)
-    # The version covers the worker's own code and everything it precaches except the feed.
-    seed = "\n".join([body, tree.tree_hash, docs.shell_etag, docs.manifest_etag])
+    body = compact(body)
+    # The version covers the worker's own code and everything it precaches except the feed,
+    # and names its caches. The push handling is left out of it: both workers serve the same
+    # files and drawings, so a device that turns reminders on keeps its caches (the push worker
+    # takes over in the same version) instead of fetching them again and losing its pages' last
+    # drawings.
+    plain = body.replace(WORKER_SLOT, worker_code(tree, False), 1)
+    seed = "\n".join([plain, tree.tree_hash, docs.shell_etag, docs.manifest_etag])
     version = hashlib.sha256(seed.encode()).hexdigest()[:12]
-    return body.replace("@VERSION@", version).encode("utf-8")
+    whole = body.replace(WORKER_SLOT, worker_code(tree, True), 1) if push else plain
+    return whole.replace("@VERSION@", version).encode("utf-8")
