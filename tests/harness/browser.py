@@ -3,7 +3,9 @@ scripts), phone screens and their clocks, persistent profiles (cold starts, larg
 waits that let Playwright run while they poll.
 
 The app's CSP forbids eval, so `page.wait_for_function` needs a function ("() => ..."), not an
-expression string."""
+expression string. And it never awaits what the function returns: a promise is a truthy value,
+so an async predicate (the Cache API, the worker) passes at once. Those are polled with
+`wait_resolved`, which awaits each call."""
 
 from __future__ import annotations
 
@@ -207,6 +209,12 @@ def until(page: Any, predicate: Any, timeout: float = 10.0, what: Any = "") -> A
             f"not met within {timeout}s: {(what() if callable(what) else what) or predicate}"
         )
     return value
+
+
+def wait_resolved(page: Any, predicate: str, arg: Any = None, timeout: float = 10.0, what: Any = "") -> Any:
+    """Waits until the async page function `predicate` (called with `arg`) resolves to a truthy
+    value: each call awaited by `page.evaluate`, polled with `until`."""
+    return until(page, lambda: page.evaluate(predicate, arg), timeout, what or predicate)
 
 
 def large_text(playwright: Any, user_data_dir: Path, viewport: dict[str, int], font_px: int = 32) -> Any:

@@ -135,7 +135,7 @@ def test_descriptions_and_bios_show_offline_after_one_visit(profile, live_server
     page.goto(live_server.url + "/")
     expect(page.locator(".card").first).to_be_visible()
     wait_controlled(page)
-    page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")  # controlled: it is
     expect(page.locator("[data-freshness]").first).to_contain_text("Up to date", timeout=10000)
     version = json.loads(urllib.request.urlopen(live_server.url + "/api/v1/texts.json").read())["version"]
     assert kept_texts_version(page) == version

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.harness.browser import wait_resolved
 from tests.harness.modules import import_module
 
 # `window.data` in the shape data/store.js gives (Maps of tracks and speakers), made from `spec`
@@ -214,7 +215,7 @@ def visit(modules: Any) -> None:
 def test_the_page_keeps_the_index_it_builds_and_takes_it_the_next_visit(modules: Any) -> None:
     # Nothing kept yet: the page builds, and keeps what it built once idle again.
     visit(modules)
-    modules.wait_for_function(SETTLED, timeout=10000)
+    wait_resolved(modules, SETTLED)
     assert modules.evaluate("() => [window.outlinesBuilt, window.adopted]") == [1, None]
     key = modules.evaluate("() => kept.indexKey(data, '/static/')")
     assert modules.evaluate("async () => (await kept.readKept()).key") == key
@@ -225,6 +226,6 @@ def test_the_page_keeps_the_index_it_builds_and_takes_it_the_next_visit(modules:
     modules.evaluate(SETUP, {})
     visit(modules)
     modules.wait_for_function("() => window.adopted === true", timeout=10000)
-    modules.wait_for_function(SETTLED, timeout=10000)
+    wait_resolved(modules, SETTLED)
     assert modules.evaluate("() => window.outlinesBuilt") == 0
     assert modules.evaluate("() => ready.searchIndex(data).search('linaker').speakers.length") == 100

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.harness.browser import before_the_event, phone, wait_controlled
+from tests.harness.browser import before_the_event, phone, wait_controlled, wait_resolved
 from webapp.i18n import catalogs, client
 
 
@@ -89,11 +89,12 @@ def test_switching_offline_to_a_fetched_language_works_and_to_another_says_so(pr
     page.get_by_role("link", name="English").click()
     expect(page.locator("main h1")).to_have_text("Now and next")
     # The worker keeps the French catalog once chosen: wait for it, bounded, before going offline.
-    page.wait_for_function(
+    wait_resolved(
+        page,
         """async () => (await caches.keys()).length > 0 &&
              (await Promise.all((await caches.keys()).map(async (n) => (await (await caches.open(n)).keys())
                .some((r) => r.url.endsWith("/i18n/fr.json"))))).some(Boolean)""",
-        timeout=20000,
+        timeout=20,
     )
     live_server.stop()
 

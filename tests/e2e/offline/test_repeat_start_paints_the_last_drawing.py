@@ -1,5 +1,6 @@
-"""A repeat start paints the page as last drawn, before any script runs (static/js/features/offline/last-drawing.js,
-templates/sw.js): the worker serves the shell with the page's last drawing inside <main>.
+"""A repeat start paints the page as last drawn, before any script runs
+(static/js/features/offline/last-drawing.js, templates/sw.js): the worker serves the shell with
+the page's last drawing inside <main>.
 Only a drawing that is still right is served: by this version's code, not past its time,
 not forgotten when stars or data changed.
 
@@ -8,9 +9,11 @@ is over by then, so a drawing holds for a year)."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
-from tests.harness.browser import wait_controlled
+from tests.harness.browser import wait_controlled, wait_resolved
 from tests.harness.publish import WRITABLE
 
 LOADING = "Loading the schedule…"
@@ -39,7 +42,7 @@ def kept(page, address: str) -> str | None:
 
 def wait_kept(page, address: str, wanted: str) -> str:
     found = f"(a) => ({KEPT})(a).then((t) => t !== null && t.includes({wanted!r}))"
-    page.wait_for_function(found, arg=address)
+    wait_resolved(page, found, address)
     return kept(page, address)
 
 
@@ -70,7 +73,7 @@ def test_a_repeat_start_paints_the_last_drawing_before_any_script(profile, live_
     # The app draws the same page over it (the freshness line says it ran): the same markup,
     # so nothing moves.
     expect(again.locator("[data-freshness]")).not_to_be_empty()
-    again.wait_for_function("() => new Promise((r) => requestAnimationFrame(() => r(true)))")
+    again.evaluate("() => new Promise((r) => requestAnimationFrame(() => r(true)))")  # a frame
     assert drawn_main(again) in served
     assert served.count('<article class="card') == again.locator(".card").count() > 0
     assert again.evaluate("() => window.__shifted") == []
@@ -86,7 +89,7 @@ def test_a_star_is_in_the_next_first_paint_and_other_pages_are_forgotten(profile
     page.get_by_role("button", name=STAR).click()
     # The session page is kept with its star on; the schedule drawn before the star is not.
     wait_kept(page, "/session/k9x8y7", 'aria-pressed="true"')
-    page.wait_for_function(f"(a) => ({KEPT})(a).then((t) => t === null)", arg="/")
+    wait_resolved(page, f"(a) => ({KEPT})(a).then((t) => t === null)", "/")
 
     again = profile.new_page()
     served = again.goto(live_server.url + "/").text()
@@ -114,7 +117,7 @@ def served_with(profile, page, live_server, entry: list[str]) -> str:
     page.evaluate(PUT, entry)
     other = profile.new_page()
     served = other.goto(live_server.url + "/").text()
-    other.wait_for_function(f"() => ({HEADERS})().then((h) => h !== null && h[1] !== {entry[2]!r})")
+    wait_resolved(other, f"() => ({HEADERS})().then((h) => h !== null && h[1] !== {entry[2]!r})")
     other.close()
     return served
 
@@ -123,12 +126,15 @@ def test_a_kept_document_of_another_version_or_past_its_time_is_not_served(profi
     page = visited(profile, live_server)
     real = wait_kept(page, "/", 'data-session="s1a2b3"')
     version, _ = page.evaluate(HEADERS)
-    for drawn_by, until in [
+    for drawn_by, held_until in [
         ("000000000000", "9999999999999"),  # kept by an older worker: the old shell and markup
         (version, "1000000"),  # its time is over (1970)
         (version, "soon"),  # not a time at all
     ]:
-        assert LOADING in served_with(profile, page, live_server, [real, drawn_by, until]), (drawn_by, until)
+        assert LOADING in served_with(profile, page, live_server, [real, drawn_by, held_until]), (
+            drawn_by,
+            held_until,
+        )
     # The same document with this version and a time ahead is served: the refusals above were
     # for the reasons named.
     assert LOADING not in served_with(profile, page, live_server, [real, version, "9999999999997"])
@@ -165,7 +171,7 @@ def test_no_drawing_is_kept_while_a_banner_shows_above_the_page(profile, make_se
     wait_kept(page, "/?poll=1", 'data-session="s1a2b3"')
     server.publish({"kind": "move", "session": "k9x8y7", "room": "main", "note": "larger room"})
     expect(page.locator("#changes-banner")).to_be_visible(timeout=10000)
-    page.wait_for_function(f"() => ({KEPT})('/?poll=1').then((t) => t === null)")
+    wait_resolved(page, f"() => ({KEPT})('/?poll=1').then((t) => t === null)")
 
     again = profile.new_page()
     assert LOADING in again.goto(server.url + "/?poll=1").text()
@@ -175,3 +181,53 @@ def test_no_drawing_is_kept_while_a_banner_shows_above_the_page(profile, make_se
     expect(again.locator("#changes-banner")).to_be_hidden()
     again.get_by_role("link", name="Schedule", exact=True).click()
     wait_kept(again, "/", 'data-session="k9x8y7"')
+
+
+# A device that turns reminders on takes the worker with the push handling (/sw.js?push=1,
+# features/offline/worker-update.js). It is the same version as the worker it replaces
+# (webapp/views/sw.py): what the phone holds offline stays, the precache and the pages' last
+# drawings, which the next start still paints.
+# The worker's caches but the schedule's own (hallway-data): each name, with what it holds.
+OFFLINE_CACHES = """async () => {
+  const out = {};
+  for (const name of await caches.keys()) {
+    if (name === "hallway-data") continue;
+    const keys = await (await caches.open(name)).keys();
+    out[name] = keys.map((r) => new URL(r.url).pathname + new URL(r.url).search).sort();
+  }
+  return out;
+}"""
+WORKERS = """async () => {
+  const r = await navigator.serviceWorker.getRegistration();
+  return [r?.installing, r?.waiting, r?.active].map((w) => w && `${w.scriptURL} ${w.state}`);
+}"""
+DRAWN_BY = """async () => Promise.all((await (await caches.open("hallway-drawn")).keys())
+  .map(async (r) => (await caches.match(r, { cacheName: "hallway-drawn" })).headers.get("X-Drawn-By")))"""
+# Activated, not only active: an activating worker is still deleting what it does not keep.
+ACTIVATED = """async (url) => {
+  const active = (await navigator.serviceWorker.ready).active;
+  return active.scriptURL === url && active.state === "activated";
+}"""
+
+
+def test_the_push_worker_keeps_the_precache_and_the_last_drawings(profile, live_server) -> None:
+    page = visited(profile, live_server)
+    wait_kept(page, "/", 'data-session="s1a2b3"')
+    before = page.evaluate(OFFLINE_CACHES)
+    assert before.get("hallway-drawn") == ["/"], before
+    # Reminders turned on (features/push/push-switch.js keeps this choice, and the next open
+    # registers the push worker); the subscription itself is the push tests' business.
+    page.evaluate("() => localStorage.setItem('hallway.push-worker', '1')")
+    page.reload()
+    push_worker = f"{live_server.url}/sw.js?push=1"
+    wait_resolved(page, ACTIVATED, push_worker, 30, lambda: page.evaluate(WORKERS))
+    after = page.evaluate(OFFLINE_CACHES)
+    # The same caches, nothing dropped (the second phase may have added to the precache).
+    assert sorted(after) == sorted(before), (list(before), list(after))
+    for name, held in before.items():
+        assert set(held) <= set(after[name]), name
+    # The drawing is this version's: the push worker serves it at the next start.
+    body = page.request.get(push_worker).text()
+    version = re.search(r'const VERSION = "([0-9a-f]+)"', body)
+    assert version and page.evaluate(DRAWN_BY) == [version.group(1)]
+    wait_kept(page, "/", 'data-session="s1a2b3"')
