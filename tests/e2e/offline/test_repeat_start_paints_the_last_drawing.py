@@ -183,10 +183,6 @@ def test_no_drawing_is_kept_while_a_banner_shows_above_the_page(profile, make_se
     wait_kept(again, "/", 'data-session="k9x8y7"')
 
 
-# A device that turns reminders on takes the worker with the push handling (/sw.js?push=1,
-# features/offline/worker-update.js). It is the same version as the worker it replaces
-# (webapp/views/sw.py): what the phone holds offline stays, the precache and the pages' last
-# drawings, which the next start still paints.
 # The worker's caches but the schedule's own (hallway-data): each name, with what it holds.
 OFFLINE_CACHES = """async () => {
   const out = {};
@@ -211,6 +207,10 @@ ACTIVATED = """async (url) => {
 
 
 def test_the_push_worker_keeps_the_precache_and_the_last_drawings(profile, live_server) -> None:
+    """A device that turns reminders on takes the worker with the push handling (/sw.js?push=1,
+    features/offline/worker-update.js). It is the same version as the worker it replaces
+    (webapp/views/sw.py): what the phone holds offline stays, the precache and the pages' last
+    drawings, which the next start still paints."""
     page = visited(profile, live_server)
     wait_kept(page, "/", 'data-session="s1a2b3"')
     before = page.evaluate(OFFLINE_CACHES)
