@@ -113,8 +113,9 @@ def test_first_star_asks_for_persistent_storage(page, live_server) -> None:
 
 
 def test_a_star_can_be_toggled_from_the_keyboard(page, live_server) -> None:
-    # The app's own page: focused on the server's drawing, the star could lose the focus to the
-    # heading as the app takes the page over, between the two keys (run 77).
+    # The app's own page: in run 77, Enter after a Space pressed on the server's drawing left the
+    # star on. The takeover keeps the focus (test_the_focus_stays_where_the_reader_put_it_on_the_
+    # servers_drawing.py), so the cause is not known; the keys are pressed once the app drew.
     goto_drawn(page, live_server.url + "/session/k9x8y7")
     star = page.get_by_role("button", name="Star: Compiling Things")
     star.focus()

@@ -13,7 +13,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.harness.browser import wait_controlled, wait_resolved
+from tests.harness.browser import WORKER_STATE, wait_controlled, wait_resolved
 from tests.harness.publish import WRITABLE
 
 LOADING = "Loading the schedule…"
@@ -193,10 +193,6 @@ OFFLINE_CACHES = """async () => {
   }
   return out;
 }"""
-WORKERS = """async () => {
-  const r = await navigator.serviceWorker.getRegistration();
-  return [r?.installing, r?.waiting, r?.active].map((w) => w && `${w.scriptURL} ${w.state}`);
-}"""
 DRAWN_BY = """async () => Promise.all((await (await caches.open("hallway-drawn")).keys())
   .map(async (r) => (await caches.match(r, { cacheName: "hallway-drawn" })).headers.get("X-Drawn-By")))"""
 # Activated, not only active: an activating worker is still deleting what it does not keep.
@@ -220,7 +216,7 @@ def test_the_push_worker_keeps_the_precache_and_the_last_drawings(profile, live_
     page.evaluate("() => localStorage.setItem('hallway.push-worker', '1')")
     page.reload()
     push_worker = f"{live_server.url}/sw.js?push=1"
-    wait_resolved(page, ACTIVATED, push_worker, 30, lambda: page.evaluate(WORKERS))
+    wait_resolved(page, ACTIVATED, push_worker, 30, lambda: page.evaluate(WORKER_STATE))
     after = page.evaluate(OFFLINE_CACHES)
     # The same caches, nothing dropped (the second phase may have added to the precache).
     assert sorted(after) == sorted(before), (list(before), list(after))
