@@ -24,6 +24,7 @@ heading reader misreads ("; ", "Role, Company"), names people only where the exp
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from datetime import UTC, datetime
 from typing import Any
@@ -40,6 +41,8 @@ from .sched_speakers import speakers
 REQUIRED = ("name", "event_start", "event_end")
 # Custom fields an event may have relabelled, where an audience level or a format can hide.
 _CUSTOM = ("audience", "company", "level", "format")
+# A session Sched has dated but not timed yet: "2019-05-03 TBA" in event_start or event_end.
+_UNTIMED = re.compile(r"\bTB[AD]\b", re.IGNORECASE)
 # Words of a format ("Lightning Talks", "Session Presentations"), each without a plural "s".
 _FORMAT_WORDS = {"talk", "keynote", "panel", "workshop", "tutorial", "demo", "presentation", "session"}
 
@@ -65,6 +68,8 @@ def read(
     line each item starts on (CSV), for the errors."""
     page = RawPage(source=source, kind="api")
     offsets: list[float] = []
+    untimed: list[str] = []
+    types = {_type(item) for item in items if isinstance(item, dict)}
     for n, item in enumerate(items, start=1):
         line = lines[n - 1] if lines else None
         where = f"session #{n}"
@@ -72,7 +77,10 @@ def read(
             raise SourceError(source, f"{where}: expected an object, got {type(item).__name__}", line)
         if _text(item.get("active")) in ("N", "n", "0", "false"):
             continue  # hidden in Sched: not part of the public schedule
-        session = _session(item, f"{where} ({_text(item.get('event_key')) or '?'})", source, line)
+        if any(_UNTIMED.search(_text(item.get(k)) or "") for k in ("event_start", "event_end")):
+            untimed.append(" ".join(str(item.get("name") or f"#{n}").split()))
+            continue  # not in the timetable yet, as Sessionize's and Indico's unscheduled ones
+        session = _session(item, f"{where} ({_text(item.get('event_key')) or '?'})", source, line, types)
         offset = _offset(item, session, source, line)
         if offset is not None:
             offsets.append(offset)
@@ -80,10 +88,17 @@ def read(
                 _check_zone(session, offset, timezone, source)
         page.sessions.append(session)
     page.utc_offset = offsets[0] if offsets else None
+    if untimed:
+        shown = ", ".join(repr(t) for t in untimed[:5]) + (", ..." if len(untimed) > 5 else "")
+        page.notes.append(
+            f"{source}: {len(untimed)} session(s) whose time Sched gives as TBA, left out: {shown}"
+        )
     return page
 
 
-def _session(item: dict[str, Any], where: str, source: str, line: int | None) -> RawSession:
+def _session(
+    item: dict[str, Any], where: str, source: str, line: int | None, types: set[str | None]
+) -> RawSession:
     missing = [k for k in REQUIRED if not _text(item.get(k))]
     if missing:
         raise SourceError(source, f"{where}: missing or empty {', '.join(missing)}", line)
@@ -113,7 +128,7 @@ def _session(item: dict[str, Any], where: str, source: str, line: int | None) ->
         start=_time(item["event_start"], source, where, line),
         end=_time(item["event_end"], source, where, line),
         room=_text(item.get("venue")),
-        track=_text(item.get("event_type")) or _text(item.get("type")),
+        track=_track(_type(item), types),
         level=level,
         slides=True if links else None,
         description=_description(item.get("description")),
@@ -125,6 +140,20 @@ def _session(item: dict[str, Any], where: str, source: str, line: int | None) ->
         line=line,
         links=links + ((Link(video, "Video"),) if video else ()),
     )
+
+
+def _type(item: dict[str, Any]) -> str | None:
+    return _text(item.get("event_type")) or _text(item.get("type"))
+
+
+def _track(value: str | None, types: set[str | None]) -> str | None:
+    """A session of several types has them joined by ", " ("Gaming, After Dark"); when each is
+    a type of the export's own, the first is its track, as on Sched's pages. A type whose name
+    holds a comma ("Food, Drink") stays whole."""
+    parts = [p.strip() for p in value.split(", ")] if value else []
+    if len(parts) > 1 and all(p in types for p in parts):
+        return parts[0]
+    return value
 
 
 def _time(value: Any, source: str, where: str, line: int | None) -> datetime:

@@ -9,6 +9,7 @@ Either way "Name (Company)" names the company too.
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -38,6 +39,7 @@ def speakers(value: Any, source: str, where: str) -> list[RawSpeaker]:
 
 def _speaker(p: Any, source: str, where: str) -> RawSpeaker:
     name = _text(p.get("name")) if isinstance(p, dict) else None
+    name = html.unescape(name) if name else None  # as in a string of people, below
     if name is None:
         raise SourceError(source, f"{where}: a speaker without a name: {p!r}"[:200])
     about = p.get("about") or p.get("bio")
@@ -52,7 +54,9 @@ def _speaker(p: Any, source: str, where: str) -> RawSpeaker:
 
 
 def _from_text(text: str) -> list[RawSpeaker]:
-    text = text.strip()
+    # Sched writes the names HTML-escaped ('Andrew M. &quot;Fish&quot; Popowich'): the ";" of
+    # an entity is not a separator between people.
+    text = html.unescape(text).strip()
     if _PEOPLE.search(text):
         return [_person(part, with_company=True) for part in _PEOPLE.split(text) if part.strip()]
     return [_person(part, with_company=False) for part in text.split(",") if part.strip()]

@@ -185,3 +185,52 @@ def test_an_event_key_with_a_lone_surrogate_still_gives_a_guid():
     text = JSON.read_text(encoding="utf-8").replace('"884213"', '"\\ud800884213"')
     tables = parse_source(text.encode(), "export.json", "Europe/Berlin").sessions[1]
     assert tables.proposed_id == "\ufffd884213" and tables.guid
+
+
+HEAD = "event_key,active,name,event_start,event_end,event_type,venue,speakers\n"
+
+
+def test_a_session_sched_gives_a_tba_time_is_left_out_with_a_note_and_the_rest_imported():
+    text = HEAD + (
+        "1,Y,Opening,2031-10-14 09:00:00,2031-10-14 09:30:00,Talks,Blue Room,\n"
+        "2,Y,Board Games,2031-10-14 TBA,2031-10-14 TBA,Gaming,,\n"
+        "3,Y,Late Show,2031-10-14 22:00:00,TBD,Social,,\n"
+    )
+    page = parse_source(text.encode(), "export.csv", "Europe/Berlin")
+    assert [s.title for s in page.sessions] == ["Opening"]
+    assert page.notes == [
+        "export.csv: 2 session(s) whose time Sched gives as TBA, left out: 'Board Games', 'Late Show'"
+    ]
+    # A time that is neither one nor TBA is still refused.
+    with pytest.raises(SourceError, match="unreadable time 'soon'"):
+        parse_source(
+            (HEAD + "1,Y,Opening,soon,2031-10-14 09:30:00,,,\n").encode(), "export.csv", "Europe/Berlin"
+        )
+
+
+def test_html_escaped_speaker_names_are_one_person_each():
+    # As Sched's CSV writes them: the ";" of "&quot;" does not part people.
+    people = "Andrew M. &quot;Fish&quot; Popowich, Becky Hill, Cyndi Chadwick"
+    text = HEAD + f'1,Y,Library Hacks,2031-10-14 09:00:00,2031-10-14 10:00:00,,,"{people}"\n'
+    page = parse_source(text.encode(), "export.csv", "Europe/Berlin")
+    assert [(p.name, p.role, p.company) for p in page.sessions[0].speakers] == [
+        ('Andrew M. "Fish" Popowich', None, None),
+        ("Becky Hill", None, None),
+        ("Cyndi Chadwick", None, None),
+    ]
+    doc = [{"name": "Talk", "event_start": "2031-10-14 09:00", "event_end": "2031-10-14 10:00",
+            "speakers": [{"name": "Ana &amp; Bo&#39;s Lab"}]}]  # fmt: skip
+    page = parse_source(json.dumps(doc).encode(), "export.json", "Europe/Berlin")
+    assert [p.name for p in page.sessions[0].speakers] == ["Ana & Bo's Lab"]
+
+
+def test_a_session_of_several_types_has_the_first_as_its_track_unless_the_comma_is_a_types_own():
+    text = HEAD + (
+        "1,Y,Dice,2031-10-14 09:00:00,2031-10-14 10:00:00,Gaming,,\n"
+        "2,Y,Night Owls,2031-10-14 22:00:00,2031-10-14 23:00:00,After Dark,,\n"
+        '3,Y,Midnight Dice,2031-10-14 23:00:00,2031-10-15 00:00:00,"Gaming, After Dark",,\n'
+        '4,Y,Lunch,2031-10-14 12:00:00,2031-10-14 13:00:00,"Food, Drink",,\n'
+        "5,Y,Brunch,2031-10-15 11:00:00,2031-10-15 12:00:00,Food,,\n"
+    )
+    page = parse_source(text.encode(), "export.csv", "Europe/Berlin")
+    assert [s.track for s in page.sessions] == ["Gaming", "After Dark", "Gaming", "Food, Drink", "Food"]
