@@ -52,8 +52,11 @@ def similarity(a: str, b: str) -> float:
     return SequenceMatcher(None, normalize(a), normalize(b)).ratio()
 
 
-def session_ids(new: Sequence[SessionKey], previous: Sequence[tuple[str, SessionKey]]) -> list[str]:
-    """An id for each of `new`, reusing the id of the previous session each one continues.
+def session_ids(
+    new: Sequence[SessionKey], previous: Sequence[tuple[str, SessionKey]], taken: Iterable[str] = ()
+) -> list[str]:
+    """An id for each of `new`, reusing the id of the previous session each one continues;
+    never one of `taken` (ids already given to other sessions).
 
     Four passes, each giving every new session still without an id (earliest first) the best
     free previous one: same title and start; same title (nearest start); a similar title in
@@ -96,7 +99,7 @@ def session_ids(new: Sequence[SessionKey], previous: Sequence[tuple[str, Session
             if options:
                 ids[i] = max(options)[1]
                 del free[ids[i]]
-    used = {pid for pid, _ in previous} | {i for i in ids if i}
+    used = {pid for pid, _ in previous} | {i for i in ids if i} | set(taken)
     for i in order:
         if ids[i] is None:
             ids[i] = _fresh_session_id(new[i], used)

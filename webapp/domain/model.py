@@ -139,6 +139,20 @@ class Schedule:
     speakers: tuple[Speaker, ...] = ()
     sessions: tuple[Session, ...] = ()
 
+    def __post_init__(self) -> None:
+        # An id names one thing: a session's is printed in the QR code on its room's door.
+        for what, items in (
+            ("room", self.rooms),
+            ("track", self.tracks),
+            ("speaker", self.speakers),
+            ("session", self.sessions),
+        ):
+            seen: set[str] = set()
+            for item in items:
+                if item.id in seen:
+                    raise ValueError(f"two {what}s have the id {item.id!r}")
+                seen.add(item.id)
+
     def session(self, session_id: str) -> Session | None:
         return next((s for s in self.sessions if s.id == session_id), None)
 

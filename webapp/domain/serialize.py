@@ -130,6 +130,7 @@ def schedule_from_dict(doc: Any) -> Schedule:
             for p in doc.get("speakers", [])
         )
         sessions = tuple(session_from_dict(s) for s in doc.get("sessions", []))
+        schedule = Schedule(event=event, rooms=rooms, tracks=tracks, speakers=speakers, sessions=sessions)
     except ScheduleFormatError:
         raise
     except KeyError as exc:
@@ -137,9 +138,7 @@ def schedule_from_dict(doc: Any) -> Schedule:
     except (TypeError, ValueError, AttributeError) as exc:
         raise ScheduleFormatError(f"malformed schedule document: {exc!r}") from exc
     # A file written before texts were cleaned, or edited by hand, is cleaned as it is read.
-    return clean_schedule(
-        Schedule(event=event, rooms=rooms, tracks=tracks, speakers=speakers, sessions=sessions)
-    )
+    return clean_schedule(schedule)
 
 
 def session_from_dict(s: Any) -> Session:

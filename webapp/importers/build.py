@@ -45,7 +45,11 @@ def build_schedule(
     person_ids = _person_ids(people, prev)
     # A guid the previous import kept names the same session, whatever else changed.
     by_guid = {s.guid: s.id for s in prev.sessions if s.guid}
-    fixed = {i: by_guid[f["guid"]] for i, f in enumerate(fields) if f["guid"] in by_guid}
+    # A guid two of the new sessions share (a source that repeats its ids) names neither.
+    said = Counter(f["guid"] for f in fields if f["guid"])
+    fixed = {
+        i: by_guid[f["guid"]] for i, f in enumerate(fields) if said[f["guid"]] == 1 and f["guid"] in by_guid
+    }
     rest = [i for i in range(len(fields)) if i not in fixed]
     keys = [
         SessionKey(fields[i]["title"], fields[i]["start"], fields[i]["room"], groups[i].seen[0].proposed_id)
@@ -56,7 +60,7 @@ def build_schedule(
         for s in prev.sessions
         if s.id not in fixed.values()
     ]
-    ids = {**fixed, **dict(zip(rest, session_ids(keys, old), strict=True))}
+    ids = {**fixed, **dict(zip(rest, session_ids(keys, old, fixed.values()), strict=True))}
     sessions = []
     for sid, f in zip((ids[i] for i in range(len(fields))), fields, strict=True):
         f["room"] = room_ids.get(f["room"])

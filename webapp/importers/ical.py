@@ -75,6 +75,13 @@ def parse(text: str, source: str, timezone: str | None = None) -> RawPage:
     zones: Counter[str] = Counter()
     floating = False
     replaced: dict[str, list[datetime]] = {}  # UID -> the occurrences other VEVENTs replace
+    shared = _shared_uids(events)
+    if shared:
+        shown = ", ".join(repr(u) for u in sorted(shared)[:5]) + (", ..." if len(shared) > 5 else "")
+        page.notes.append(
+            f"{source}: {len(shared)} UID(s) each on several events that are not one ({shown}): "
+            "those sessions get ids of their own, kept from their title and time on a later import"
+        )
     for event, where in zip(events, places, strict=True):
         moved = when(event, "RECURRENCE-ID", where, source)
         if isinstance(moved, datetime):
@@ -95,6 +102,8 @@ def parse(text: str, source: str, timezone: str | None = None) -> RawPage:
         floating = floating or start.tzinfo is None
         session = _session(event, where, start, source, ours, publisher)
         uid, moved = str(event.get("UID", "")).strip(), when(event, "RECURRENCE-ID", where, source)
+        if uid in shared:
+            session.proposed_id = session.guid = None
         if isinstance(moved, datetime) and session.proposed_id:
             session.proposed_id += "-" + occurrence_key(moved)
             session.guid = _guid(uid, moved) if session.guid else None
@@ -156,6 +165,15 @@ def _session(
         guid=_guid(uid) if uid and not ours else None,
         links=(Link(url),) if url and not ours else (),
     )
+
+
+def _shared_uids(events: list[Component]) -> set[str]:
+    """UIDs that several events carry, their RECURRENCE-ID overrides aside. RFC 5545 gives an
+    event one UID of its own; some exporters repeat one on unrelated events (a single UID on 67
+    talks of a festival's calendar), where it names none of them: taken as each one's id, a
+    later import would give them all the one session's id."""
+    masters = Counter(str(e.get("UID", "")).strip() for e in events if "RECURRENCE-ID" not in e)
+    return {uid for uid, n in masters.items() if uid and n > 1}
 
 
 def _category(e: Component) -> str | None:

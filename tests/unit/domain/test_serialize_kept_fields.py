@@ -95,3 +95,12 @@ def test_malformed_new_fields_are_refused(where, value):
     target[where[-1]] = value
     with pytest.raises(ScheduleFormatError):
         schedule_from_dict(doc)
+
+
+@pytest.mark.parametrize("what", ["sessions", "rooms", "speakers"])
+def test_an_id_used_twice_is_refused_saying_which(what):
+    # A session's id is printed in the QR code on a door: it must name one session.
+    doc = schedule_to_dict(_full())
+    doc[what].append(dict(doc[what][0]))
+    with pytest.raises(ScheduleFormatError, match=f"two {what[:-1]}s have the id"):
+        schedule_from_dict(doc)

@@ -327,6 +327,32 @@ def test_a_session_keeps_its_id_by_uid_whatever_else_changed():
     assert [s.id for s in again.sessions] == [s.id for s in first.sessions] == ["keynote1"]
 
 
+def test_a_uid_several_unrelated_events_carry_names_none_of_them_and_a_later_import_keeps_each_id():
+    # A real festival calendar put one UID on 67 of its talks: taken as their id, the next import
+    # gave all 67 the one id.
+    slots = [f"20260915T{h}0000" for h in (10, 11, 12)]
+    data = calendar(
+        *(
+            vevent(
+                uid="46939",
+                summary=f"SUMMARY:Talk {n}",
+                start=f"DTSTART;TZID=Europe/Paris:{at}",
+                end=f"DTEND;TZID=Europe/Paris:{at[:-4]}3000",
+            )  # fmt: skip
+            for n, at in enumerate(slots)
+        ),
+        vevent(uid="own@x.org", summary="SUMMARY:Own"),
+    )
+    first, warnings = imported(data)
+    ids = {s.title: s.id for s in first.sessions}
+    assert len(set(ids.values())) == 4 and ids["Own"] == "own"
+    assert "46939" not in ids.values()
+    assert [s.guid for s in first.sessions if s.title != "Own"] == [None] * 3
+    assert any("'46939'" in w and "several events" in w for w in warnings)
+    again, _ = merge([parse_source(data, "test.ics")], previous=first)
+    assert {s.title: s.id for s in again.sessions} == ids
+
+
 @pytest.mark.parametrize(
     ("data", "line", "says"),
     [

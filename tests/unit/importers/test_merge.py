@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from webapp.importers import sched_text
 from webapp.importers.merge import Overrides, merge
-from webapp.importers.raw import SourceError
+from webapp.importers.raw import RawPage, RawSession, SourceError
 
 SOURCES = Path(__file__).resolve().parents[3] / "data" / "sources"
 NAMES = sorted(p.name for p in SOURCES.glob("*.txt"))
@@ -196,3 +198,26 @@ def test_city_unknown_to_the_zone_database_asks_for_a_timezone():
     text = (SOURCES / ADVANCED).read_text(encoding="utf-8").replace("Paris, France", "Atlantis, Sea")
     with pytest.raises(SourceError, match="--timezone"):
         merge([sched_text.parse(text, "a.txt")])
+
+
+def _guided(*sessions: tuple[str, str]) -> RawPage:
+    """A page of sessions an hour apart, each (title, guid), all proposing the id "x"."""
+    out = RawPage(source="s.json", kind="schedule", event_name="Con", timezone="Europe/Paris")
+    for n, (title, guid) in enumerate(sessions):
+        at = datetime(2026, 9, 15, 10 + n, tzinfo=ZoneInfo("Europe/Paris"))
+        out.sessions.append(
+            RawSession("s.json", title, at, at.replace(minute=30), guid=guid, proposed_id="x")
+        )
+    return out
+
+
+def test_an_id_a_guid_kept_goes_to_no_other_session():
+    first, _ = merge([_guided(("Talk A", "g-1"))])
+    assert [s.id for s in first.sessions] == ["x"]
+    # The source now repeats the guid on an unrelated session (an exporter that repeats its
+    # ids), or gives another guid the same proposed id: "x" stays with the session that
+    # continues the old one by its title and time, and the other gets an id of its own.
+    for other in ("g-1", "g-2"):
+        again, _ = merge([_guided(("Talk A", "g-1"), ("Talk B", other))], previous=first)
+        ids = {s.title: s.id for s in again.sessions}
+        assert ids["Talk A"] == "x" and ids["Talk B"] != "x", other
