@@ -38,8 +38,11 @@ def day_ranges(days: list[Any], tz: tzinfo) -> tuple[DayRange, ...]:
         if when is None:
             return ()
         dates.add(when)
-        if start is not None and end is not None:
-            found.append(DayRange(date=when, start=start, end=_past_last_minute(start, end)))
+        end = _past_last_minute(start, end) if start is not None and end is not None else None
+        # A day that ends as it starts (c3voc's jev22 wrote 09:00-09:00 on every day) draws no
+        # bounds: its date is left without, and the days are found as for a file with none.
+        if start is not None and end is not None and end > start:
+            found.append(DayRange(date=when, start=start, end=end))
     if {d.date for d in found} != dates:
         return ()
     return combine(found)

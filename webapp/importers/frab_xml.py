@@ -40,6 +40,19 @@ def parse(text: str, source: str, timezone: str | None = None, notes: list[str] 
         raise FrabError(source, f"the XML declaration names an unknown encoding ({exc})", 1) from exc
     if root.tag != "schedule":
         raise FrabError(source, f"not a frab schedule.xml: the root element is <{root.tag}>, not <schedule>")
+    if (
+        root.find("conference") is None
+        and root.find("day/room/event") is None
+        and root.find("day/event") is None
+    ):
+        # Other tools write a <schedule> root too (EuroPython's: day/entry); naming a missing
+        # title or events would send the organizer looking for the wrong thing.
+        children = sorted({f"<{child.tag}>" for child in root})
+        raise FrabError(
+            source,
+            f"not a frab or pentabarf schedule.xml: its <schedule> holds {', '.join(children) or 'nothing'}, "
+            "not <conference> and day/room/event",
+        )
     return build(to_document(root), source, timezone, notes)
 
 
@@ -74,6 +87,10 @@ def to_document(root: ET.Element) -> dict[str, Any]:
         for room in day.findall("room"):
             events = (_event(e, day, day_change) for e in room.findall("event"))
             rooms.setdefault(room.get("name", ""), []).extend(events)
+        # FOSDEM's archive of its 2007-2012 schedules lists events under the day, each naming
+        # its room, without the <room name=> around them.
+        for e in day.findall("event"):
+            rooms.setdefault(_child(e, "room") or "", []).append(_event(e, day, day_change))
         when = day.get("date") or (day.get("start") or "")[:10]
         start, end = day.get("start"), day.get("end")
         if not (start and end):  # pentabarf: the conference's day_change bounds every day

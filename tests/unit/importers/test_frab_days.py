@@ -84,6 +84,22 @@ def test_a_date_listed_twice_spans_what_its_entries_give_together():
     assert day_ranges([*days, {"date": "2026-12-29"}], BERLIN) == ()
 
 
+@pytest.mark.parametrize(
+    "end", ["2022-12-26T09:00:00+01:00", "2022-12-26T08:00:00+01:00"], ids=["empty", "reversed"]
+)
+def test_a_day_that_ends_as_or_before_it_starts_draws_no_days_instead_of_refusing_the_file(end):
+    # c3voc's jev22 schedule gave every day 09:00-09:00; its 433 sessions were refused.
+    days = [
+        {"date": "2022-12-26", "day_start": "2022-12-26T09:00:00+01:00", "day_end": end},
+        {
+            "date": "2022-12-27",
+            "day_start": "2022-12-27T09:00:00+01:00",
+            "day_end": "2022-12-28T03:00:00+01:00",
+        },
+    ]
+    assert day_ranges(days, BERLIN) == ()
+
+
 def test_a_day_drawn_to_its_last_minute_holds_that_minute_and_the_night_before_the_next_day():
     # pretalx writes each day as 04:00 to 03:59 the next morning.
     days = [

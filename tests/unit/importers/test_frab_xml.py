@@ -88,6 +88,8 @@ BILLION_LAUGHS = """<?xml version="1.0"?>
         ("<html><body>Not a schedule</body></html>", "root element is <html>", None),
         (BILLION_LAUGHS, "refused", None),
         ("<schedule><conference><title>C</title></conference></schedule>", "no events", None),
+        ("<schedule><day date='2014-07-21'><entry id='1'><title>T</title></entry></day></schedule>",
+         "not a frab or pentabarf schedule.xml: its <schedule> holds <day>, not <conference>", None),
         ("<schedule><day index='1' date='2026-01-01'><room name='R'><event id='1' guid='g'>"
          "<title>T</title><start>nine</start><duration>00:30</duration></event></room></day>"
          "<conference><title>C</title><time_zone_name>UTC</time_zone_name></conference></schedule>",
@@ -99,3 +101,31 @@ def test_bad_input_is_refused_with_a_clear_message(text, message, line):
         frab_xml.parse(text, "broken.xml")
     assert str(info.value).startswith("broken.xml")
     assert info.value.line == line
+
+
+PENTABARF_DAY_EVENTS = """<?xml version="1.0" encoding="UTF-8"?>
+<schedule>
+  <conference><title>FOSS Meet 2007</title><day_change>09:00:00</day_change></conference>
+  <day index="1" date="2007-02-25">
+    <event id="0"><start>15:00</start><duration>00:45</duration><room>Chavanne</room>
+      <title>AIGLX</title><track>Desktop</track><persons><person id="7">Kristian</person></persons></event>
+    <event id="1"><start>16:00</start><duration>01:00</duration><room>Janson</room>
+      <title>Keynote</title><persons/></event>
+  </day>
+  <day index="2" date="2007-02-26">
+    <event id="2"><start>10:00</start><duration>00:30</duration><room>Chavanne</room>
+      <title>Closing</title></event>
+  </day>
+</schedule>"""
+
+
+def test_events_listed_under_the_day_each_naming_its_room_are_read():
+    # As FOSDEM's archive of its 2007-2012 schedules writes them: no <room name=> around them.
+    schedule = frab_xml.parse(PENTABARF_DAY_EVENTS, "fosdem-2007.xml", "Europe/Brussels")
+    rooms = {r.id: r.name for r in schedule.rooms}
+    assert [(s.title, s.start.isoformat(), rooms[s.room]) for s in schedule.sessions] == [
+        ("AIGLX", "2007-02-25T15:00:00+01:00", "Chavanne"),
+        ("Keynote", "2007-02-25T16:00:00+01:00", "Janson"),
+        ("Closing", "2007-02-26T10:00:00+01:00", "Chavanne"),
+    ]
+    assert [schedule.speaker(p).name for p in schedule.sessions[0].speakers] == ["Kristian"]
