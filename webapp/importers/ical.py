@@ -52,12 +52,15 @@ _HTTP = re.compile(r"^https?://\S+$", re.IGNORECASE)
 def parse(text: str, source: str, timezone: str | None = None) -> RawPage:
     """`timezone` is --timezone: a Sched calendar cannot do without it."""
     places = check(text, source)
+    readable, dropped = _without_zones_of_two_names(text)
     try:
-        calendars = Calendar.from_ical(text, multiple=True)
+        calendars = Calendar.from_ical(readable, multiple=True)
     except ValueError as exc:
         raise SourceError(source, f"not a valid iCalendar file: {str(exc).splitlines()[0]}") from None
     except OSError:  # the library looks a TZID up as a file: thousands of characters are no zone
         raise SourceError(source, "not a valid iCalendar file: a TZID that names no time zone") from None
+    except (AttributeError, TypeError, KeyError, IndexError) as exc:  # the library's own slips
+        raise SourceError(source, f"not a valid iCalendar file ({type(exc).__name__}: {exc})"[:300]) from None
     events = [e for cal in calendars for e in cal.walk("VEVENT")]
     if not events:
         raise SourceError(source, "the calendar has no events (VEVENT)")
@@ -69,6 +72,11 @@ def parse(text: str, source: str, timezone: str | None = None) -> RawPage:
     if exporter == "sched" and not timezone:
         raise SourceError(source, SCHED_ZONE)
     page = RawPage(source=source, kind="calendar")
+    if dropped:
+        page.notes.append(
+            f"{source}: a VTIMEZONE naming {' and '.join(dropped)} at once was not read; "
+            "events with these TZIDs are read by the zones' names"
+        )
     page.event_name, page.fallback_event_name = event_name(first, events, source)
     organizers = Counter(name_of(e.get("ORGANIZER")) for e in events)
     publisher = {n for n, count in organizers.items() if n and count == len(events) > 1}
@@ -76,6 +84,7 @@ def parse(text: str, source: str, timezone: str | None = None) -> RawPage:
     floating = False
     replaced: dict[str, list[datetime]] = {}  # UID -> the occurrences other VEVENTs replace
     shared = _shared_uids(events)
+    untitled: list[int] = []  # the lines of events without a SUMMARY
     if shared:
         shown = ", ".join(repr(u) for u in sorted(shared)[:5]) + (", ..." if len(shared) > 5 else "")
         page.notes.append(
@@ -96,6 +105,9 @@ def parse(text: str, source: str, timezone: str | None = None) -> RawPage:
                 "not a session: left out"
             )
             continue
+        if not _plain(event.get("SUMMARY", ""), markup=not ours):
+            untitled.append(where.begin)  # an empty slot of a room's grid (PyCon UK 2015)
+            continue
         tzid = event["DTSTART"].params.get("TZID")
         if tzid:
             zones[zone_name(start, str(tzid), calendars)] += 1
@@ -115,6 +127,11 @@ def parse(text: str, source: str, timezone: str | None = None) -> RawPage:
             key = f"{session.proposed_id}-{occurrence_key(at)}" if session.proposed_id else None
             guid = _guid(uid, at) if session.guid else None
             page.sessions.append(replace(session, start=at, end=at + length, proposed_id=key, guid=guid))
+    if untitled:
+        lines = ", ".join(map(str, untitled[:10])) + (", ..." if len(untitled) > 10 else "")
+        page.notes.append(
+            f"{source}: {len(untitled)} event(s) without a title (SUMMARY), left out: line {lines}"
+        )
     apply_conventions(page, exporter)
     declared = None if exporter == "sched" else valid_zone(str(first.get("X-WR-TIMEZONE", "")))
     named = [z for z, _ in zones.most_common() if z]
@@ -129,8 +146,6 @@ def _session(
 ) -> RawSession:
     end = end_of(e, start, where, source)
     title = _plain(e.get("SUMMARY", ""), markup=not ours) or ""
-    if not title:
-        raise SourceError(source, "an event without a title (SUMMARY)", where.begin)
     uid = str(e.get("UID", "")).strip()
     cancelled = str(e.get("STATUS", "")).upper() == "CANCELLED"
     if ours:
@@ -165,6 +180,28 @@ def _session(
         guid=_guid(uid) if uid and not ours else None,
         links=(Link(url),) if url and not ours else (),
     )
+
+
+# A VTIMEZONE block (its lines unfolded or not: TZID starts a line either way).
+_VTIMEZONE = re.compile(r"^BEGIN:VTIMEZONE\r?\n.*?^END:VTIMEZONE[ \t]*(?:\r?\n|$)", re.M | re.S | re.I)
+_TZID_LINE = re.compile(r"^TZID[;:](.*?)\r?$", re.M | re.I)
+
+
+def _without_zones_of_two_names(text: str) -> tuple[str, list[str]]:
+    """The file without any VTIMEZONE that names two zones (The Events Calendar for WordPress
+    writes one per zone its site has ever used, all in one block), and the names dropped.
+    Such a block defines neither zone: the library stops on it, and the events' TZIDs are
+    then read by name (they are IANA names there)."""
+    dropped: list[str] = []
+
+    def drop(block: re.Match[str]) -> str:
+        names = _TZID_LINE.findall(block[0])
+        if len(names) < 2:
+            return block[0]
+        dropped.extend(repr(n.strip()) for n in names)
+        return ""
+
+    return _VTIMEZONE.sub(drop, text), dropped
 
 
 def _shared_uids(events: list[Component]) -> set[str]:

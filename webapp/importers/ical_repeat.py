@@ -8,8 +8,9 @@ own id proposal, the series' id and its original start, so a moved occurrence ke
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import UTC, datetime
 from itertools import islice
 
 from dateutil.rrule import rrulestr
@@ -19,6 +20,7 @@ from .ical_lines import Where
 from .raw import SourceError
 
 MAX_OCCURRENCES = 500
+_UNTIL = re.compile(r"UNTIL=(\d{8})(?:T(\d{6}))?(Z?)", re.I)
 
 
 def repeats(e: Component) -> bool:
@@ -43,7 +45,7 @@ def occurrences(
         if "COUNT=" not in text.upper() and "UNTIL=" not in text.upper():
             raise SourceError(source, f"RRULE:{text} repeats forever (no COUNT or UNTIL)", where.at("RRULE"))
         try:
-            found = list(islice(rrulestr(text, dtstart=start), MAX_OCCURRENCES + 1))
+            found = list(islice(rrulestr(_until_like(text, start), dtstart=start), MAX_OCCURRENCES + 1))
         except (ValueError, TypeError) as exc:
             raise SourceError(source, f"RRULE:{text}: {exc}", where.at("RRULE")) from None
         if len(found) > MAX_OCCURRENCES:
@@ -72,3 +74,21 @@ def _dates(e: Component, name: str, start: datetime, where: Where, source: str) 
 def _all(e: Component, name: str) -> list[object]:
     value = e.get(name)
     return [] if value is None else value if isinstance(value, list) else [value]
+
+
+def _until_like(rule: str, start: datetime) -> str:
+    """The rule with its UNTIL of the kind DTSTART is, as RFC 5545 3.3.10 asks and exporters
+    often do not write it (a floating start with a UTC UNTIL, a zoned one with a date): a
+    floating start's UNTIL is read on the same wall clock, a zoned start's floating time in
+    its zone, and a date as the end of that day."""
+
+    def fix(m: re.Match[str]) -> str:
+        day, clock, utc = m[1], m[2], bool(m[3])
+        if start.tzinfo is None:
+            return f"UNTIL={day}T{clock or '235959'}"
+        if utc and clock:
+            return m[0]
+        local = datetime.strptime(day + (clock or "235959"), "%Y%m%d%H%M%S").replace(tzinfo=start.tzinfo)
+        return f"UNTIL={local.astimezone(UTC):%Y%m%dT%H%M%S}Z"
+
+    return _UNTIL.sub(fix, rule)
