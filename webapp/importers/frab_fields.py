@@ -42,9 +42,11 @@ def links(item: dict[str, Any]) -> tuple[Link, ...]:
     for kind, key in (("link", "links"), ("attachment", "attachments")):
         refs = item.get(key)
         for ref in refs if isinstance(refs, list) else ():
-            url = ref.get("url") if isinstance(ref, dict) else None
+            # c3voc's merged files list some links as bare addresses.
+            url = ref.get("url") if isinstance(ref, dict) else ref
             if isinstance(url, str) and _HTTP.match(url.strip()):
-                link = Link(url=url.strip(), title=clean_text(ref.get("title")), kind=kind)
+                title = clean_text(ref.get("title")) if isinstance(ref, dict) else None
+                link = Link(url=url.strip(), title=title, kind=kind)
                 if link not in out:
                     out.append(link)
     return tuple(out)

@@ -56,6 +56,9 @@ def parse(text: str, source: str, timezone: str | None = None, notes: list[str] 
     return build(to_document(root), source, timezone, notes)
 
 
+_CR_BEFORE_LF = re.compile(r"&#(?:0*13|[xX]0*[dD]);(?=\r?\n|&#(?:0*10|[xX]0*[aA]);)")
+
+
 def _cleaned(text: str) -> str:
     """The file with the cleaning rule applied to its characters and to references to them
     (`&#1;`): an XML parser refuses either outright, and one bad character is no reason to
@@ -69,7 +72,9 @@ def _cleaned(text: str) -> str:
         kept = clean(char)
         return m[0] if kept == char else kept
 
-    return _CHAR_REF.sub(replace, clean(text))
+    # lxml writes a CRLF in a text as "&#13;" and the line break: one break, not two (which
+    # would part a paragraph the same event's JSON keeps whole).
+    return _CHAR_REF.sub(replace, _CR_BEFORE_LF.sub("", clean(text)))
 
 
 def to_document(root: ET.Element) -> dict[str, Any]:
@@ -79,7 +84,10 @@ def to_document(root: ET.Element) -> dict[str, Any]:
     if conf is not None:
         for key in ("title", "acronym", "time_zone_name", "url", "start", "end"):
             conference[key] = _child(conf, key)
-        conference["tracks"] = [{"name": t.get("name"), "slug": t.get("slug")} for t in conf.findall("track")]
+        conference["tracks"] = [
+            {"name": t.get("name"), "slug": t.get("slug"), "color": t.get("color")}
+            for t in conf.findall("track")
+        ]
     day_change = _child(conf, "day_change") if conf is not None else None
     conference["rooms"] = [{"name": r.get("name"), "guid": r.get("guid")} for r in root.iterfind("day/room")]
     for index, day in enumerate(root.findall("day"), start=1):
@@ -154,7 +162,10 @@ def _day_change_range(when: str, day_change: str | None) -> tuple[str | None, st
 
 
 def _ref(el: ET.Element) -> dict[str, Any]:
-    return {"url": el.get("href"), "type": el.get("type"), "title": (el.text or "").strip()}
+    text = (el.text or "").strip()
+    if el.get("href") is None:  # c3voc's merged files write the address as the text alone
+        return {"url": text, "type": el.get("type"), "title": None}
+    return {"url": el.get("href"), "type": el.get("type"), "title": text}
 
 
 def _child(parent: ET.Element, tag: str) -> str | None:

@@ -172,6 +172,15 @@ def test_slides_are_known_only_when_a_link_says_so(refs, slides):
     assert frab_json.build(_minimal(**refs), "x.json").sessions[0].slides is slides
 
 
+def test_a_link_given_as_a_bare_address_is_a_link():
+    # c3voc's 33C3 workshops schedule lists every link so; none was kept.
+    links = ["https://events.ccc.de/congress/2016/wiki/Session:X", "javascript:alert(1)", 7]
+    session = frab_json.build(_minimal(links=links), "x.json").sessions[0]
+    assert [(x.url, x.title, x.kind) for x in session.links] == [
+        ("https://events.ccc.de/congress/2016/wiki/Session:X", None, "link")
+    ]
+
+
 def test_type_becomes_kind_and_empty_track_is_no_track():
     session = frab_json.build(_minimal(type="workshop", track=""), "x.json").sessions[0]
     assert session.kind == "workshop"

@@ -129,3 +129,34 @@ def test_events_listed_under_the_day_each_naming_its_room_are_read():
         ("Closing", "2007-02-26T10:00:00+01:00", "Chavanne"),
     ]
     assert [schedule.speaker(p).name for p in schedule.sessions[0].speakers] == ["Kristian"]
+
+
+MERGED = """<?xml version="1.0" encoding="UTF-8"?>
+<schedule><version>1</version>
+  <conference><title>Merged Congress</title><time_zone_name>Europe/Berlin</time_zone_name>
+    <track name="Art" slug="art" color="#F9B000"/></conference>
+  <day index="1" date="2025-12-27" start="2025-12-27T10:00:00+01:00" end="2025-12-28T04:00:00+01:00">
+    <room name="One"><event id="9" guid="a0000000-0000-4000-8000-000000000009">
+      <date>2025-12-27T11:00:00+01:00</date><start>11:00</start><duration>00:30</duration>
+      <room>One</room><title>Coasters</title><track>Art</track>
+      <abstract>First line&#13;
+second line of the same paragraph&#13;
+&#13;
+A paragraph of its own</abstract>
+      <links><link>https://wiki.example/Session:Coasters</link><link href="https://x.example/">Site</link></links>
+    </event></room>
+  </day>
+</schedule>"""
+
+
+def test_a_merged_congress_file_keeps_its_colours_line_breaks_and_bare_links():
+    # As c3voc's merged XML writes them (lxml): a CRLF as "&#13;" and the line break, an
+    # address as a <link>'s text, a colour on the conference's track.
+    schedule = frab_xml.parse(MERGED, "everything.schedule.xml")
+    (session,) = schedule.sessions
+    assert session.description == ("First line\nsecond line of the same paragraph", "A paragraph of its own")
+    assert [(x.url, x.title) for x in session.links] == [
+        ("https://wiki.example/Session:Coasters", None),
+        ("https://x.example/", "Site"),
+    ]
+    assert [(t.name, t.color) for t in schedule.tracks] == [("Art", "#f9b000")]
