@@ -47,6 +47,7 @@ __all__ = ["decode", "looks_like", "parse"]
 _UUID = re.compile(r"^[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$")
 _ESCAPED = re.compile(r"\\([\\;,nN])")
 _HTTP = re.compile(r"^https?://\S+$", re.IGNORECASE)
+_ONE_SLASH = re.compile(r"^(https?):/(?=[^/])", re.IGNORECASE)
 
 
 def parse(text: str, source: str, timezone: str | None = None) -> RawPage:
@@ -155,7 +156,8 @@ def _session(
         room, kind, track = _plain(e.get("LOCATION"), markup=True), None, _category(e)
         names = people(e, publisher)
     description = _paragraphs(str(e.get("DESCRIPTION", "")), markup=not ours)
-    url = str(e.get("URL", "")).strip()
+    # Pentabarf's calendars write "https:/fosdem.org/...": one slash short of an address.
+    url = _ONE_SLASH.sub(r"\1://", str(e.get("URL", "")).strip())
     url = url if _HTTP.match(url) else ""
     if ours:  # what the export adds for people to read, taken off again
         extra = (["CANCELLED"] if cancelled else []) + ([", ".join(names)] if names else [])

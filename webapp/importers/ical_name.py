@@ -25,7 +25,9 @@ _GENERIC = {"event", "events", "calendar", "schedule", "feed", "the", "of", "all
 
 def event_name(cal: Calendar, events: list[Component], source: str) -> tuple[str | None, str | None]:
     """(the name the calendar gives, a stand-in when it gives none)."""
-    given = _text(cal.get("X-WR-CALNAME") or cal.get("NAME"))
+    named = _text(cal.get("X-WR-CALNAME") or cal.get("NAME"))
+    # Pentabarf names every calendar "iCal": a name of generic words only names no event.
+    given = named if _meaningful(named) or (named and len(named) > 80) else None
     better = sched_event_name(str(cal.get("PRODID", ""))) or _meaningful(cal.get("X-WR-CALDESC"))
     if given and _SLUG.match(given) and better:
         return better, None

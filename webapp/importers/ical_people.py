@@ -67,8 +67,11 @@ def names_in(value: str) -> list[str]:
 
 def clean_name(value: str) -> str:
     """A name without escape debris, surrounding quotes or list punctuation."""
-    text = _DEBRIS.sub(lambda m: " " if m[1] in "nN" else m[1], value)
-    return one_line(text).strip(" ,;'\"")
+    text = one_line(_DEBRIS.sub(lambda m: " " if m[1] in "nN" else m[1], value)).strip(" ,;")
+    # Quotes around the whole name go; a name's own stay ('Loïc Tosser "wowi42"', "Bernabo'").
+    while len(text) > 1 and text[0] == text[-1] and text[0] in "'\"":
+        text = text[1:-1].strip(" ,;")
+    return text
 
 
 def all_of(e: Component, name: str) -> list[Any]:

@@ -49,7 +49,7 @@ _MARKDOWN_LINE = re.compile(
     re.MULTILINE,
 )
 _MARKDOWN_INLINE = re.compile(
-    r"\[[^\]\n]+\]\([^)\s]+\)"  # [text](target)
+    r"\[[^\]\n]+\]\([^)\s]+(?:\s+\"[^\"\n]*\")?\)"  # [text](target) or [text](target "title")
     r"|\*\*[^*\n]+\*\*"  # strong emphasis (not __x__: plain text names __init__)
     r"|\*(?<![\w*]\*)[^*\s][^*\n]*(?<!\s)\*(?![\w*])"  # *emphasis* (a leading lookbehind: 100x slower)
     r"|`[^`\n]+`"  # a code span

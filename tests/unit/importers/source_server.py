@@ -96,4 +96,3 @@ def wait_for(check: Callable[[], Any], timeout: float, what: str) -> Any:
             return result
         time.sleep(0.02)
     raise AssertionError(f"timed out after {timeout} s waiting for {what}")
-

@@ -16,8 +16,6 @@ SEEDS = sorted(SOURCES.glob("*.txt"))
 TEXT = SEEDS[1].read_text(encoding="utf-8")
 
 
-
-
 @pytest.fixture
 def cli(tmp_path: Path):
     data_dir = tmp_path / "data"

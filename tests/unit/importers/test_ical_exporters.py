@@ -167,6 +167,31 @@ def test_a_calendar_without_a_name_is_imported_under_one_taken_from_it_with_a_wa
     assert schedule.event.name == "Test Test"  # PRODID:-//Test//Test//EN
 
 
+def test_a_generic_calendar_name_is_no_name_and_the_import_says_what_it_used():
+    head = HEAD.replace("X-WR-CALNAME:TestConf 2026", "X-WR-CALNAME;VALUE=TEXT:iCal")
+    schedule, warnings = merge([parse_source(calendar(vevent(), head=head), "fosdem-2026.ics")])
+    assert schedule.event.name == "fosdem-2026"
+    assert any(w.startswith("fosdem-2026.ics does not name the event") for w in warnings)
+
+
+def test_a_name_keeps_its_own_quotes_and_loses_those_around_it():
+    # Pentabarf's FOSDEM calendar: CN="Loïc Tosser ^'wowi42^'" (RFC 6868's quote) lost its
+    # closing quote, and "Tommaso Bernabo'" his apostrophe.
+    for cn, name in [
+        ("\"Loïc Tosser ^'wowi42^'\"", 'Loïc Tosser "wowi42"'),
+        ('"Tommaso Bernabo\'"', "Tommaso Bernabo'"),
+        ("\"'Ana Sousa'\"", "Ana Sousa"),
+    ]:
+        schedule, s = only(calendar(vevent(f"ATTENDEE;CN={cn}:mailto:someone@example.org")))
+        assert [schedule.speaker(i).name for i in s.speakers] == [name], cn
+
+
+def test_an_address_one_slash_short_is_the_address_it_means():
+    # Pentabarf's calendars write URL:https:/fosdem.org/...: all 1,067 links of FOSDEM 2026 were lost.
+    _, s = only(calendar(vevent("URL:https:/fosdem.org/2026/schedule/event/x/")))
+    assert [x.url for x in s.links] == ["https://fosdem.org/2026/schedule/event/x/"]
+
+
 def test_html_escapes_in_a_room_or_title_are_read():
     event = vevent("LOCATION:Online &amp; in-person; Workshop", summary="SUMMARY:Q&amp;A")
     schedule, s = only(calendar(event))

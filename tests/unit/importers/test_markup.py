@@ -132,6 +132,12 @@ def test_markdown_links_lists_emphasis_and_code():
     )
 
 
+def test_a_markdown_link_with_a_title_is_read_as_a_link():
+    # DebConf 23's wafer export: [addr](addr "addr") stayed as written.
+    text = 'More: [https://wiki.example.org/X](https://wiki.example.org/X "https://wiki.example.org/X")'
+    assert paragraphs(text) == ("More: https://wiki.example.org/X",)
+
+
 def test_markdown_indented_by_an_xml_exporter_is_not_read_as_code():
     text = "First *one*.\n\n                    Second with [a link](https://x.org/p).\n                    "
     assert paragraphs(text) == ("First one.", "Second with a link (https://x.org/p).")
