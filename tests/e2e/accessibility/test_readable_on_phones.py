@@ -88,6 +88,7 @@ def test_primary_controls_are_at_least_44_px(browser, server, viewport) -> None:
         expect(page.locator("main h1")).to_be_visible()
         if path == "/":
             page.locator(".find > details > summary").click()
+            expect(page.locator("#f-level")).to_be_visible()  # the fields, built as it opens
         for el in page.locator(selector).all():
             left, top, right, bottom, _ = el.evaluate(BOX)
             if right - left < 44 or bottom - top < 44:
