@@ -48,6 +48,23 @@ def day_ranges(days: list[Any], tz: tzinfo) -> tuple[DayRange, ...]:
     return combine(found)
 
 
+def stretched(ranges: tuple[DayRange, ...], listed: Iterable[tuple[date, datetime]]) -> tuple[DayRange, ...]:
+    """Each day to just past the last session the file lists under it, within a day of its
+    start: a merged congress file draws its last day to 16:00 and lists the night's DJ sets
+    under it until 04:00, which would otherwise make a day of their own. A stretch into the
+    next day is cut where that day starts."""
+    starts: dict[date, list[datetime]] = {}
+    for when, start in listed:
+        starts.setdefault(when, []).append(start)
+    out = []
+    for r in ranges:
+        last = max(
+            (s for s in starts.get(r.date, ()) if r.start <= s < r.start + timedelta(days=1)), default=None
+        )
+        out.append(DayRange(r.date, r.start, last + timedelta(minutes=1)) if last and last >= r.end else r)
+    return combine(out) or ranges
+
+
 def _past_last_minute(start: datetime, end: datetime) -> datetime:
     """pretalx writes a day's end as its last minute (04:00 to 03:59 the next morning): the
     day holds what starts until the next day does, 03:59:30 included, not a minute less."""

@@ -20,7 +20,7 @@ from ..domain import jsontext
 from ..domain.interchange import EXTENSION, GENERATOR, SESSION_PATH, slugify
 from ..domain.model import Event, Schedule, Session
 from ..domain.timeutil import zone
-from .frab_days import day_ranges, unknown_version
+from .frab_days import day_ranges, stretched, unknown_version
 from .frab_fields import clean_text, kept_ids, links, main_language, track_of
 from .frab_people import Catalog
 from .frab_times import event_times, event_zone
@@ -122,6 +122,7 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
             raise FrabError(source, f"{where}: {exc}") from exc
     event_ext = _part(ext, "event")
     ranges = () if says_calendar_days(doc) else day_ranges(conf["days"], zone(tz))
+    ranges = stretched(ranges, [(day, s.start) for (_, _, day), s in zip(items, sessions, strict=True)])
     event = Event(
         id=_event_id(event_ext.get("id"), conf),
         name=title.strip(),

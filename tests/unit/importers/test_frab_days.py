@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from webapp.domain.model import Event
-from webapp.importers.frab_days import day_ranges, night_ranges
+from webapp.importers.frab_days import day_ranges, night_ranges, stretched
 
 BERLIN = ZoneInfo("Europe/Berlin")
 
@@ -129,3 +129,34 @@ def test_a_last_minute_at_the_end_of_time_stays_where_it_is():
     ]
     (day,) = day_ranges(days, ZoneInfo("UTC"))
     assert (day.start.hour, day.end.hour, day.end.minute) == (0, 23, 59)
+
+
+def test_a_day_drawn_short_of_the_night_it_lists_holds_that_night():
+    # c3voc's merged 39C3 file ends its last day at 16:00 and lists the DJ sets until 04:00
+    # under it: they made a fifth day of their own.
+    days = [
+        {
+            "date": "2025-12-29",
+            "day_start": "2025-12-29T10:00:00+01:00",
+            "day_end": "2025-12-30T03:00:00+01:00",
+        },
+        {
+            "date": "2025-12-30",
+            "day_start": "2025-12-30T08:00:00+01:00",
+            "day_end": "2025-12-30T16:00:00+01:00",
+        },
+    ]
+    at = lambda day, h: datetime(2025, 12, day, h, tzinfo=BERLIN)  # noqa: E731
+    listed = [
+        (date(2025, 12, 29), at(30, 2)),  # inside its day already
+        (date(2025, 12, 29), at(30, 9)),  # past the next day's start: that day keeps it
+        (date(2025, 12, 30), at(31, 2)),  # the last night
+        (date(2025, 12, 30), at(31, 12)),  # over a day past the day's start: no stretch for it
+    ]
+    ranges = stretched(day_ranges(days, BERLIN), listed)
+    assert [(r.date.day, r.start, r.end) for r in ranges] == [
+        (29, at(29, 10), at(30, 8)),  # stretched to 09:01, cut where the next day starts
+        (30, at(30, 8), at(31, 2) + timedelta(minutes=1)),
+    ]
+    event = Event(id="e", name="E", timezone="Europe/Berlin", day_ranges=ranges)
+    assert event.day_of(at(31, 2)) == date(2025, 12, 30)
