@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from defusedxml import DefusedXmlException
@@ -17,6 +17,7 @@ from defusedxml.ElementTree import fromstring
 
 from ..domain.model import Schedule
 from ..domain.text import clean
+from ..domain.timeutil import zone
 from .frab_json import FrabError, build
 
 _EVENT_TEXT = (
@@ -99,7 +100,7 @@ def to_document(root: ET.Element) -> dict[str, Any]:
         # its room, without the <room name=> around them.
         for e in day.findall("event"):
             rooms.setdefault(_child(e, "room") or "", []).append(_event(e, day, day_change))
-        when = day.get("date") or (day.get("start") or "")[:10]
+        when = _local_date(day.get("date") or (day.get("start") or "")[:10], day.get("start"), conference)
         start, end = day.get("start"), day.get("end")
         if not (start and end):  # pentabarf: the conference's day_change bounds every day
             start, end = _day_change_range(when, day_change)
@@ -150,6 +151,21 @@ def _wall_clock(day: ET.Element, clock: str, day_change: str | None) -> str | No
         except ValueError:
             return when.isoformat()
     return (when + timedelta(days=1) if when < day_start else when).isoformat()
+
+
+def _local_date(when: str, start: str | None, conference: dict[str, Any]) -> str:
+    """The day's date on the event's clock. wafer (DebConf) writes the UTC date of a day's
+    start: DebConf 23's days start at 03:00 in Kolkata, 21:30 UTC the evening before, and every
+    day was a date early. The date the start falls on there is taken when it is a day off."""
+    try:
+        instant = datetime.fromisoformat(start or "")
+        given = date.fromisoformat(when)
+        if instant.tzinfo is None:  # a wall-clock time: already the event's
+            return when
+        local = instant.astimezone(zone(conference.get("time_zone_name") or "")).date()
+    except (ValueError, OverflowError):  # no zone or no date: the date as given
+        return when
+    return local.isoformat() if abs((local - given).days) == 1 else when
 
 
 def _day_change_range(when: str, day_change: str | None) -> tuple[str | None, str | None]:

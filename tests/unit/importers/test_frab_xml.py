@@ -160,3 +160,30 @@ def test_a_merged_congress_file_keeps_its_colours_line_breaks_and_bare_links():
         ("https://x.example/", "Site"),
     ]
     assert [(t.name, t.color) for t in schedule.tracks] == [("Art", "#f9b000")]
+
+
+WAFER = """<?xml version="1.0" encoding="UTF-8"?>
+<schedule><generator name="wafer" version="0.14.0" />
+  <conference><title>DebConf 23</title><time_zone_name>Asia/Kolkata</time_zone_name></conference>
+  <day date="2023-09-09" start="2023-09-09T21:30:00+00:00" end="2023-09-10T21:29:59+00:00" index="1">
+    <room name="Anamudi"><event id="35" guid="455d075f-48c0-2ec2-24b3-f5add30c383a">
+      <date>2023-09-10T05:00:00+00:00</date><start>10:30</start><duration>00:20</duration>
+      <room>Anamudi</room><title>Opening Ceremony</title></event></room>
+  </day>
+  <day date="2023-09-10" start="2023-09-10T21:30:00+00:00" end="2023-09-11T21:29:59+00:00" index="2">
+    <room name="Anamudi"><event id="36" guid="455d075f-48c0-2ec2-24b3-f5add30c383b">
+      <date>2023-09-11T04:30:00+00:00</date><start>10:00</start><duration>00:45</duration>
+      <room>Anamudi</room><title>Day Two</title></event></room>
+  </day>
+</schedule>"""
+
+
+def test_a_day_wafer_dates_on_the_utc_clock_is_the_date_it_starts_on_at_the_event():
+    # wafer writes the UTC date of each day's start: DebConf 23's start at 03:00 in Kolkata,
+    # 21:30 UTC the evening before, and every day came out a date early.
+    schedule = frab_xml.parse(WAFER, "debconf23.xml")
+    assert [d.isoformat() for d in schedule.event.days] == ["2023-09-10", "2023-09-11"]
+    assert [schedule.event.day_of(s.start).isoformat() for s in schedule.sessions] == [
+        "2023-09-10",
+        "2023-09-11",
+    ]
