@@ -82,7 +82,9 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
     catalog = Catalog(ext, markup=not ours, orgs=not ours)
     catalog.declare(conf.get("rooms"), conf.get("tracks"))
     # A room the days list with nothing in it yet is still a room of the venue.
-    catalog.declare([{"name": name} for day in conf["days"] for name in day["rooms"]], None)
+    # One whose events all name another room is that room under another name (36C3's merged
+    # file: <room name="1Komona Boredome"> around events in "Boredome"), not an empty room.
+    catalog.declare([{"name": name} for name in _listed_rooms(conf["days"])], None)
     # Our own schedule.json says which guids, ids and languages were a source's (the rest it
     # made up for the format); our XML cannot say, so what it carries is taken as given.
     said = ours and isinstance(body.get(EXTENSION), dict)
@@ -190,6 +192,17 @@ def _events(conf: dict[str, Any], source: str) -> list[tuple[str, dict[str, Any]
                     raise FrabError(source, f"{here}: an event needs a title")
                 found.append((here, {"room": name, **item}, day_date))
     return found
+
+
+def _listed_rooms(days: list[Any]) -> list[str]:
+    """The room names the days list, less those whose events all name another room."""
+    out = []
+    for day in days:
+        for name, events in day["rooms"].items():
+            named = [e.get("room") for e in events if isinstance(e, dict)]
+            if not events or not all(isinstance(n, str) and n.strip() and n != name for n in named):
+                out.append(name)
+    return out
 
 
 def _date(value: Any, where: str, source: str) -> date:

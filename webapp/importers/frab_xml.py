@@ -90,7 +90,9 @@ def to_document(root: ET.Element) -> dict[str, Any]:
             for t in conf.findall("track")
         ]
     day_change = _child(conf, "day_change") if conf is not None else None
-    conference["rooms"] = [{"name": r.get("name"), "guid": r.get("guid")} for r in root.iterfind("day/room")]
+    conference["rooms"] = [
+        {"name": r.get("name"), "guid": r.get("guid")} for r in root.iterfind("day/room") if not _renamed(r)
+    ]
     for index, day in enumerate(root.findall("day"), start=1):
         rooms: dict[str, list[dict[str, Any]]] = {}
         for room in day.findall("room"):
@@ -134,6 +136,14 @@ def _event(e: ET.Element, day: ET.Element, day_change: str | None) -> dict[str, 
     item["links"] = [_ref(r) for r in e.iterfind("links/link")]
     item["attachments"] = [_ref(r) for r in e.iterfind("attachments/attachment")]
     return {k: v for k, v in item.items() if v is not None}
+
+
+def _renamed(room: ET.Element) -> bool:
+    """Whether every event in a <room name=> names another room (36C3's merged file:
+    <room name="1Komona Boredome"> around events in "Boredome"): the same room by another
+    name, not an empty room of its own."""
+    named = [_child(e, "room") for e in room.findall("event")]
+    return bool(named) and all(n and n.strip() and n.strip() != room.get("name") for n in named)
 
 
 def _wall_clock(day: ET.Element, clock: str, day_change: str | None) -> str | None:

@@ -187,3 +187,23 @@ def test_a_day_wafer_dates_on_the_utc_clock_is_the_date_it_starts_on_at_the_even
         "2023-09-10",
         "2023-09-11",
     ]
+
+
+RENAMED_ROOM = """<?xml version="1.0" encoding="UTF-8"?>
+<schedule><version>1</version>
+  <conference><title>Merged</title><time_zone_name>Europe/Berlin</time_zone_name></conference>
+  <day index="1" date="2019-12-28" start="2019-12-28T10:00:00+01:00" end="2019-12-29T04:00:00+01:00">
+    <room name="1Komona Boredome"><event id="873" guid="c52b91fc-dda3-5ca7-9295-3e2c9056a2e4">
+      <date>2019-12-28T16:00:00+01:00</date><start>16:00</start><duration>01:00</duration>
+      <room>Boredome</room><title>Board games</title></event></room>
+    <room name="Hall Empty"/>
+  </day>
+</schedule>"""
+
+
+def test_a_room_whose_events_all_name_another_is_that_room_not_an_empty_one():
+    # 36C3's merged file: six empty rooms beside the ones their events name.
+    schedule = frab_xml.parse(RENAMED_ROOM, "merged.xml")
+    rooms = {r.id: r.name for r in schedule.rooms}
+    assert sorted(rooms.values()) == ["Boredome", "Hall Empty"]  # a room with nothing yet stays
+    assert rooms[schedule.sessions[0].room] == "Boredome"
