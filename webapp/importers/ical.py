@@ -40,7 +40,7 @@ from .ical_name import event_name
 from .ical_people import all_of, name_of, people
 from .ical_repeat import occurrence_key, occurrences, repeats
 from .ical_times import end_of, fixed_zone, valid_zone, when, zone_name
-from .markup import one_line, paragraphs
+from .markup import kind, one_line, paragraphs
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
 
 __all__ = ["decode", "looks_like", "parse"]
@@ -243,6 +243,9 @@ def _paragraphs(text: str, markup: bool) -> list[str]:
     """DESCRIPTION is plain text (RFC 5545), its line breaks meant; some calendars write HTML or
     Markdown inside (Kielux: `<i>`, `<a href>`), so each paragraph is read on its own."""
     blocks = re.split(r"\n[ \t]*\n", text.replace("\r\n", "\n"))
+    # A line break is one in HTML too (PyCon US: "Section: talks\nKind: talk\n<p>...</p>"),
+    # where the HTML reader would run the lines together.
+    blocks = [b.replace("\n", "<br>") if markup and kind(b) == "html" else b for b in blocks]
     return [p for block in blocks for p in paragraphs(block, markup=markup)]
 
 

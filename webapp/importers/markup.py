@@ -121,9 +121,13 @@ def as_text(text: str | None, *, markup: bool = True) -> str | None:
 
 def one_line(text: str) -> str:
     """A title, room or name on one line, HTML escapes read where that is all the markup it
-    has ("Online &amp; in-person"); anything else stays as written."""
+    has ("Online &amp; in-person"), and HTML read where it closes an element ("CANCELLED:
+    <s>Intro</s>", PyCon US's calendar); anything else stays as written ("Why <div> soup")."""
     text = " ".join(text.split())
-    return " ".join(html.unescape(text).split()) if kind(text) == "escaped" else text
+    how = kind(text)
+    if how == "html":
+        return " ".join(" ".join(html_paragraphs(text)).split()) or text
+    return " ".join(html.unescape(text).split()) if how == "escaped" else text
 
 
 def html_paragraphs(markup: str) -> tuple[str, ...]:

@@ -116,6 +116,27 @@ def test_html_or_markdown_inside_a_description_becomes_text_and_its_blank_lines_
     assert s.description == ("if a < b and c > d",)
 
 
+def test_line_breaks_between_html_elements_are_kept_and_a_titles_html_is_read():
+    # PyCon US 2025's calendar: plain lines, then the abstract and the bio as HTML.
+    text = (
+        "Section: talks\\nKind: talk\\n<p>We look at sound.</p>\\nSpeakers:\\nŁukasz Langa\\n"
+        "<p>Failed comedian &amp\\; musician.</p>"
+    )
+    _, s = only(calendar(vevent(f"DESCRIPTION:{text}", summary="SUMMARY:CANCELLED: <s>Intro</s>")))
+    assert s.description == (
+        "Section: talks",
+        "Kind: talk",
+        "We look at sound.",
+        "Speakers:",
+        "Łukasz Langa",
+        "Failed comedian & musician.",
+    )
+    assert s.title == "CANCELLED: Intro"
+    # A title whose angle brackets close no element is as written.
+    _, s = only(calendar(vevent(summary="SUMMARY:Why <div> soup is bad")))
+    assert s.title == "Why <div> soup is bad"
+
+
 def test_escaped_text_is_read_as_written():
     data = calendar(vevent("LOCATION:Room A\\; upstairs\\, left", "DESCRIPTION:back\\\\slash and\\Nnew line",
                            summary="SUMMARY:Commas\\, semicolons\\; and a backslash \\\\"))  # fmt: skip
