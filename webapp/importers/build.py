@@ -32,8 +32,12 @@ def build_schedule(
     people, named = _people(groups)
     fields = [_fields(g, people, named) for g in groups]
     prev = previous or Schedule(event=Event(id="", name="", timezone=tz))
-    # Rooms a source lists with nothing in them yet are rooms of the venue all the same.
-    room_names = _unique([f["room"] for f in fields if f["room"]] + [n for p in pages for n, _ in p.rooms])
+    # In the order the sources list them (a congress's main hall first, as its own apps show
+    # it), then any only a session names; one listed with nothing in it yet is a room all the
+    # same, after those that have sessions.
+    used = _unique(f["room"] for f in fields if f["room"])
+    listed = _unique(n for p in pages for n, _ in p.rooms)
+    room_names = _unique([n for n in listed if n in used] + used + listed)
     room_guids = {n: g for p in pages for n, g in reversed(p.rooms) if g}
     track_names = sorted(_unique(f["track"] for f in fields if f["track"]))
     # A track's colour from the first source that gives one (pretalx, frab, Indico).

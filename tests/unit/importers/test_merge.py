@@ -221,3 +221,12 @@ def test_an_id_a_guid_kept_goes_to_no_other_session():
         again, _ = merge([_guided(("Talk A", "g-1"), ("Talk B", other))], previous=first)
         ids = {s.title: s.id for s in again.sessions}
         assert ids["Talk A"] == "x" and ids["Talk B"] != "x", other
+
+
+def test_rooms_come_in_the_order_the_source_lists_them_those_with_nothing_yet_last():
+    # 39C3's file lists One, Ground, Zero; its first sessions are elsewhere.
+    page = _guided(("Early talk", "g-1"), ("Keynote", "g-2"))
+    page.sessions[0].room, page.sessions[1].room = "Fuse", "One"
+    page.rooms = [("Empty Hall", None), ("One", None), ("Ground", None)]
+    schedule, _ = merge([page])
+    assert [r.name for r in schedule.rooms] == ["One", "Fuse", "Empty Hall", "Ground"]
