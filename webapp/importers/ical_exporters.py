@@ -31,6 +31,9 @@ _SCHED = re.compile(r"^-//Sched\.com\b\s*(.*?)\s*//[A-Za-z-]*$", re.IGNORECASE)
 
 def apply_conventions(page: RawPage, exporter: str | None) -> None:
     """Speakers out of the titles, and Sched's venue address off the rooms, onto the event."""
+    if exporter == "sched":  # "Whole Ship\,": the comma before a venue address Sched left empty
+        for s in page.sessions:
+            s.room = (s.room.rstrip(", ") or None) if s.room else None
     split = split_titles((s.title for s in page.sessions if s.title), exporter)
     tail = venue_tail(s.room for s in page.sessions if s.room) if exporter == "sched" else []
     if len(tail) > 1:

@@ -38,6 +38,7 @@ _TITLE_WORDS = {
 }  # fmt: skip
 _PARTICLES = {"van", "von", "de", "der", "den", "da", "di", "du", "del", "della", "la", "le",
               "bin", "al", "el", "y", "dos", "das", "ter", "zu", "af"}  # fmt: skip
+_BRACKETED = re.compile(r"\s*[(\[][^()\[\]]*[)\]]")
 _NAME_WORD = re.compile(r"^[^\W\d_][\w'’.-]*$")
 
 
@@ -119,12 +120,15 @@ def _sched_people(text: str, known: set[str]) -> People:
 
 
 def _recurring(titles: list[str]) -> set[str]:
-    """Names that follow a cut in the titles of two or more different sessions."""
+    """Names that follow a cut in the titles of two or more different sessions. Headings that
+    differ only in brackets ("Main Concert (Gold Team)", "(Red Team)") are one show twice, and
+    what holds a colon (a show's own title: '"Alexa: Play..."') is no name."""
     heads: dict[str, set[str]] = defaultdict(set)
     for title in titles:
         for start, end in _cuts(title):
             for name, _ in heading_people(title[end:], []):
-                heads[normalize(name)].add(normalize(title[:start]))
+                if ":" not in name:
+                    heads[normalize(name)].add(normalize(_BRACKETED.sub("", title[:start])))
     return {name for name, seen in heads.items() if name and len(seen) > 1}
 
 

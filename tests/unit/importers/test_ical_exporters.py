@@ -80,6 +80,35 @@ def test_sched_times_are_shown_and_cut_into_days_in_the_venues_zone_and_rooms_lo
     assert schedule.event.city == "Amsterdam, Netherlands"
 
 
+def test_a_sched_show_twice_keeps_its_title_and_a_room_without_an_address_loses_the_comma():
+    # JoCo Cruise's Sched calendar: one show for two teams, and rooms written "Whole Ship\\,".
+    head = (
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Sched.com JoCo Cruise 2019//EN\r\nX-WR-TIMEZONE:UTC\r\n"
+    )
+    show = "Main Concert ({team}) - \"Alexa: Play 'JoCo Cruise' on Shuffle\" Sampler"
+    data = calendar(
+        *(
+            vevent(
+                "LOCATION:Whole Ship\\,",
+                uid=f"{n}@sched",
+                summary=f"SUMMARY:{show.format(team=team)}",
+                start=f"DTSTART:2019030{n}T230000Z",
+                end=f"DTEND:2019030{n}T235900Z",
+            )  # fmt: skip
+            for n, team in ((2, "Gold Team"), (3, "Red Team"))
+        ),
+        head=head,
+    )
+    schedule, _ = merge(
+        [parse_source(data, "all.ics", "America/New_York")], Overrides(timezone="America/New_York")
+    )
+    assert sorted(s.title for s in schedule.sessions) == [
+        show.format(team=t) for t in ("Gold Team", "Red Team")
+    ]
+    assert all(s.speakers == () for s in schedule.sessions)
+    assert [r.name for r in schedule.rooms] == ["Whole Ship"]
+
+
 def pretalx(*events: str, prodid: str = "-//pretalx//pretalx.example.org//democon") -> bytes:
     head = f"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:{prodid}\r\n"
     return calendar(*events, head=head)
