@@ -37,6 +37,7 @@ def read(results: list[Any], source: str) -> RawPage:
             untimed.append(f.text(item.get("title")) or f"#{n}")
         else:
             page.sessions.append(session)
+    page.sessions += _empty_blocks(ev, page.venue, source)
     if untimed:
         shown = ", ".join(repr(t) for t in untimed[:5]) + (", ..." if len(untimed) > 5 else "")
         page.notes.append(
@@ -61,6 +62,30 @@ def _contributions(ev: dict[str, Any], where: f.Where) -> list[dict[str, Any]]:
     if bad is not None:
         raise where.error(f"a contribution is not an object: {bad!r}"[:200])
     return items
+
+
+def _empty_blocks(ev: dict[str, Any], venue: str | None, source: str) -> list[RawSession]:
+    """A session block without contributions (a round table, an opening) is on the timetable
+    as itself, led by its conveners, as the timetable export has it (`indico_timetable`)."""
+    out = []
+    for block in _list(ev.get("sessions"), f.Where(source, "sessions"), "sessions"):
+        where = f.Where(source, f"session block {block.get('id', '?')}")
+        when = f.times(block, where) if not block.get("contributions") else None
+        if when is not None:
+            title = f.title(block, where)
+            out.append(
+                RawSession(
+                    source=source,
+                    title=title,
+                    start=when[0],
+                    end=when[1],
+                    room=f.room(block, venue),
+                    track=title,
+                    description=f.description(block.get("description")),
+                    speakers=f.people(block.get("conveners"), where),
+                )
+            )
+    return out
 
 
 def _list(value: Any, where: f.Where, name: str) -> list[Any]:

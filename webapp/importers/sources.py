@@ -82,6 +82,12 @@ def _json(text: str, source: str, timezone: str | None) -> RawPage:
         return indico.read(doc, source)
     if sessionize.looks_like(doc):
         return sessionize.read(doc, source)
+    if isinstance(doc, dict) and {"talks", "rooms", "speakers"} <= doc.keys():
+        raise SourceError(
+            source,
+            "this is pretalx's schedule widget data (schedule/widgets/schedule.json), which this "
+            "importer does not read: export the event's schedule/export/schedule.json instead",
+        )
     raise SourceError(source, f"JSON of an unknown shape, expected one of: {FORMATS}")
 
 

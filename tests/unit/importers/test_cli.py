@@ -118,6 +118,10 @@ def _bad_sources(tmp: Path) -> dict[str, tuple[list[Path], str]]:
             r"cut\.json, line 2: not valid JSON",
         ),
         "json of another shape": ([write("o.json", '{"talks": []}')], r"o\.json: JSON of an unknown shape"),
+        "pretalx's widget data": (
+            [write("w.json", '{"talks": [], "rooms": [], "speakers": [], "version": "0.1"}')],
+            r"w\.json: this is pretalx's schedule widget data .* export the event's schedule/export/",
+        ),
         "sched export missing fields": (
             [write("e.json", '[{"name": "x", "event_start": "2026-04-07 10:00"}]')],
             r"e\.json: session #1",
@@ -142,6 +146,7 @@ BAD_CASES = [
     "garbled binary",
     "truncated json",
     "json of another shape",
+    "pretalx's widget data",
     "sched export missing fields",
     "frab json failing its shape",
     "different events",

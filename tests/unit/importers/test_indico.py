@@ -160,6 +160,33 @@ def test_event_export_by_session_blocks_gives_the_same_sessions(event):
     assert schedule.sessions == event[0].sessions and warnings == event[1]
 
 
+def test_a_block_of_the_event_export_with_nothing_in_it_is_a_session_led_by_its_conveners():
+    # `detail=sessions` lists a round table or a registration as a block without contributions;
+    # the timetable export of the same event has it as a session (and so does the import).
+    doc = copy.deepcopy(EVENT)
+    when = {"date": "2025-06-02", "tz": "Europe/Lisbon"}
+    doc["results"][0]["sessions"] = [
+        {
+            "_type": "SessionSlot",
+            "title": "Registration",
+            "startDate": {**when, "time": "08:00:00"},
+            "endDate": {**when, "time": "09:00:00"},
+            "room": "Foyer",
+            "roomFullname": "Foyer",
+            "location": "Centro de Congressos",
+            "conveners": [
+                {"first_name": "Sam", "last_name": "HOST", "fullName": "HOST, Sam", "affiliation": "LOC"}
+            ],
+            "contributions": [],
+        }
+    ]
+    schedule, _ = imported(("event.json", doc))
+    registration = by_title(schedule)["Registration"]
+    assert speakers(schedule, registration) == [("Sam Host", "LOC")]
+    assert schedule.room(registration.room).name == "Foyer"
+    assert registration.start == utc("2025-06-02T07:00:00")
+
+
 @pytest.mark.parametrize(
     ("person", "name"),
     [
