@@ -150,6 +150,7 @@ def named_ids(names: Sequence[str], previous: Iterable[tuple[str, str]], fuzzy: 
     """Ids for people, rooms or tracks: the previous id of the same (or, with `fuzzy` < 1,
     a very similar) name, else a slug of the name made unique with -2, -3..."""
     free = {pid: name for pid, name in previous}
+    rank = {pid: n for n, pid in enumerate(free)}
     used = set(free)
     ids: list[str | None] = [None] * len(names)
     keys = [normalize(n) for n in names]
@@ -170,7 +171,9 @@ def named_ids(names: Sequence[str], previous: Iterable[tuple[str, str]], fuzzy: 
             else:
                 found = [(_ratio(text, old[pid]), pid) for pid in _similar(text, old, free, fuzzy)]
             if found:
-                ids[i] = max(found)[1]
+                # Ties go to the first in the previous order: two people of one name keep their
+                # ids import after import (the greater id flipped them each time).
+                ids[i] = max(found, key=lambda f: (f[0], -rank[f[1]]))[1]
                 del free[ids[i]]
     for i, name in enumerate(names):
         if ids[i] is None:

@@ -110,6 +110,7 @@ def pairwise_session_ids(new: list[SessionKey], previous: list[tuple[str, Sessio
 
 def pairwise_named_ids(names: list[str], previous: list[tuple[str, str]], fuzzy: float) -> list[str | None]:
     free = dict(previous)
+    rank = {pid: n for n, pid in enumerate(free)}
     ids: list[str | None] = [None] * len(names)
     for exact in (True, False):
         for i, name in enumerate(names):
@@ -118,7 +119,7 @@ def pairwise_named_ids(names: list[str], previous: list[tuple[str, str]], fuzzy:
             found = [(similarity(name, old), pid) for pid, old in free.items()]
             found = [(s, pid) for s, pid in found if (s == 1.0 if exact else s >= fuzzy)]
             if found:
-                ids[i] = max(found)[1]
+                ids[i] = max(found, key=lambda f: (f[0], -rank[f[1]]))[1]  # ties: the earlier
                 del free[ids[i]]
     return ids
 
@@ -175,3 +176,12 @@ def test_a_session_retitled_slightly_and_moved_keeps_its_id_but_a_new_title_does
 def test_of_two_equally_good_previous_sessions_the_nearest_in_time_wins():
     old = [("early1", key("Coffee Break", 0)), ("late22", key("Coffee Break", 240))]
     assert session_ids([key("Coffee Break", 200, "Side")], old) == ["late22"]
+
+
+def test_two_people_of_one_name_keep_their_ids_import_after_import():
+    first = named_ids(["Alex Kim", "Alex Kim"], [])
+    assert first == ["alex-kim", "alex-kim-2"]
+    previous = list(zip(first, ["Alex Kim", "Alex Kim"], strict=True))
+    for _ in range(3):
+        assert named_ids(["Alex Kim", "Alex Kim"], previous) == first
+        assert named_ids(["Alex Kim", "Alex Kim"], previous, fuzzy=0.9) == first
