@@ -36,14 +36,17 @@ def kept_ids(item: dict[str, Any], extra: dict[str, Any], ours: bool) -> tuple[s
     return guid, number
 
 
-def links(item: dict[str, Any]) -> tuple[Link, ...]:
-    """Links, then attachments; only web addresses (a `javascript:` href is no link)."""
+def links(item: dict[str, Any], base: str | None = None) -> tuple[Link, ...]:
+    """Links, then attachments; only web addresses (a `javascript:` href is no link). `base`:
+    the site an address written as a path is on (pretalx's attachments: "/media/...")."""
     out: list[Link] = []
     for kind, key in (("link", "links"), ("attachment", "attachments")):
         refs = item.get(key)
         for ref in refs if isinstance(refs, list) else ():
             # c3voc's merged files list some links as bare addresses.
             url = ref.get("url") if isinstance(ref, dict) else ref
+            if isinstance(url, str) and base and url.startswith("/") and not url.startswith("//"):
+                url = base.rstrip("/") + url
             if isinstance(url, str) and _HTTP.match(url.strip()):
                 title = clean_text(ref.get("title")) if isinstance(ref, dict) else None
                 link = Link(url=url.strip(), title=title, kind=kind)

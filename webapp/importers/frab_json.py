@@ -28,6 +28,7 @@ from .markup import paragraphs
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _SLIDES = re.compile(r"slide|presentation|folien", re.IGNORECASE)
+_HTTP_BASE = re.compile(r"^https?://[^/\s]+/?$", re.IGNORECASE)  # a site: scheme and host only
 
 
 class FrabError(ValueError):
@@ -79,6 +80,10 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
         notes.append(f"{source}: {note}")
     ext = _part(body, EXTENSION)
     ours = isinstance(doc.get("generator"), dict) and doc["generator"].get("name") == GENERATOR
+    # pretalx writes a duration of a day or more as D:HH:MM ("1:03:00", 27 hours).
+    days_first = isinstance(doc.get("generator"), dict) and doc["generator"].get("name") == "pretalx"
+    base = body.get("base_url") if isinstance(body.get("base_url"), str) else None
+    base = base if base and _HTTP_BASE.match(base) else None
     catalog = Catalog(ext, markup=not ours, orgs=not ours)
     catalog.declare(conf.get("rooms"), conf.get("tracks"))
     # A room the days list with nothing in it yet is still a room of the venue.
@@ -93,7 +98,7 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
     sessions: list[Session] = []
     for where, item, day in items:
         try:
-            start, end = event_times(item, day, tz)
+            start, end = event_times(item, day, tz, days_first)
         except (ValueError, OverflowError) as exc:
             raise FrabError(source, f"{where} ({item.get('title')!r}): bad time: {exc}") from exc
         extra = _part(_part(ext, "sessions"), item.get("guid"))
@@ -117,7 +122,7 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
                     number=kept[1],
                     language=extra.get("language") if said else clean_text(item.get("language")),
                     subtitle=clean_text(item.get("subtitle")),
-                    links=links(item),
+                    links=links(item, base),
                 )
             )
         except (TypeError, ValueError) as exc:

@@ -78,8 +78,11 @@ def _offset(d: datetime) -> str:
     return f"UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 
 
-def event_times(item: dict[str, Any], day: date, tz: str) -> tuple[datetime, datetime]:
-    """Start and end of one event in the zone `tz`; ValueError saying what is missing."""
+def event_times(
+    item: dict[str, Any], day: date, tz: str, days_first: bool = False
+) -> tuple[datetime, datetime]:
+    """Start and end of one event in the zone `tz`; ValueError saying what is missing.
+    `days_first`: a duration of three parts is D:HH:MM (pretalx's), not H:MM:SS."""
     zi = zone(tz)
     raw = item.get("date")
     if isinstance(raw, str) and raw:
@@ -97,6 +100,8 @@ def event_times(item: dict[str, Any], day: date, tz: str) -> tuple[datetime, dat
         if not length:
             raise ValueError(f"no end and no duration like 01:30 ({item.get('duration')!r})")
         h, m, s = (int(g or 0) for g in length.groups())
+        if days_first and length[3]:
+            h, m, s = 24 * h + m, s, 0
         # In absolute time: a talk across the clock change still lasts its duration.
         try:
             end = start.astimezone(UTC) + timedelta(hours=h, minutes=m, seconds=s)

@@ -292,3 +292,23 @@ def test_our_own_export_keeps_a_name_with_brackets_whole():
 def test_a_title_is_one_line_its_runs_of_white_space_one_space():
     (session,) = frab_json.build(_minimal(title=" A GOOD Start:  the\n Past "), "x.json").sessions
     assert session.title == "A GOOD Start: the Past"
+
+
+def test_pretalxs_duration_of_a_day_or_more_and_its_attachments_on_its_own_site():
+    # pretalx writes "1:03:00" for 27 hours (D:HH:MM) and an attachment's address as a path.
+    doc = _minimal(
+        duration="1:03:00",
+        attachments=[{"title": "Handout", "url": "/media/con1/handout.pdf", "type": "related"}],
+    )
+    doc["generator"] = {"name": "pretalx", "version": "2025.1.0"}
+    doc["schedule"]["base_url"] = "https://pretalx.example.org"
+    (session,) = frab_json.build(doc, "schedule.json").sessions
+    assert session.end - session.start == timedelta(hours=27)
+    assert [(x.url, x.kind) for x in session.links] == [
+        ("https://pretalx.example.org/media/con1/handout.pdf", "attachment")
+    ]
+    # Another tool's three parts are H:MM:SS, and a path without a site is no address.
+    del doc["generator"], doc["schedule"]["base_url"]
+    (session,) = frab_json.build(doc, "schedule.json").sessions
+    assert session.end - session.start == timedelta(hours=1, minutes=3)
+    assert session.links == ()
