@@ -18,7 +18,7 @@ from ..domain.model import Schedule
 from ..domain.serialize import ScheduleFormatError
 from ..domain.storage import load_schedule
 from ..domain.timeutil import local_date, zone
-from .fetch import is_url, read_source, shown
+from .fetch import read_source, shown, source_names
 from .follow import Follower, Plan, load_plan
 from .merge import Overrides
 from .sources import parse_source
@@ -63,14 +63,12 @@ def import_sources(
 ) -> Imported:
     """Read, parse and merge `sources` into `out` (nothing written on a dry run), its warnings
     said; a ClickException naming the file or URL that failed, and nothing written."""
+    sources = tuple(dict.fromkeys(sources))  # one given twice is read once, not merged with itself
+    names = source_names(sources)
     try:
         pages = [
-            parse_source(
-                read_source(loc, timeout=timeout, max_bytes=max_bytes),
-                shown(loc) if is_url(loc) else Path(loc).name,
-                given.timezone,
-            )
-            for loc in sources
+            parse_source(read_source(loc, timeout=timeout, max_bytes=max_bytes), name, given.timezone)
+            for loc, name in zip(sources, names, strict=True)
         ]
         imported = update_schedule(pages, given, out, dry_run=dry_run)
     except ValueError as exc:  # SourceError, FetchError, UpdateError: each names its file or URL

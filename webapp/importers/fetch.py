@@ -52,6 +52,15 @@ def shown(location: str) -> str:
     return urlunsplit((parts.scheme, host, parts.path, "…" if parts.query else "", ""))
 
 
+def source_names(locations: tuple[str, ...] | list[str]) -> list[str]:
+    """Each source's name in messages and provenance: a file's name, or the address without
+    its query. A page is known by its name and never lists a session twice (`merge`), so two
+    files of one name (Indico's export/event/42.json and export/timetable/42.json, saved
+    apart) are named by their paths."""
+    names = [shown(loc) if is_url(loc) else Path(loc).name for loc in locations]
+    return [n if names.count(n) == 1 else loc for n, loc in zip(names, locations, strict=True)]
+
+
 def fetch(
     url: str,
     *,

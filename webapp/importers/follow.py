@@ -24,7 +24,7 @@ from typing import Any
 from ..domain import jsontext
 from ..domain.timeutil import to_iso
 from . import follow_state
-from .fetch import FetchError, fetch, is_url, shown
+from .fetch import FetchError, fetch, is_url, shown, source_names
 from .merge import Overrides
 from .sources import parse_source
 from .update import Imported, update_schedule, valid_language
@@ -101,16 +101,15 @@ class Follower:
                     for loc, body in zip(self.plan.sources, fresh, strict=True)
                 ]
                 tz = self.plan.overrides.timezone
-                pages = [
-                    parse_source(b, _name(loc), tz) for loc, b in zip(self.plan.sources, bodies, strict=True)
-                ]
+                names = source_names(self.plan.sources)
+                pages = [parse_source(b, name, tz) for name, b in zip(names, bodies, strict=True)]
                 done.imported = update_schedule(pages, self.plan.overrides, self.out)
                 follow_state.keep_bodies(self.data_dir, bodies)
             kept = seen  # a 304 may bring new validators
         except ValueError as exc:  # FetchError, SourceError, UpdateError: each names its source
             done.error = str(exc)
         except Exception as exc:  # noqa: BLE001 - a parser's bug must not stop following either
-            done.error = f"{', '.join(map(_name, self.plan.sources))}: {type(exc).__name__}: {exc}"
+            done.error = f"{', '.join(source_names(self.plan.sources))}: {type(exc).__name__}: {exc}"
         previous = state.get("status") or {}
         self._save(kept, self._status(done, previous))
         return done
@@ -174,12 +173,6 @@ class Follower:
     def _save(self, sources: dict[str, Any], status: dict[str, Any]) -> None:
         state = {"plan": self.plan.fingerprint(), "sources": sources, "status": status}
         follow_state.save_state(self.data_dir, state)
-
-
-def _name(location: str) -> str:
-    """The source's name in messages and provenance: a file's name (as `schedule import` gives
-    it), or the address without its query."""
-    return shown(location) if is_url(location) else Path(location).name
 
 
 def describe(status: dict[str, Any] | None) -> str:

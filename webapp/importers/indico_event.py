@@ -31,8 +31,8 @@ def read(results: list[Any], source: str) -> RawPage:
     page.language = _language(ev.get("language"))
     items = _contributions(ev, where)
     untimed = []
-    for n, item in enumerate(items, start=1):
-        session = _session(item, n, str(ev.get("id", "")), page.venue, source)
+    for n, (item, block) in enumerate(items, start=1):
+        session = _session(item, n, str(ev.get("id", "")), page.venue, source, block)
         if session is None:
             untimed.append(f.text(item.get("title")) or f"#{n}")
         else:
@@ -48,17 +48,20 @@ def read(results: list[Any], source: str) -> RawPage:
     return page
 
 
-def _contributions(ev: dict[str, Any], where: f.Where) -> list[dict[str, Any]]:
+def _contributions(ev: dict[str, Any], where: f.Where) -> list[tuple[dict[str, Any], dict[str, Any] | None]]:
+    """(contribution, its session block in a `detail=sessions` export, else None)."""
     if "contributions" not in ev and "sessions" not in ev:
         raise where.error(
             "the export lists no contributions: export it with ?detail=contributions, or the timetable"
         )
-    items = _list(ev.get("contributions"), where, "contributions")
+    items = [(i, None) for i in _list(ev.get("contributions"), where, "contributions")]
     for block in _list(ev.get("sessions"), where, "sessions"):
         if not isinstance(block, dict):
             raise where.error(f"a session block is not an object: {block!r}"[:200])
-        items += _list(block.get("contributions"), where, "a session block's contributions")
-    bad = next((i for i in items if not isinstance(i, dict)), None)
+        items += [
+            (i, block) for i in _list(block.get("contributions"), where, "a session block's contributions")
+        ]
+    bad = next((i for i, _ in items if not isinstance(i, dict)), None)
     if bad is not None:
         raise where.error(f"a contribution is not an object: {bad!r}"[:200])
     return items
@@ -72,7 +75,9 @@ def _empty_blocks(ev: dict[str, Any], venue: str | None, source: str) -> list[Ra
         where = f.Where(source, f"session block {block.get('id', '?')}")
         when = f.times(block, where) if not block.get("contributions") else None
         if when is not None:
-            title = f.title(block, where)
+            title = f.title(block, where)  # the block's full title, "Session: Block"
+            session = block.get("session")
+            track = f.text(session.get("title")) if isinstance(session, dict) else None
             out.append(
                 RawSession(
                     source=source,
@@ -80,7 +85,8 @@ def _empty_blocks(ev: dict[str, Any], venue: str | None, source: str) -> list[Ra
                     start=when[0],
                     end=when[1],
                     room=f.room(block, venue),
-                    track=title,
+                    track=track or title,
+                    guid=f.block_guid(ev.get("id"), block.get("id")),
                     description=f.description(block.get("description")),
                     speakers=f.people(block.get("conveners"), where),
                 )
@@ -97,13 +103,23 @@ def _list(value: Any, where: f.Where, name: str) -> list[Any]:
 
 
 def _session(
-    item: dict[str, Any], n: int, event_id: str, venue: str | None, source: str
+    item: dict[str, Any],
+    n: int,
+    event_id: str,
+    venue: str | None,
+    source: str,
+    block: dict[str, Any] | None = None,
 ) -> RawSession | None:
     where = f.Where(source, f"contribution {item.get('friendly_id') or item.get('id') or f'#{n}'}")
     title = f.title(item, where)
     when = f.times(item, where)
     if when is None:
         return None
+    session = block.get("session") if block else None
+    if isinstance(session, dict) and session.get("isPoster") is True:
+        # A poster is on show for its whole poster session, as Indico displays it and as its
+        # timetable export writes it (Contribution.start_dt_display): not its own slot.
+        when = f.times(block, f.Where(source, f"session block {block.get('id', '?')}")) or when
     proposed, guid, number = f.ids(event_id, item.get("friendly_id", item.get("id")), item.get("db_id"))
     speakers = f.people(item.get("speakers"), where) or f.people(item.get("primaryauthors"), where)
     return RawSession(

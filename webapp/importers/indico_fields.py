@@ -13,6 +13,7 @@ import uuid
 from collections import Counter
 from datetime import date, datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from ..domain.ids import is_id, normalize
 from ..domain.timeutil import check_readable, zone
@@ -71,6 +72,9 @@ def times(item: dict[str, Any], where: Where) -> tuple[datetime, datetime] | Non
     if start is None:
         return None
     end = instant(item.get("endDate"), where, "endDate")
+    minutes = item.get("duration")
+    if end is not None and isinstance(minutes, (int, float)) and not isinstance(minutes, bool):
+        start, end = _unfold(start, end, minutes)
     if end is None:
         minutes = item.get("duration")
         if not isinstance(minutes, (int, float)) or isinstance(minutes, bool) or not 0 <= minutes < 100_000:
@@ -78,6 +82,19 @@ def times(item: dict[str, Any], where: Where) -> tuple[datetime, datetime] | Non
         end = start + timedelta(minutes=minutes)
     if end < start:
         raise where.error(f"ends ({end.isoformat()}) before it starts ({start.isoformat()})")
+    return start, end
+
+
+def _unfold(start: datetime, end: datetime, minutes: float) -> tuple[datetime, datetime]:
+    """A wall-clock time in the hour clocks go back happens twice ("02:30" in Zurich on the last
+    Sunday of October); the timetable export writes it without its offset, but gives the
+    entry's duration: the reading whose length is that duration is the one Indico meant."""
+    utc = ZoneInfo("UTC")
+    want = timedelta(minutes=minutes)
+    for a in (start, start.replace(fold=1)):  # not a set: the two compare equal
+        for b in (end, end.replace(fold=1)):
+            if b.astimezone(utc) - a.astimezone(utc) == want:
+                return a, b
     return start, end
 
 
@@ -176,6 +193,13 @@ def break_guid(event_id: Any, entry_id: Any) -> str | None:
     """A break has no id but its timetable entry's, which it keeps when it moves."""
     key, event = _key(entry_id), _key(event_id)
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"indico:event/{event}/entry/{key}")) if key else None
+
+
+def block_guid(event_id: Any, block_id: Any) -> str | None:
+    """An empty session block is a session: its block id (`id` in the event export,
+    `sessionSlotId` in the timetable) keeps its id in both, and when it is renamed or moved."""
+    key, event = _key(block_id), _key(event_id)
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"indico:event/{event}/block/{key}")) if key else None
 
 
 def _int(value: Any) -> int | None:

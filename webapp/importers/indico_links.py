@@ -15,17 +15,23 @@ from .markup import safe_url
 def links(item: dict[str, Any]) -> tuple[Link, ...]:
     found: list[dict[str, Any]] = []
     for folder in _dicts(item.get("folders")):
-        found += _dicts(folder.get("attachments"))
+        if folder.get("is_protected") is not True:
+            found += _dicts(folder.get("attachments"))
     attachments = item.get("attachments")
     if isinstance(attachments, dict):
         found += _dicts(attachments.get("files"))
         for folder in _dicts(attachments.get("folders")):
             found += _dicts(folder.get("attachments"))
-    if not found:  # the legacy listing repeats the folders: read only when they are absent
+    if not found and not _dicts(item.get("folders")):
+        # The legacy listing repeats the folders (without saying which are protected): read
+        # only when there are none.
         for material in _dicts(item.get("material")):
             found += _dicts(material.get("resources"))
     out: list[Link] = []
     for a in found:
+        # The export lists what its API key may read; a protected one is not for the public.
+        if a.get("is_protected") is True:
+            continue
         is_link = a.get("type") == "link" or a.get("_type") == "Link"
         url = safe_url(
             a.get("link_url") if a.get("type") == "link" else a.get("download_url") or a.get("url")

@@ -106,7 +106,11 @@ def _session(
         session.kind = "Break"
         session.guid = f.break_guid(event_id, key)
     elif kind == "Session":  # an empty block: its conveners lead it
-        session.track = session.title
+        session.track = session.title  # the session's title; the block's own is `slotTitle`
+        slot = f.text(entry.get("slotTitle"))
+        if slot:  # as the event export titles it (SessionBlock.full_title)
+            session.title = f"{session.title}: {slot}"
+        session.guid = f.block_guid(event_id, entry.get("sessionSlotId"))
         session.speakers = f.people(entry.get("conveners"), where)
     else:
         contribution = entry.get("contributionId")

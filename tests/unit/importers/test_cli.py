@@ -213,3 +213,20 @@ def test_truncated_frab_xml_is_refused_once_naming_the_file_and_line(runner, tmp
     assert result.exit_code != 0 and "Traceback" not in result.output
     assert re.search(r"Error: cut\.xml, line 2: ", result.output) and result.output.count("cut.xml") == 1
     assert not (tmp_path / "s.json").exists()
+
+
+def test_two_files_of_one_name_are_two_sources_and_one_given_twice_is_read_once(runner, tmp_path):
+    # Indico's export/event/4242.json and export/timetable/4242.json, each saved as 4242.json:
+    # taken for one page, every session came twice.
+    fixtures = Path(__file__).resolve().parents[2] / "fixtures"
+    event, timetable = tmp_path / "event" / "4242.json", tmp_path / "timetable" / "4242.json"
+    for path, name in ((event, "indico_event.json"), (timetable, "indico_timetable.json")):
+        path.parent.mkdir()
+        path.write_bytes((fixtures / name).read_bytes())
+    apart, together = tmp_path / "apart.json", tmp_path / "together.json"
+    apart_sources = [fixtures / "indico_event.json", fixtures / "indico_timetable.json"]
+    assert run(runner, "import", *apart_sources, "--out", apart).exit_code == 0
+    result = run(runner, "import", event, timetable, event, "--out", together)
+    assert result.exit_code == 0, result.output
+    assert sorted(sessions_by_title(together)) == sorted(sessions_by_title(apart))
+    assert len(json.loads(together.read_text(encoding="utf-8"))["sessions"]) == 8

@@ -434,3 +434,78 @@ def mutated_export(draw: st.DrawFn) -> tuple[str, bytes]:
 @given(mutated_export())
 def test_export_with_any_value_changed_or_dropped_imports_or_is_refused_naming_the_file(case):
     assert import_or_refuse(*case) in ("imported", "refused")
+
+
+def test_an_empty_block_in_both_exports_is_one_session_named_as_indico_names_it():
+    # Indico titles a block "Session: Block" in the event export, and gives the two apart in
+    # the timetable (title, slotTitle): merged, they were two sessions and a stray track.
+    def renamed(doc, days, day):
+        day["s16"].update(slotTitle="Round table", sessionSlotId=16)
+
+    event = copy.deepcopy(EVENT)
+    when = {"date": "2025-06-02", "tz": "Europe/Lisbon"}
+    event["results"][0]["sessions"] = [
+        {
+            "_type": "SessionSlot",
+            "id": 16,
+            "title": "Registration: Round table",
+            "session": {"title": "Registration", "isPoster": False},
+            "startDate": {**when, "time": "08:00:00"},
+            "endDate": {**when, "time": "09:00:00"},
+            "room": "Foyer",
+            "conveners": [],
+            "contributions": [],
+        }
+    ]
+    schedule, _ = imported(("event.json", event), ("timetable.json", timetable_with(renamed)))
+    blocks = [s for s in schedule.sessions if s.title.startswith("Registration")]
+    assert [(s.title, schedule.track(s.track).name) for s in blocks] == [
+        ("Registration: Round table", "Registration")
+    ]
+    assert "Registration: Round table" not in {t.name for t in schedule.tracks}
+
+
+def test_a_poster_is_on_show_for_its_whole_poster_session_and_a_protected_file_is_not_published():
+    doc = copy.deepcopy(EVENT)
+    ev = doc["results"][0]
+    poster = next(c for c in ev["contributions"] if c["title"] == "Poster: Graphs")
+    ev["contributions"].remove(poster)
+    when = {"date": "2025-06-02", "tz": "Europe/Zurich"}
+    ev["sessions"] = [
+        {
+            "_type": "SessionSlot",
+            "id": 30,
+            "title": "Posters",
+            "session": {"title": "Posters", "isPoster": True},
+            "startDate": {**when, "time": "10:40:00"},
+            "endDate": {**when, "time": "12:40:00"},
+            "contributions": [poster],
+        }
+    ]
+    folder = ev["contributions"][0]["folders"][0]
+    folder["attachments"][0]["is_protected"] = True
+    schedule, _ = imported(("event.json", doc))
+    shown = by_title(schedule)["Poster: Graphs"]
+    assert (shown.start, shown.end) == (utc("2025-06-02T08:40:00"), utc("2025-06-02T10:40:00"))
+    urls = [x.url for x in by_title(schedule)["Learning to Rank Talks"].links]
+    assert not any(u.endswith("rank.pdf") for u in urls) and "https://video.example.org/rank" in urls
+
+
+def test_a_time_in_the_hour_clocks_go_back_is_the_reading_its_duration_says():
+    # 02:30 on 26 October 2025 happens twice in Zurich; the timetable writes no offset, but
+    # gives the duration: a talk to 03:00 that lasts 30 minutes starts at the second one.
+    def fall_back(doc, days, day):
+        entry = day["c15"]
+        entry["startDate"] = {"date": "2025-10-26", "tz": "Europe/Zurich", "time": "02:30:00"}
+        entry["endDate"] = {"date": "2025-10-26", "tz": "Europe/Zurich", "time": "03:00:00"}
+        entry["duration"] = 30
+
+    schedule, _ = imported(
+        ("timetable.json", timetable_with(fall_back)), event_name="E", timezone="Europe/Zurich"
+    )
+    session = next(s for s in schedule.sessions if s.start.date().isoformat() == "2025-10-26")
+    # (In UTC: an aware time in a repeated hour never equals one of another zone, PEP 495.)
+    assert (session.start.astimezone(UTC), session.end.astimezone(UTC)) == (
+        utc("2025-10-26T01:30:00"),
+        utc("2025-10-26T02:00:00"),
+    )
