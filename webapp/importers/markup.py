@@ -53,6 +53,7 @@ _MARKDOWN_INLINE = re.compile(
     r"|\*\*[^*\n]+\*\*"  # strong emphasis (not __x__: plain text names __init__)
     r"|\*(?<![\w*]\*)[^*\s][^*\n]*(?<!\s)\*(?![\w*])"  # *emphasis* (a leading lookbehind: 100x slower)
     r"|`[^`\n]+`"  # a code span
+    r"|<https?://[^\s<>]+>"  # an autolink (pretalx: "See <https://example.org>")
 )
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _UNSEEN = ("script", "style", "template", "head", "title", "noscript")

@@ -138,6 +138,14 @@ def test_a_markdown_link_with_a_title_is_read_as_a_link():
     assert paragraphs(text) == ("More: https://wiki.example.org/X",)
 
 
+def test_a_markdown_autolink_is_read_as_a_link():
+    # pretalx's abstracts: "See <https://example.org/unicode> for more." kept its brackets.
+    assert paragraphs("See <https://example.org/unicode> for more.") == (
+        "See https://example.org/unicode for more.",
+    )
+    assert paragraphs("<javascript:alert(1)> stays as written") == ("<javascript:alert(1)> stays as written",)
+
+
 def test_markdown_indented_by_an_xml_exporter_is_not_read_as_code():
     text = "First *one*.\n\n                    Second with [a link](https://x.org/p).\n                    "
     assert paragraphs(text) == ("First one.", "Second with a link (https://x.org/p).")
