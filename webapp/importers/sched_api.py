@@ -33,7 +33,7 @@ from ..domain import jsontext
 from ..domain.model import Link
 from ..domain.text import clean
 from ..domain.timeutil import localize
-from .markup import html_paragraphs, safe_url
+from .markup import html_paragraphs, one_line, safe_url
 from .people import heading_people, reconcile, split_heading
 from .raw import RawPage, RawSession, SourceError, is_level, split_kind
 from .sched_speakers import speakers
@@ -103,13 +103,17 @@ def _session(
     if missing:
         raise SourceError(source, f"{where}: missing or empty {', '.join(missing)}", line)
     people = speakers(item.get("speakers"), source, where)
-    heading, named = split_heading(" ".join(str(item["name"]).split()), [p.name for p in people])
+    # Sched's other roles on a session: a panel's moderators, a show's artists are its people too.
+    for role in ("moderators", "artists"):
+        seen = {p.name for p in people}
+        people += [p for p in speakers(item.get(role), source, where) if p.name not in seen]
+    heading, named = split_heading(one_line(str(item["name"])), [p.name for p in people])
     if not people:  # as on Sched's pages, the heading names who the export does not list
         people = reconcile(heading_people(named, []), [])
     kind, title = split_kind(heading)
-    custom = [_text(item.get(k)) for k in _CUSTOM]
+    custom = [_line(item.get(k)) for k in _CUSTOM]
     level = next((v for v in custom if v and is_level(v)), None)
-    fmt = _text(item.get("audience"))
+    fmt = _line(item.get("audience"))
     if (
         kind is None
         and fmt
@@ -127,7 +131,7 @@ def _session(
         kind=kind,
         start=_time(item["event_start"], source, where, line),
         end=_time(item["event_end"], source, where, line),
-        room=_text(item.get("venue")),
+        room=_line(item.get("venue")),
         track=_track(_type(item), types),
         level=level,
         slides=True if links else None,
@@ -143,7 +147,13 @@ def _session(
 
 
 def _type(item: dict[str, Any]) -> str | None:
-    return _text(item.get("event_type")) or _text(item.get("type"))
+    return _line(item.get("event_type")) or _line(item.get("type"))
+
+
+def _line(value: Any) -> str | None:
+    """A one-line field, its HTML escapes read: Sched escapes what it exports ("AT&amp;T")."""
+    text = _text(value)
+    return one_line(text) or None if text else None
 
 
 def _track(value: str | None, types: set[str | None]) -> str | None:

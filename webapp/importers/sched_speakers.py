@@ -13,7 +13,7 @@ import html
 import re
 from typing import Any
 
-from .markup import html_paragraphs
+from .markup import html_paragraphs, one_line
 from .raw import RawSpeaker, SourceError, split_role, strip_read_more
 
 _PARENS = re.compile(r"^(?P<name>[^()]+?)\s*\((?P<company>[^()]+)\)$")
@@ -46,8 +46,8 @@ def _speaker(p: Any, source: str, where: str) -> RawSpeaker:
     bio, cut = strip_read_more("\n\n".join(html_paragraphs(about) if isinstance(about, str) else ()))
     return RawSpeaker(
         name=" ".join(name.split()),
-        role=_text(p.get("position")) or _text(p.get("role")),
-        company=_text(p.get("company")),
+        role=_line(p.get("position")) or _line(p.get("role")),
+        company=_line(p.get("company")),
         bio=bio or None,
         bio_truncated=cut,
     )
@@ -83,3 +83,9 @@ def _text(value: Any) -> str | None:
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         return None
     return str(value).strip() or None
+
+
+def _line(value: Any) -> str | None:
+    """A one-line field, its HTML escapes read ("AT&amp;T"), as in a string of people."""
+    text = _text(value)
+    return one_line(text) or None if text else None

@@ -234,3 +234,32 @@ def test_a_session_of_several_types_has_the_first_as_its_track_unless_the_comma_
     )
     page = parse_source(text.encode(), "export.csv", "Europe/Berlin")
     assert [s.track for s in page.sessions] == ["Gaming", "After Dark", "Gaming", "Food, Drink", "Food"]
+
+
+def test_escaped_fields_are_read_and_moderators_and_artists_are_the_sessions_people_too():
+    doc = [
+        {
+            "event_key": "a1",
+            "name": "Q&amp;A with the &quot;Core&quot; Team",
+            "event_start": "2031-10-14 09:00",
+            "event_end": "2031-10-14 10:00",
+            "event_type": "Food &amp; Drink",
+            "venue": "Hall A &amp; B",
+            "speakers": [{"name": "Ana Sousa", "company": "AT&amp;T", "position": "R&amp;D"}],
+            "moderators": [{"name": "Bo Li"}, {"name": "Ana Sousa"}],
+            "artists": "Carla Dias",
+            "sponsors": [{"name": "Acme"}],  # a company, not a person on stage
+        }
+    ]
+    page = parse_source(json.dumps(doc).encode(), "export.json", "Europe/Berlin")
+    (session,) = page.sessions
+    assert (session.title, session.room, session.track) == (
+        'Q&A with the "Core" Team',
+        "Hall A & B",
+        "Food & Drink",
+    )
+    assert [(p.name, p.company, p.role) for p in session.speakers] == [
+        ("Ana Sousa", "AT&T", "R&D"),
+        ("Bo Li", None, None),
+        ("Carla Dias", None, None),
+    ]
