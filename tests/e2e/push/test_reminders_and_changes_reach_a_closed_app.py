@@ -156,6 +156,7 @@ def test_a_wake_rings_for_the_starred_session_where_the_schedule_holds_it_now(br
     open_my(page, server)
     page.get_by_label(SWITCH).check()
     routes.wait_wake(page, FIRST_WAKE)
+    push_worker_active(page, server)  # the handover has its own test (HOLD_UPGRADE)
     pusher = Pusher(context, page, server.url)
 
     pusher.deliver(page, {"kind": "wake", "at": "2026-04-07T07:05:00Z"})
@@ -187,6 +188,7 @@ def test_a_correction_pushed_to_a_closed_app_updates_its_schedule_and_says_moved
     open_my(page, server)
     page.get_by_label(SWITCH).check()
     routes.wait_wake(page, FIRST_WAKE)
+    push_worker_active(page, server)  # the handover has its own test (HOLD_UPGRADE)
     before = kept_version(page)
     pusher = Pusher(context, page, server.url)
     worker_only(page, server.url)
@@ -231,6 +233,7 @@ def test_an_open_app_checks_the_feed_as_soon_as_a_correction_is_pushed(browser, 
     open_my(page, server, poll=3600)  # its own next check would be an hour away
     page.get_by_label(SWITCH).check()
     routes.wait_wake(page, FIRST_WAKE)  # subscribed: only then does a push come
+    push_worker_active(page, server)  # the handover has its own test (HOLD_UPGRADE)
     pusher = Pusher(context, page, server.url)
     server.publish({"kind": "move", "session": "k9x8y7", "room": "main"})
     pusher.deliver(page, {"kind": "changes", "version": kept_version(page) + 1})
@@ -325,11 +328,15 @@ def test_wake_instants_come_from_the_stars_and_the_lead(app_modules) -> None:
 
 
 ACTIVE_WORKER = "async () => (await navigator.serviceWorker.ready).active.scriptURL"
+ACTIVE_STATE = (
+    "async () => { const w = (await navigator.serviceWorker.ready).active; return [w.scriptURL, w.state]; }"
+)
 
 
 def push_worker_active(page: Any, server: Any) -> None:
-    push_worker = f"{server.url}/sw.js?push=1"
-    until(page, lambda: page.evaluate(ACTIVE_WORKER) == push_worker, 30, lambda: page.evaluate(ACTIVE_WORKER))
+    """Until the push worker is in charge, its activation done."""
+    push_worker = [f"{server.url}/sw.js?push=1", "activated"]
+    until(page, lambda: page.evaluate(ACTIVE_STATE) == push_worker, 30, lambda: page.evaluate(ACTIVE_STATE))
 
 
 def test_only_a_device_that_turns_push_on_takes_the_worker_with_its_code(browser, server) -> None:
@@ -387,4 +394,33 @@ def test_a_push_before_the_push_worker_takes_over_rings_once_it_has(browser, ser
     assert [(n["title"], n["body"]) for n in shown] == [("In 10 min: Compiling Things", "09:15 · Side Room")]
     assert page.evaluate(MISSED) == []
     expect(page.get_by_text("Update available")).to_have_count(0)
+    context.close()
+
+
+# What the plain worker leaves when a push reaches it as the push worker takes over, after the
+# push worker's own look at activation (features/offline/worker-offline.js nudgePushWorker).
+KEPT_LATE = """async () => {
+  const cache = await caches.open("hallway-data");
+  const message = { kind: "wake", at: "2026-04-07T07:05:00Z" };
+  await cache.put(`/hallway-missed-push/${Date.now()}-late`, new Response(JSON.stringify(message)));
+  (await navigator.serviceWorker.ready).active.postMessage("replay-missed");
+}"""
+
+
+def test_a_push_kept_after_the_push_worker_looked_rings_when_the_plain_worker_says_so(
+    browser, server
+) -> None:
+    # CI run of b55f472: a push handed over as the plain worker was replaced never rang (no
+    # other push came to make the push worker look again).
+    context, page, routes = phone(browser, server)
+    open_my(page, server)
+    page.get_by_label(SWITCH).check()
+    routes.wait_wake(page, FIRST_WAKE)
+    push_worker_active(page, server)
+    pusher = Pusher(context, page, server.url)
+    worker_only(page, server.url)
+    page.evaluate(KEPT_LATE)
+    shown = wait_notifications(page, 1, pusher, server=server)
+    assert [(n["title"], n["body"]) for n in shown] == [("In 10 min: Compiling Things", "09:15 · Side Room")]
+    until(page, lambda: page.evaluate(MISSED) == [], 10, "the kept push taken out once handled")
     context.close()

@@ -171,9 +171,12 @@ function replayMissed() {
 self.addEventListener("activate", () => {
   replayMissed();
 });
-// A page's message (it sends some at every start) keeps the worker running until it is done.
+// The plain worker's word that it kept a push after this one looked (features/offline/
+// worker-offline.js); a page's message (it sends some at every start) keeps the worker running
+// until the look is done.
 self.addEventListener("message", (event) => {
-  if (missed) event.waitUntil(missed);
+  if (event.data === "replay-missed") event.waitUntil(replayMissed());
+  else if (missed) event.waitUntil(missed);
 });
 
 wireWorkerFiles(self);
