@@ -74,6 +74,18 @@ def open_my(page: Any, server: Any, poll: int = 1) -> None:
     expect(page.locator("[data-freshness]").first).to_contain_text("Up to date", timeout=10000)
 
 
+def subscribed(browser: Any, server: Any, poll: int = 1) -> tuple[Any, Any, PushRoutes]:
+    """A phone that turned push on, its first wake-up instants sent, and the push worker in
+    charge with its activation done: what the closed-app tests push to (the handover from the
+    plain worker has its own test, with HOLD_UPGRADE)."""
+    context, page, routes = phone(browser, server)
+    open_my(page, server, poll)
+    page.get_by_label(SWITCH).check()
+    routes.wait_wake(page, FIRST_WAKE)
+    push_worker_active(page, server)
+    return context, page, routes
+
+
 def kept_version(page: Any) -> int:
     copy = kept(page)
     return copy["doc"]["version"] if copy else -1
@@ -152,11 +164,7 @@ def test_times_the_server_refuses_are_said_and_sent_again_at_the_next_change(bro
 
 
 def test_a_wake_rings_for_the_starred_session_where_the_schedule_holds_it_now(browser, server) -> None:
-    context, page, routes = phone(browser, server)
-    open_my(page, server)
-    page.get_by_label(SWITCH).check()
-    routes.wait_wake(page, FIRST_WAKE)
-    push_worker_active(page, server)  # the handover has its own test (HOLD_UPGRADE)
+    context, page, routes = subscribed(browser, server)
     pusher = Pusher(context, page, server.url)
 
     pusher.deliver(page, {"kind": "wake", "at": "2026-04-07T07:05:00Z"})
@@ -184,11 +192,7 @@ def test_a_wake_rings_for_the_starred_session_where_the_schedule_holds_it_now(br
 def test_a_correction_pushed_to_a_closed_app_updates_its_schedule_and_says_moved_once(
     browser, server
 ) -> None:
-    context, page, routes = phone(browser, server)
-    open_my(page, server)
-    page.get_by_label(SWITCH).check()
-    routes.wait_wake(page, FIRST_WAKE)
-    push_worker_active(page, server)  # the handover has its own test (HOLD_UPGRADE)
+    context, page, routes = subscribed(browser, server)
     before = kept_version(page)
     pusher = Pusher(context, page, server.url)
     worker_only(page, server.url)
@@ -229,11 +233,7 @@ def test_a_correction_pushed_to_a_closed_app_updates_its_schedule_and_says_moved
 
 
 def test_an_open_app_checks_the_feed_as_soon_as_a_correction_is_pushed(browser, server) -> None:
-    context, page, routes = phone(browser, server)
-    open_my(page, server, poll=3600)  # its own next check would be an hour away
-    page.get_by_label(SWITCH).check()
-    routes.wait_wake(page, FIRST_WAKE)  # subscribed: only then does a push come
-    push_worker_active(page, server)  # the handover has its own test (HOLD_UPGRADE)
+    context, page, routes = subscribed(browser, server, poll=3600)  # its own next check: an hour away
     pusher = Pusher(context, page, server.url)
     server.publish({"kind": "move", "session": "k9x8y7", "room": "main"})
     pusher.deliver(page, {"kind": "changes", "version": kept_version(page) + 1})
@@ -412,11 +412,7 @@ def test_a_push_kept_after_the_push_worker_looked_rings_when_the_plain_worker_sa
 ) -> None:
     # CI run of b55f472: a push handed over as the plain worker was replaced never rang (no
     # other push came to make the push worker look again).
-    context, page, routes = phone(browser, server)
-    open_my(page, server)
-    page.get_by_label(SWITCH).check()
-    routes.wait_wake(page, FIRST_WAKE)
-    push_worker_active(page, server)
+    context, page, routes = subscribed(browser, server)
     pusher = Pusher(context, page, server.url)
     worker_only(page, server.url)
     page.evaluate(KEPT_LATE)
