@@ -85,7 +85,8 @@ WIRE_GOAL = 33 * 1024
 # handling for devices that have not turned it on (/sw.js?push=1 is theirs): /sw.js 2,867 B, the
 # visit 69,130 B in English, 79,023 B in French. The budget was 68.5 KB. Then a drawn page ran the
 # app once painted (js/start.js, a classic script; the bundle a classic script too, preloaded):
-# one request more, 410 B and its headers, 70,192 B in English. The budget is 69.5 KB.
+# one request more, 410 B and its headers, 70,192 B in English. The budget is 69.5 KB. The plain
+# worker telling the push worker of a push it kept late (worker-offline.js) added 62 B: 71,110 B.
 WIRE_BUDGET = int(69.5 * 1024)
 FOSDEM_GOAL = 250 * 1024  # issue 28: a first visit of FOSDEM's size
 SHELL_GOAL = 14 * 1024

@@ -10,14 +10,10 @@ import { keepMissed, readPush } from "../push/missed.js";
 wireWorkerFiles(self);
 
 // A push here came before the push worker took over: kept for it (features/push/missed.js).
+// The push worker looks for kept messages as it activates: one kept after that look (the push
+// handed over as this worker was being replaced) would wait for the next push, so the worker
+// in charge is told (this one, when still in charge, ignores it).
 self.addEventListener("push", (event) => {
   const message = readPush(event);
-  if (message) event.waitUntil(keepMissed(message).then(nudgePushWorker));
+  if (message) event.waitUntil(keepMissed(message).then(() => self.registration.active?.postMessage("replay-missed")));
 });
-
-// The push worker looks for kept messages as it activates: one kept after that look (the push
-// handed over as this worker was being replaced) would wait for the next push. It is told.
-function nudgePushWorker() {
-  const next = self.registration.active;
-  if (next?.scriptURL.endsWith("push=1")) next.postMessage("replay-missed");
-}
