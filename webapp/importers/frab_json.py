@@ -79,9 +79,9 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
     if note and notes is not None:
         notes.append(f"{source}: {note}")
     ext = _part(body, EXTENSION)
-    ours = isinstance(doc.get("generator"), dict) and doc["generator"].get("name") == GENERATOR
-    # pretalx writes a duration of a day or more as D:HH:MM ("1:03:00", 27 hours).
-    days_first = isinstance(doc.get("generator"), dict) and doc["generator"].get("name") == "pretalx"
+    generator = doc["generator"].get("name") if isinstance(doc.get("generator"), dict) else None
+    ours = generator == GENERATOR
+    days_first = generator == "pretalx"  # pretalx writes a day or more as D:HH:MM ("1:03:00": 27 h)
     base = body.get("base_url") if isinstance(body.get("base_url"), str) else None
     base = base if base and _HTTP_BASE.match(base) else None
     catalog = Catalog(ext, markup=not ours, orgs=not ours)

@@ -36,7 +36,7 @@ from ..domain.timeutil import localize
 from .markup import html_paragraphs, one_line, safe_url
 from .people import heading_people, reconcile, split_heading
 from .raw import RawPage, RawSession, SourceError, is_level, split_kind
-from .sched_speakers import speakers
+from .sched_speakers import speakers, text_line
 
 REQUIRED = ("name", "event_start", "event_end")
 # Custom fields an event may have relabelled, where an audience level or a format can hide.
@@ -111,9 +111,9 @@ def _session(
     if not people:  # as on Sched's pages, the heading names who the export does not list
         people = reconcile(heading_people(named, []), [])
     kind, title = split_kind(heading)
-    custom = [_line(item.get(k)) for k in _CUSTOM]
+    custom = [text_line(item.get(k)) for k in _CUSTOM]
     level = next((v for v in custom if v and is_level(v)), None)
-    fmt = _line(item.get("audience"))
+    fmt = text_line(item.get("audience"))
     if (
         kind is None
         and fmt
@@ -131,7 +131,7 @@ def _session(
         kind=kind,
         start=_time(item["event_start"], source, where, line),
         end=_time(item["event_end"], source, where, line),
-        room=_line(item.get("venue")),
+        room=text_line(item.get("venue")),
         track=_track(_type(item), types),
         level=level,
         slides=True if links else None,
@@ -147,13 +147,7 @@ def _session(
 
 
 def _type(item: dict[str, Any]) -> str | None:
-    return _line(item.get("event_type")) or _line(item.get("type"))
-
-
-def _line(value: Any) -> str | None:
-    """A one-line field, its HTML escapes read: Sched escapes what it exports ("AT&amp;T")."""
-    text = _text(value)
-    return one_line(text) or None if text else None
+    return text_line(item.get("event_type")) or text_line(item.get("type"))
 
 
 def _track(value: str | None, types: set[str | None]) -> str | None:

@@ -46,8 +46,8 @@ def _speaker(p: Any, source: str, where: str) -> RawSpeaker:
     bio, cut = strip_read_more("\n\n".join(html_paragraphs(about) if isinstance(about, str) else ()))
     return RawSpeaker(
         name=" ".join(name.split()),
-        role=_line(p.get("position")) or _line(p.get("role")),
-        company=_line(p.get("company")),
+        role=text_line(p.get("position")) or text_line(p.get("role")),
+        company=text_line(p.get("company")),
         bio=bio or None,
         bio_truncated=cut,
     )
@@ -85,7 +85,8 @@ def _text(value: Any) -> str | None:
     return str(value).strip() or None
 
 
-def _line(value: Any) -> str | None:
-    """A one-line field, its HTML escapes read ("AT&amp;T"), as in a string of people."""
+def text_line(value: Any) -> str | None:
+    """A one-line field of a Sched export, its HTML escapes read: Sched escapes what it exports
+    ("AT&amp;T"), as in a string of people."""
     text = _text(value)
     return one_line(text) or None if text else None

@@ -43,6 +43,19 @@ def utc(text: str) -> datetime:
     return datetime.fromisoformat(text).replace(tzinfo=UTC)
 
 
+def block(title: str, tz: str, start: str, end: str, **fields: Any) -> dict[str, Any]:
+    """A session block as the event export by blocks (`detail=sessions`) writes it, on 2 June."""
+    when = {"date": "2025-06-02", "tz": tz}
+    return {
+        "_type": "SessionSlot",
+        "title": title,
+        "startDate": {**when, "time": start},
+        "endDate": {**when, "time": end},
+        "contributions": [],
+        **fields,
+    }
+
+
 @pytest.fixture(scope="module")
 def event() -> tuple[Schedule, list[str]]:
     return imported(("event.json", EVENT))
@@ -164,21 +177,19 @@ def test_a_block_of_the_event_export_with_nothing_in_it_is_a_session_led_by_its_
     # `detail=sessions` lists a round table or a registration as a block without contributions;
     # the timetable export of the same event has it as a session (and so does the import).
     doc = copy.deepcopy(EVENT)
-    when = {"date": "2025-06-02", "tz": "Europe/Lisbon"}
     doc["results"][0]["sessions"] = [
-        {
-            "_type": "SessionSlot",
-            "title": "Registration",
-            "startDate": {**when, "time": "08:00:00"},
-            "endDate": {**when, "time": "09:00:00"},
-            "room": "Foyer",
-            "roomFullname": "Foyer",
-            "location": "Centro de Congressos",
-            "conveners": [
+        block(
+            "Registration",
+            "Europe/Lisbon",
+            "08:00:00",
+            "09:00:00",
+            room="Foyer",
+            roomFullname="Foyer",
+            location="Centro de Congressos",
+            conveners=[
                 {"first_name": "Sam", "last_name": "HOST", "fullName": "HOST, Sam", "affiliation": "LOC"}
             ],
-            "contributions": [],
-        }
+        )
     ]
     schedule, _ = imported(("event.json", doc))
     registration = by_title(schedule)["Registration"]
@@ -443,19 +454,17 @@ def test_an_empty_block_in_both_exports_is_one_session_named_as_indico_names_it(
         day["s16"].update(slotTitle="Round table", sessionSlotId=16)
 
     event = copy.deepcopy(EVENT)
-    when = {"date": "2025-06-02", "tz": "Europe/Lisbon"}
     event["results"][0]["sessions"] = [
-        {
-            "_type": "SessionSlot",
-            "id": 16,
-            "title": "Registration: Round table",
-            "session": {"title": "Registration", "isPoster": False},
-            "startDate": {**when, "time": "08:00:00"},
-            "endDate": {**when, "time": "09:00:00"},
-            "room": "Foyer",
-            "conveners": [],
-            "contributions": [],
-        }
+        block(
+            "Registration: Round table",
+            "Europe/Lisbon",
+            "08:00:00",
+            "09:00:00",
+            id=16,
+            session={"title": "Registration", "isPoster": False},
+            room="Foyer",
+            conveners=[],
+        )
     ]
     schedule, _ = imported(("event.json", event), ("timetable.json", timetable_with(renamed)))
     blocks = [s for s in schedule.sessions if s.title.startswith("Registration")]
@@ -470,17 +479,16 @@ def test_a_poster_is_on_show_for_its_whole_poster_session_and_a_protected_file_i
     ev = doc["results"][0]
     poster = next(c for c in ev["contributions"] if c["title"] == "Poster: Graphs")
     ev["contributions"].remove(poster)
-    when = {"date": "2025-06-02", "tz": "Europe/Zurich"}
     ev["sessions"] = [
-        {
-            "_type": "SessionSlot",
-            "id": 30,
-            "title": "Posters",
-            "session": {"title": "Posters", "isPoster": True},
-            "startDate": {**when, "time": "10:40:00"},
-            "endDate": {**when, "time": "12:40:00"},
-            "contributions": [poster],
-        }
+        block(
+            "Posters",
+            "Europe/Zurich",
+            "10:40:00",
+            "12:40:00",
+            id=30,
+            session={"title": "Posters", "isPoster": True},
+            contributions=[poster],
+        )
     ]
     folder = ev["contributions"][0]["folders"][0]
     folder["attachments"][0]["is_protected"] = True
