@@ -116,6 +116,9 @@ def _trailer(lines: list[str], i: int, session: RawSession) -> None:
 
 def _speakers(lines: list[str]) -> list[RawSpeaker]:
     starts = [i for i in range(len(lines)) if _is_block_start(lines, i)]
+    # Initials whose "name" is the next block's avatar line ("AW", "", "avatar for Danielle
+    # Pintz"): a person the page names nowhere, not a block of its own.
+    starts = [i for n, i in enumerate(starts) if n + 1 == len(starts) or starts[n + 1] >= i + 3]
     speakers = []
     for n, i in enumerate(starts):
         chunk = lines[i : starts[n + 1] if n + 1 < len(starts) else len(lines)]

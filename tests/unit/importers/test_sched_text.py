@@ -246,3 +246,21 @@ def test_date_lines_in_24_and_12_hour_clocks_are_read(line, start, end):
 def test_date_line_with_an_impossible_date_names_the_line():
     with pytest.raises(SourceError, match=r"x\.txt, line 3: unreadable date line"):
         sched_page.date_range("Tuesday April 31, 2026 12:00 - 12:25 CEST", "x.txt", 3)
+
+
+def test_initials_followed_by_the_next_speakers_avatar_are_no_speaker_of_their_own():
+    # A list page cut short (found by the fuzz test on a seed page with lines dropped): "AW" has
+    # the next block's avatar line where its name would be. It raised an IndexError.
+    lines = [
+        "AW",
+        "",
+        "avatar for Danielle Pintz",
+        "",
+        "Danielle Pintz",
+        "",
+        "Software Engineer, Meta",
+        "Bio.",
+    ]
+    assert [(p.name, p.role, p.company) for p in sched_text._speakers(lines)] == [
+        ("Danielle Pintz", "Software Engineer", "Meta")
+    ]
