@@ -20,6 +20,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 USER_AGENT = "Hallway schedule importer (+https://github.com/hallway)"
 CHUNK = 64 * 1024
+NOT_MODIFIED_UNASKED = "the server answered 304 Not Modified to a request without validators"
 
 
 class FetchError(ValueError):
@@ -136,7 +137,8 @@ def read_source(location: str, *, timeout: float, max_bytes: int) -> bytes:
     """The bytes of a source given as a URL or a file path; FetchError naming it otherwise."""
     if is_url(location):
         body = fetch(location, timeout=timeout, max_bytes=max_bytes).body
-        assert body is not None  # no validators sent: never a 304
+        if body is None:  # no validators were sent: a 304 is the server's mistake, not news
+            raise FetchError(location, NOT_MODIFIED_UNASKED)
         return body
     try:
         return Path(location).read_bytes()

@@ -24,7 +24,7 @@ from typing import Any
 from ..domain import jsontext
 from ..domain.timeutil import to_iso
 from . import follow_state
-from .fetch import FetchError, fetch, is_url, shown, source_names
+from .fetch import NOT_MODIFIED_UNASKED, FetchError, fetch, is_url, shown, source_names
 from .merge import Overrides
 from .sources import parse_source
 from .update import Imported, update_schedule, valid_language
@@ -131,9 +131,7 @@ class Follower:
                     loc, timeout=self.timeout, max_bytes=self.max_bytes, etag=etag, last_modified=modified
                 )
                 if got.body is None and not have:
-                    raise FetchError(
-                        loc, "the server answered 304 Not Modified to a request without validators"
-                    )
+                    raise FetchError(loc, NOT_MODIFIED_UNASKED)
                 body, seen[loc] = got.body, {"etag": got.etag, "last_modified": got.last_modified}
             else:
                 try:

@@ -1,7 +1,7 @@
 """A schedule source on 127.0.0.1 for tests: the stdlib http.server in a thread, serving
 `body` with an ETag and a Last-Modified and answering conditional requests with 304, as
 pretalx, Sessionize and Sched do. A test changes what it serves between polls (`body`,
-`status`, `stall`) and reads what was asked (`requests`, `not_modified`)."""
+`status`, `stall`, `location`, `drip`) and reads what was asked (`requests`, `not_modified`)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ SEED_TEXT = sorted((Path(__file__).resolve().parents[3] / "data" / "sources").gl
     encoding="utf-8"
 )
 STALL_LIMIT = 30.0  # a stalled answer is released by then at the latest (or at stop)
+DRIPS = ("headers", "body", "chunks")
 
 
 class Source:
@@ -30,6 +31,12 @@ class Source:
         self.no_length = False  # stream the body without a Content-Length
         self.requests: list[dict[str, str]] = []  # the headers of each request
         self.not_modified = 0
+        self.location: str | None = None  # with a 3xx `status`: where the answer redirects
+        # Send the answer's "headers", "body" or "chunks" (chunked encoding) one byte every
+        # `drip_every` seconds, as a server that keeps a fetcher busy for ever would.
+        self.drip: str | None = None
+        self.drip_every = 0.5
+        self.drip_ended = threading.Event()  # the dripped answer ended (the client hung up)
         self.set(body)
         source = self
 
@@ -63,6 +70,19 @@ class Source:
         if stall:
             self.released.wait(STALL_LIMIT)
             return
+        if self.drip:
+            self._drip(handler, body)
+            return
+        if status == 304:  # whatever was asked: a server that misreads conditional requests
+            handler.send_response(304)
+            handler.end_headers()
+            return
+        if 300 <= status < 400 and self.location:
+            handler.send_response(status)
+            handler.send_header("Location", self.location)
+            handler.send_header("Content-Length", "0")
+            handler.end_headers()
+            return
         if status != 200:
             handler.send_error(status)
             return
@@ -80,6 +100,26 @@ class Source:
             handler.send_header("Content-Length", str(len(body)))
         handler.end_headers()
         handler.wfile.write(body)
+
+    def _drip(self, handler: BaseHTTPRequestHandler, body: bytes) -> None:
+        head = f"HTTP/1.1 200 OK\r\nContent-Length: {len(body)}\r\n\r\n".encode()
+        if self.drip == "chunks":
+            head = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+        try:
+            if self.drip != "headers":
+                handler.wfile.write(head)
+                handler.wfile.flush()
+            slow = {"headers": head, "body": body, "chunks": b"".join(b"1\r\n%c\r\n" % b for b in body)}
+            deadline = time.monotonic() + STALL_LIMIT
+            for byte in slow[self.drip or "body"]:
+                if time.monotonic() > deadline or self.released.wait(self.drip_every):
+                    break
+                handler.wfile.write(bytes([byte]))
+                handler.wfile.flush()
+        except OSError:  # the fetcher hung up: what a bounded fetch does
+            pass
+        finally:
+            self.drip_ended.set()
 
     def stop(self) -> None:
         self.released.set()

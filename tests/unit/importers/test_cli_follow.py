@@ -105,3 +105,14 @@ def test_a_second_follower_of_one_data_directory_is_refused(cli, source, tmp_pat
 def test_follow_without_sources_needs_a_plan(cli) -> None:
     result = cli("follow", "--once")
     assert result.exit_code == 2 and "HALLWAY_FOLLOW" in result.output
+
+
+def test_import_of_a_url_answering_304_to_a_plain_get_names_it_without_a_traceback(
+    cli, source, tmp_path
+) -> None:
+    source.status = 304
+    result = cli("import", source.url)
+    assert result.exit_code == 1, result.output
+    assert "/schedule?…" in result.output and "304" in result.output and "SECRET" not in result.output
+    assert "Traceback" not in result.output and not isinstance(result.exception, AssertionError)
+    assert not (tmp_path / "data" / "schedule.json").exists()
