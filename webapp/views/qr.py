@@ -29,6 +29,15 @@ SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 # A session's code never changes (its id and URL are stable), so phones and the service
 # worker may keep it a day without asking again.
 IMAGE_CACHE = "public, max-age=86400"
+# Door signs follow the corrections: a browser or proxy must ask again before reusing one
+# (docs/deploy.md's table says so for the live server and the export alike).
+REVALIDATE = "no-cache"
+
+
+@bp.after_request
+def _revalidated(response: Response) -> Response:
+    response.headers.setdefault("Cache-Control", REVALIDATE)
+    return response
 
 
 def public_base() -> str:

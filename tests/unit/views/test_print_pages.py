@@ -99,3 +99,16 @@ def test_sign_codes_follow_the_public_url_setting(app, client):
     app.config["PUBLIC_URL"] = "https://schedule.example.org"
     page = soup(client.get("/print/room/side?day=2026-04-07"))
     assert page.select_one("figcaption").get_text() == "schedule.example.org/session/k9x8y7"
+
+
+@pytest.mark.parametrize(
+    "path", ["/print", "/print/all", "/print/all?day=2026-04-07", "/print/room/main?day=2026-04-07"]
+)
+def test_door_signs_are_revalidated_before_reuse(client, path):
+    response = client.get(path)
+    assert response.status_code == 200
+    assert response.headers["Cache-Control"] == "no-cache"
+
+
+def test_a_code_image_keeps_its_day_long_cache(client):
+    assert client.get("/session/s1a2b3/qr.svg").headers["Cache-Control"] == "public, max-age=86400"
