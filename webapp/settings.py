@@ -87,6 +87,13 @@ def _language(text: str) -> str:
     return tag
 
 
+def _wake_cap(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= 500:
+        raise ValueError("must be a number of instants from 1 to 500")
+    return value
+
+
 def _hosts(text: str) -> tuple[str, ...] | None:
     """Comma-separated host names; `*` alone: any host."""
     names = tuple(n.strip().lower() for n in text.split(",") if n.strip())
@@ -177,6 +184,13 @@ SETTINGS: tuple[Setting, ...] = (
         _seconds,
     ),
     Setting(
+        "FOLLOW_MIN_GAP",
+        60.0,
+        "Least seconds between two imports made by following: a source that keeps changing is "
+        "imported at most this often, in its newest state once the time has passed.",
+        _seconds,
+    ),
+    Setting(
         "FETCH_TIMEOUT", 30.0, "Seconds a source fetched over HTTP(S) may take to answer in full.", _seconds
     ),
     Setting(
@@ -221,6 +235,61 @@ SETTINGS: tuple[Setting, ...] = (
         "Push subscription changes (PUT or DELETE) one client address may make per minute (more: 429); "
         "high, as a venue's Wi-Fi puts many phones behind one address; 0: no limit.",
         _int,
+    ),
+    Setting(
+        "PUSH_NEW_LIMIT",
+        600,
+        "New push subscriptions (an endpoint the server does not hold yet) one client address may "
+        "register per hour (more: 429); an update of a held one is not new; 0: no limit.",
+        _int,
+    ),
+    Setting(
+        "PUSH_MAX_SUBSCRIPTIONS",
+        50_000,
+        "Push subscriptions the server holds at most (a new one beyond: 507); 0: no cap.",
+        _int,
+    ),
+    Setting(
+        "PUSH_MAX_WAKE",
+        200,
+        "Wake-up instants kept per subscription (the soonest; one per distinct start of a starred "
+        "session, so a person needs far fewer); at most 500.",
+        _wake_cap,
+    ),
+    Setting(
+        "PUSH_MAX_WAKE_UPS",
+        2_000_000,
+        "Wake-up instants the server holds at most over all subscriptions (a list that would pass "
+        "it: 507); 0: no cap.",
+        _int,
+    ),
+    Setting(
+        "PUSH_STORE_MAX_MB",
+        256,
+        "Largest size of DATA_DIR/push.sqlite3 in MB, enforced by SQLite itself (a write that "
+        "would pass it: 503 'the push store is full', and a /healthz problem); 0: the disk's.",
+        _int,
+    ),
+    Setting(
+        "PUSH_KEEP_DAYS",
+        2,
+        "Days after the event's last session ends that subscriptions and their wake-ups are kept; "
+        "then they are deleted.",
+        _int,
+    ),
+    Setting(
+        "PUSH_SERVICES",
+        None,
+        "Push services endpoints may point at: comma-separated host names, `.example.org` for its "
+        "subdomains; unset: any public host name (the sender checks the address it connects to).",
+        _hosts,
+    ),
+    Setting(
+        "PUSH_LOOPBACK",
+        False,
+        "Tests only: also accept http:// endpoints on 127.0.0.1 or localhost, for a local push "
+        "service; the server refuses to start with it when PUBLIC_URL names another host.",
+        _flag,
     ),
 )
 

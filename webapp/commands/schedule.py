@@ -94,7 +94,9 @@ def follow_command(
             "HALLWAY_FOLLOW set, or another `schedule follow`); one follower per data directory"
         )
     timeout, max_bytes = config["FETCH_TIMEOUT"], config["FETCH_MAX_BYTES"]
-    follower = Follower(plan, rt.data_dir, rt.schedule_path, timeout, max_bytes, rt.now)
+    # --once is a check asked for by hand: it imports what it finds, however recent the last import.
+    gap = 0.0 if once else config["FOLLOW_MIN_GAP"]
+    follower = Follower(plan, rt.data_dir, rt.schedule_path, timeout, max_bytes, rt.now, min_gap=gap)
 
     def changed(imported: Imported) -> None:
         _written(rt, imported, follower.out, "Changed: wrote")

@@ -78,6 +78,7 @@ class Cycle:
     requests: int = 0  # HTTP requests made
     imported: Imported | None = None  # a source changed and the schedule was written
     error: str | None = None  # why the last good schedule is kept
+    held_back: bool = False  # a change seen too soon after the last import, imported later
 
 
 @dataclass
@@ -88,14 +89,24 @@ class Follower:
     timeout: float
     max_bytes: int
     clock: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
+    # Least seconds between two imports (FOLLOW_MIN_GAP): a source saved every second is not
+    # a new version for every phone every second; its newest state is imported once the gap passed.
+    min_gap: float = 0.0
 
     def cycle(self) -> Cycle:
+        now = self.clock()
         state = follow_state.load_state(self.data_dir)
         kept = state.get("sources", {}) if state.get("plan") == self.plan.fingerprint() else {}
+        previous = state.get("status") or {}
         done = Cycle()
         try:
             fresh, seen, changed = self._read(kept, done)
-            if changed or not self.out.exists():
+            if changed and self.out.exists() and self._too_soon(previous, now):
+                # The validators of the last import are kept, so the next check fetches the
+                # source whole again: the state imported when the gap has passed is the newest.
+                done.held_back = True
+                seen = kept
+            elif changed or not self.out.exists():
                 bodies = [
                     self._body(loc, body, seen[loc])
                     for loc, body in zip(self.plan.sources, fresh, strict=True)
@@ -110,9 +121,18 @@ class Follower:
             done.error = str(exc)
         except Exception as exc:  # noqa: BLE001 - a parser's bug must not stop following either
             done.error = f"{', '.join(source_names(self.plan.sources))}: {type(exc).__name__}: {exc}"
-        previous = state.get("status") or {}
-        self._save(kept, self._status(done, previous))
+        self._save(kept, self._status(done, previous, now))
         return done
+
+    def _too_soon(self, previous: dict[str, Any], now: datetime) -> bool:
+        changed = previous.get("changed")
+        if not self.min_gap or not changed:
+            return False
+        try:
+            since = (now - datetime.fromisoformat(changed)).total_seconds()
+        except (TypeError, ValueError):  # a damaged status: import, as without a gap
+            return False
+        return 0 <= since < self.min_gap  # a clock set back does not hold imports back for ever
 
     def _read(self, kept: dict[str, Any], done: Cycle) -> tuple[list[bytes | None], dict[str, Any], bool]:
         """Each source's new bytes (None: unchanged), what to keep of each, and whether any
@@ -155,8 +175,8 @@ class Follower:
             )
         return kept
 
-    def _status(self, done: Cycle, previous: dict[str, Any]) -> dict[str, Any]:
-        now = to_iso(self.clock())
+    def _status(self, done: Cycle, previous: dict[str, Any], at: datetime) -> dict[str, Any]:
+        now = to_iso(at)
         status = {
             "sources": [shown(s) for s in self.plan.sources],
             "pid": os.getpid(),
@@ -165,6 +185,7 @@ class Follower:
             "changed": now if done.imported is not None else previous.get("changed"),
             "error": done.error,
             "failing_since": None if done.error is None else (previous.get("failing_since") or now),
+            "held_back": done.held_back,
         }
         return status
 
@@ -182,4 +203,7 @@ def describe(status: dict[str, Any] | None) -> str:
             f"failing since {status.get('failing_since')}: {status['error']}; the last good schedule is kept"
         )
     changed = status.get("changed")
-    return f"checked {status.get('checked')}, " + (f"last changed {changed}" if changed else "no change seen")
+    said = f"checked {status.get('checked')}, " + (f"last changed {changed}" if changed else "no change seen")
+    if status.get("held_back"):
+        said += "; a newer change is imported once the least time between two imports has passed"
+    return said

@@ -36,8 +36,9 @@ class Runner:
         data_dir = Path(config["DATA_DIR"])
         self.lead = follow_state.Lead(data_dir)
         self.follower = Follower(
-            plan, data_dir, rt.schedule_path, config["FETCH_TIMEOUT"], config["FETCH_MAX_BYTES"], rt.now
-        )
+            plan, data_dir, rt.schedule_path, config["FETCH_TIMEOUT"], config["FETCH_MAX_BYTES"], rt.now,
+            min_gap=config["FOLLOW_MIN_GAP"],
+        )  # fmt: skip
         self.stopped = threading.Event()
         self.thread = threading.Thread(target=self.run, name="hallway-follow", daemon=True)
 

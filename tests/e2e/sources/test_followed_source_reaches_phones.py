@@ -27,7 +27,8 @@ def test_a_talk_retimed_in_the_followed_source_reaches_the_open_phone_as_a_delta
         import_schedule(first, imported)
         plan = tmp_path / "follow.json"
         plan.write_text(json.dumps({"sources": [source.url]}), encoding="utf-8")
-        env = {"HALLWAY_FOLLOW": str(plan), "HALLWAY_FOLLOW_INTERVAL": "1"}
+        # A change a few seconds after the first import is imported at once (no 60 s gap).
+        env = {"HALLWAY_FOLLOW": str(plan), "HALLWAY_FOLLOW_INTERVAL": "1", "HALLWAY_FOLLOW_MIN_GAP": "0.5"}
         server = make_server(schedule=imported, env=env)
         open_app(page, server)
         star(page, "Rust for Linux")

@@ -30,6 +30,7 @@ def server(tmp_path: Path, source: Source, serve) -> Gunicorn:
         "HALLWAY_FOLLOW": str(plan),
         "HALLWAY_FOLLOW_INTERVAL": str(INTERVAL),
         "HALLWAY_FETCH_TIMEOUT": "2",
+        "HALLWAY_FOLLOW_MIN_GAP": str(INTERVAL),  # a change seconds after the first import is not held
     }
     # The data directory starts empty: the schedule served is the follower's first import.
     return serve(Gunicorn(tmp_path, env=env, schedule=None))

@@ -209,3 +209,35 @@ def test_a_parser_that_breaks_unexpectedly_is_reported_like_any_failure(
     monkeypatch.setattr(follow_module, "parse_source", broken_parser)
     assert f.cycle().error == f"{shown(source.url)}: KeyError: 'speakers'"
     assert follow_state.status(tmp_path)["failing_since"] is not None
+
+
+class Seconds:
+    """A pinned clock that moves on one second each time the follower reads it (once a cycle)."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 4, 7, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(seconds=1)
+        return self.now
+
+
+def test_a_source_changing_every_second_is_imported_once_a_gap_in_its_newest_state(
+    tmp_path, source, imports
+) -> None:
+    plan = Plan((source.url,), Overrides(language="en"))
+    f = Follower(plan, tmp_path, tmp_path / "schedule.json", 5.0, 1 << 20, Seconds(), min_gap=60.0)
+    assert f.cycle().imported is not None
+    for second in range(1, 60):  # a change every second for the next 59 seconds: held back
+        source.set(TEXT.replace(FORECASTING, f"Flap {second}").encode())
+        done = f.cycle()
+        assert done.error is None and done.imported is None and done.held_back
+    assert len(imports) == 1 and "imported once the least time" in follow_module.describe(
+        follow_state.status(tmp_path)
+    )
+    source.set(TEXT.replace(FORECASTING, "Flap newest").encode())
+    done = f.cycle()  # 60 s after the first import: the newest state, once
+    assert done.imported is not None and len(imports) == 2
+    assert any(t.startswith("Flap newest") for t in titles(tmp_path))
+    assert not any(t.startswith("Flap 59") for t in titles(tmp_path))
+    assert f.cycle().imported is None and len(imports) == 2  # unchanged since: nothing more
