@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from ..domain.timeutil import to_iso
 from ..importers import follow_state
 from ..importers.fetch import shown
 from ..importers.follow import Follower, describe, load_plan
@@ -98,9 +99,14 @@ def report(rt: Runtime) -> dict[str, Any] | None:
     doc: dict[str, Any] = {**status, "summary": describe(status), "problem": None}
     if status.get("error"):
         doc["problem"] = doc["summary"]
-    else:
-        late = timedelta(seconds=2 * config["FOLLOW_INTERVAL"] + config["FETCH_TIMEOUT"])
-        checked = status.get("checked")
-        if checked and rt.now() - datetime.fromisoformat(checked) > late:
-            doc["problem"] = f"no check of the followed sources since {checked}"
+        return doc
+    # Every fetch is bounded by FETCH_TIMEOUT, so a follower this late is stuck or absent.
+    late = timedelta(seconds=2 * config["FOLLOW_INTERVAL"] + config["FETCH_TIMEOUT"])
+    checked = status.get("checked")
+    if checked and rt.now() - datetime.fromisoformat(checked) > late:
+        doc["problem"] = f"no check of the followed sources since {checked}"
+    elif not checked and rt.now() - rt.started > late:
+        doc["problem"] = (
+            f"following has not completed a check since the server started at {to_iso(rt.started)}"
+        )
     return doc

@@ -93,6 +93,8 @@ class Runtime:
         self.style: Memo[str, str | None] = Memo()  # the shell style's CSP source, by tree hash
         self.cache_bypassed_until = 0.0  # monotonic time: the shared cache failed, left alone until then
         self._vapid_key: keys.VapidKey | None = None
+        # When this process started: a follower with no check since is reported as stuck.
+        self.started: datetime = self.now()
         # The loops this process started (a serving process only).
         self.follow: FollowRunner | None = None
         self.push_process: int | None = None  # the Web Push sending loop's (serving/push.py)

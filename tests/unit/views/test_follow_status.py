@@ -15,8 +15,6 @@ from webapp import create_app
 TOKEN = "follow-status-token"
 
 
-
-
 @pytest.fixture
 def make_app(tmp_path: Path, source: Source):
     plan = tmp_path / "follow.json"
@@ -94,3 +92,26 @@ def test_a_server_that_follows_nothing_says_so(tmp_path, data_dir) -> None:
     assert "follow" not in client.get("/healthz").get_json()
     body = client.get("/api/v1/follow", headers={"Authorization": f"Bearer {TOKEN}"}).get_json()
     assert body == {"following": False, "summary": "this server follows no sources", "problem": None}
+
+
+class Steps:
+    """A pinned clock the test moves on by hand."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 4, 7, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def test_a_follower_that_never_completes_a_first_check_is_a_problem_once_late(make_app, data_dir) -> None:
+    clock = Steps()  # data_dir: a schedule served from before, as on a restart
+    app = make_app(FOLLOW_INTERVAL=60.0, CLOCK=clock)  # no cycle ever ends: a stuck first check
+    clock.now += timedelta(seconds=60)
+    assert health(app)["status"] == "ok"  # within an interval: not checked yet, no problem
+    clock.now += timedelta(seconds=2 * 60 + 5)
+    doc = health(app)
+    assert doc["status"] == "degraded"
+    assert doc["problems"]["follow"] == (
+        "following has not completed a check since the server started at 2026-04-07T09:00:00+00:00"
+    )
