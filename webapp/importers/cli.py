@@ -21,6 +21,7 @@ from ..domain.timeutil import local_date, zone
 from .fetch import read_source, shown, source_names
 from .follow import Follower, Plan, load_plan
 from .merge import Overrides
+from .problems import report
 from .sources import parse_source
 from .update import Imported, update_schedule, valid_language
 
@@ -75,6 +76,8 @@ def import_sources(
         raise click.ClickException(str(exc)) from exc
     for warning in imported.warnings:
         click.echo(f"warning: {warning}", err=True)
+    for line in report(imported.problems):
+        click.echo(line, err=True)
     return imported
 
 

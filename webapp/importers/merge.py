@@ -26,6 +26,11 @@ class Overrides:
     venue: str | None = None
     city: str | None = None
     language: str | None = None  # the event's main language, e.g. "en"
+    strict: bool = False  # refuse on the first problem instead of setting the row aside
+    # Spreadsheets: (field, header) for columns whose names are not recognized (--column), and
+    # "day-first" or "month-first" for dates like 03/04/2026 (--date-format).
+    columns: tuple[tuple[str, str], ...] = ()
+    date_format: str | None = None
 
 
 @dataclass

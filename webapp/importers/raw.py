@@ -9,9 +9,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from ..domain.ids import normalize
 from ..domain.model import DayRange, Link
+
+if TYPE_CHECKING:
+    from .problems import Problem
 
 
 class SourceError(ValueError):
@@ -90,6 +94,8 @@ class RawPage:
     # The source says its days are calendar days (Hallway's own export): none are inferred.
     calendar_days: bool = False
     notes: list[str] = field(default_factory=list)  # what the import summary should tell
+    # Rows set aside or read by a rule (`problems`): reported grouped, refused by --strict.
+    problems: list[Problem] = field(default_factory=list)
 
 
 # Words that end a kind prefix such as "Lightning Talk: " or "Sponsored Keynote: "; a title

@@ -18,6 +18,7 @@ from ..domain.model import Schedule
 from ..domain.serialize import ScheduleFormatError
 from ..domain.storage import load_schedule, save_schedule
 from .merge import Overrides, merge
+from .problems import Problem, refuse_first
 from .raw import RawPage
 
 LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*")
@@ -37,6 +38,7 @@ class Imported:
     schedule: Schedule
     previous: Schedule | None
     warnings: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)  # rows set aside or read by a rule
 
     @property
     def kept(self) -> int:
@@ -50,7 +52,11 @@ def update_schedule(
     pages: Sequence[RawPage], overrides: Overrides, out: Path, *, dry_run: bool = False
 ) -> Imported:
     """Merge `pages` on top of the schedule in `out` and write the result there (unless
-    `dry_run`). ValueError (SourceError, UpdateError) says why nothing was written."""
+    `dry_run`). ValueError (SourceError, UpdateError) says why nothing was written; with
+    `overrides.strict`, the first problem a source had is one."""
+    problems = [p for page in pages for p in page.problems]
+    if overrides.strict:
+        refuse_first(problems)
     try:
         previous = load_schedule(out) if out.exists() else None
     except (ScheduleFormatError, OSError) as exc:
@@ -63,4 +69,4 @@ def update_schedule(
             raise UpdateError(
                 f"{out}: cannot write, the previous schedule is unchanged: {exc.strerror or exc}"
             ) from exc
-    return Imported(schedule, previous, warnings)
+    return Imported(schedule, previous, warnings, problems)
