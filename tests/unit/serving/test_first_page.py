@@ -169,3 +169,28 @@ def test_an_english_reader_gets_the_first_screen_with_what_chose_its_language_in
     resp = client.get("/", headers={"Accept-Language": "en-GB,fr;q=0.5"})
     assert BeautifulSoup(resp.data, "html.parser").select("main article.card")
     assert "Accept-Language" in resp.headers["Vary"] and "Cookie" in resp.headers["Vary"]
+
+
+@pytest.mark.parametrize("asked", ["qq-ZZ", "xyzzy", "%3Cscript%3E", "", "de-%C3%A9", "a" * 40])
+def test_a_language_offered_by_no_one_is_drawn_once_as_the_page_without_it(
+    client, monkeypatch, asked
+) -> None:
+    plain = client.get("/")
+    counted = []
+    draw = first_page.first_screen
+    monkeypatch.setattr(first_page, "first_screen", lambda *a: counted.append(a) or draw(*a))
+    first = client.get(f"/?hl={asked}")
+    again = client.get(f"/?hl={asked}-{len(counted)}")  # another made-up value: still no drawing
+    assert counted == []
+    assert first.data == again.data == plain.data
+    assert first.headers["ETag"] == plain.headers["ETag"]
+
+
+def test_a_language_asked_in_other_letters_shares_the_drawing_of_its_name(client, monkeypatch) -> None:
+    german = client.get("/?hl=de")
+    counted = []
+    draw = first_page.first_screen
+    monkeypatch.setattr(first_page, "first_screen", lambda *a: counted.append(a) or draw(*a))
+    assert client.get("/?hl=DE").data == german.data
+    assert client.get("/?hl=de-AT").data == german.data
+    assert counted == []
