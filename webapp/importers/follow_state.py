@@ -11,7 +11,7 @@ import hashlib
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from ..domain import jsontext
 from ..domain.storage import write_atomic
@@ -24,7 +24,10 @@ LOCK_FILE = "lock"
 class Lead:
     """The right to follow, held by one process (however many workers serve): an exclusive
     flock on DATA_DIR/follow/lock. The kernel drops it when its holder dies, so another
-    process takes over at its next try."""
+    process takes over at its next try; but a process forked while it is held shares it until
+    it drops its copy, which a forked sender does at once (`disown_all`)."""
+
+    _held: ClassVar[dict[int, Lead]] = {}  # the leads this process holds, by descriptor
 
     def __init__(self, data_dir: Path, folder: str = FOLLOW_DIR) -> None:
         # `folder`: another job held by one process the same way (webapp/push/runner.py).
@@ -49,7 +52,18 @@ class Lead:
         os.ftruncate(fd, 0)
         os.write(fd, str(os.getpid()).encode())
         self._fd = fd
+        Lead._held[fd] = self
         return True
+
+    @staticmethod
+    def disown_all() -> set[int]:
+        """In a process just forked: forget the leads its parent held (each then says it holds
+        nothing and never closes its descriptor); their descriptors, for the caller to let go of."""
+        fds = set(Lead._held)
+        for lead in Lead._held.values():
+            lead._fd = None
+        Lead._held.clear()
+        return fds
 
     def holder(self) -> str:
         """The process id the holder wrote, for a log line ('?' when unknown)."""
@@ -60,6 +74,7 @@ class Lead:
 
     def release(self) -> None:
         if self._fd is not None:
+            Lead._held.pop(self._fd, None)
             os.close(self._fd)  # closing the only descriptor releases the flock
             self._fd = None
 

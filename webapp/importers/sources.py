@@ -16,6 +16,7 @@ from ..domain.model import Schedule
 from ..domain.text import clean
 from . import ical, indico, sched_api, sched_csv, sched_html, sched_text, sessionize
 from .bounds import check_size
+from .problems import Problem
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
 
 FORMATS = (
@@ -97,8 +98,9 @@ def _frab(module: str, text: str, source: str, timezone: str | None) -> RawPage:
     except ModuleNotFoundError as exc:
         raise SourceError(source, f"this version cannot read frab files yet ({module} is missing)") from exc
     notes: list[str] = []
+    problems: list[Problem] = []
     try:
-        schedule = parser(text, source, timezone, notes)
+        schedule = parser(text, source, timezone, notes, problems)
     except ValueError as exc:
         if str(exc).startswith(source):  # already says which file (and line)
             raise
@@ -107,6 +109,7 @@ def _frab(module: str, text: str, source: str, timezone: str | None) -> RawPage:
         raise SourceError(source, f"not a valid frab schedule: {exc}") from exc
     page = schedule_page(schedule, source)
     page.notes.extend(notes)
+    page.problems.extend(problems)
     return page
 
 

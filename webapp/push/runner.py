@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ..corrections.store import Head, Store
 from ..importers.follow_state import Lead
-from . import SENT
+from . import SENT, lifeline
 from .keys import PUSH_DIR
 from .schedule import Debounce, changes_message, wake_messages
 from .send import Message, Outcome, Sender
@@ -125,16 +125,26 @@ class Runner:
 
 def fork(make: Callable[[int], Runner], logger: logging.Logger) -> int:
     """Start the sending loop `make(parent)` builds in a child process (called before this
-    process starts a thread, so the child inherits no lock held by another); the child's id."""
+    process starts a thread, so the child inherits no lock held by another); the child's id.
+
+    The child lives and dies with this process (lifeline.py): killed by the kernel when it
+    dies, even in the middle of a fan-out, so its lead passes on at once; and it holds none of
+    this process's sockets (a server's listening socket above all) nor its leads' locks."""
     parent = os.getpid()
+    # The kernel's death signal follows the thread that forked: only the main thread lives as
+    # long as its process (a thread that forks and ends would take the child with it).
+    from_main = threading.current_thread() is threading.main_thread()
     pid = os.fork()
     if pid:
         threading.Thread(target=os.waitpid, args=(pid, 0), name="hallway-push-reaper", daemon=True).start()
         return pid
     code = 0
     try:
+        lifeline.die_with(parent, pdeathsig=from_main)
         for sig in INHERITED_SIGNALS:  # the server's handlers (gunicorn's) are not this process's
             signal.signal(sig, signal.SIG_DFL)
+        lifeline.shed(keep=lifeline.logging_descriptors(), extra=Lead.disown_all())
+        lifeline.watch(parent, logger)
         os.nice(NICE)
         make(parent).run()
     except BaseException:  # noqa: BLE001 - logged; the child must never return into the server's code
