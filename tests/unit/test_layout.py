@@ -1,6 +1,6 @@
 """The package layout is the architecture: a guard that fails when an import runs against it.
 
-Layers, lowest first: `domain` <- `i18n` (translations, plain Babel), `importers`,
+Layers, lowest first: `domain` and `net` (outbound HTTP) <- `i18n` (translations, plain Babel), `importers`,
 `corrections`, `venue` <- `exports`, `push` <- `web` <-
 `serving` <- `views` <- `static_site` <- `commands` <- the top level (`create_app`, `cli`,
 `settings`). A module imports only its own package and lower layers; the middle layer's four
@@ -19,6 +19,7 @@ import pytest
 WEBAPP = Path(__file__).resolve().parents[2] / "webapp"
 RANK = {
     "domain": 0,
+    "net": 0,  # outbound HTTP bounded in place and time, used by importers and push
     "i18n": 1,  # names the languages the domain knows (domain.languages)
     "importers": 1,
     "corrections": 1,
@@ -32,7 +33,7 @@ RANK = {
     "commands": 7,
 }
 TOP = {"__init__", "cli", "settings"}
-PURE = {"domain", "i18n", "importers", "corrections", "exports", "venue"}
+PURE = {"domain", "i18n", "importers", "corrections", "exports", "net", "venue"}
 WEB_LIBS = ("flask", "flask_caching", "werkzeug")
 # The one module that touches the app's extensions for Hallway: `serving.runtime(app)` and
 # `serving.current_runtime()` are the way to the runtime object.

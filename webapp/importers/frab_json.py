@@ -13,6 +13,7 @@ import base64
 import hashlib
 import json
 import re
+from collections import Counter
 from datetime import date
 from typing import Any
 
@@ -23,8 +24,10 @@ from ..domain.timeutil import zone
 from .frab_days import day_ranges, stretched, unknown_version
 from .frab_fields import clean_text, kept_ids, links, main_language, track_of
 from .frab_people import Catalog
+from .frab_rows import NAMELESS, NO_ID, REPEATED, TWICE, problem
 from .frab_times import event_times, event_zone
 from .markup import paragraphs
+from .problems import Problem
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _SLIDES = re.compile(r"slide|presentation|folien", re.IGNORECASE)
@@ -41,25 +44,39 @@ class FrabError(ValueError):
         super().__init__(f"{where}: {message}")
 
 
-def parse(text: str, source: str, timezone: str | None = None, notes: list[str] | None = None) -> Schedule:
+def parse(
+    text: str,
+    source: str,
+    timezone: str | None = None,
+    notes: list[str] | None = None,
+    problems: list[Problem] | None = None,
+) -> Schedule:
     if not text.strip():
         raise FrabError(source, "the file is empty")
     try:
         doc = jsontext.loads(text, strict=False)
     except json.JSONDecodeError as exc:
         raise FrabError(source, f"not valid JSON: {exc.msg}", exc.lineno) from exc
-    return build(doc, source, timezone, notes)
+    return build(doc, source, timezone, notes, problems)
 
 
 def short_hash(text: str, length: int = 8) -> str:
     return base64.b32encode(hashlib.sha256(text.encode()).digest()).decode().lower()[:length]
 
 
-def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] | None = None) -> Schedule:
+def build(
+    doc: Any,
+    source: str,
+    timezone: str | None = None,
+    notes: list[str] | None = None,
+    problems: list[Problem] | None = None,
+) -> Schedule:
     """A Schedule from a document of the `schedule.json` shape (parsed JSON, or converted XML).
 
-    `timezone` is `--timezone`; what the import summary should say is added to `notes`.
+    `timezone` is `--timezone`; what the import summary should say is added to `notes`, the
+    rows read by a rule or set aside (`frab_rows`) to `problems`.
     """
+    problems = [] if problems is None else problems
     why = unknown_version(doc)
     if why:
         raise FrabError(source, why)
@@ -96,6 +113,9 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
     if said:
         catalog.forget_room_guids(_part(ext, "rooms"))
     sessions: list[Session] = []
+    kept_items: list[tuple[str, dict[str, Any], date]] = []
+    repeated = _repeated(item for _, item, _ in items)
+    listed: set[tuple[Any, ...]] = set()
     for where, item, day in items:
         try:
             start, end = event_times(item, day, tz, days_first)
@@ -103,10 +123,28 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
             raise FrabError(source, f"{where} ({item.get('title')!r}): bad time: {exc}") from exc
         extra = _part(_part(ext, "sessions"), item.get("guid"))
         kept = kept_ids(item, extra, said)
+        key = _key(item)
+        listing = (key, item["title"].strip(), item.get("room"), start)
+        if key is not None and listing in listed and not ours:
+            problems.append(problem(TWICE, source, item, day, start))
+            continue
+        listed.add(listing)
+        if key in repeated and not ours:
+            problems.append(problem(REPEATED, source, item, day, start))
+        elif key is None and not ours:
+            problems.append(problem(NO_ID, source, item, day, start))
+        people = []
+        for person in item.get("persons") or ():
+            speaker = catalog.speaker(person, where)
+            if speaker is None:
+                problems.append(problem(NAMELESS, source, item, day, start))
+            else:
+                people.append(speaker)
+        taken = {s.id for s in sessions}
         try:
             sessions.append(
                 Session(
-                    id=_session_id(item, ours, {s.id for s in sessions}, where, source),
+                    id=_session_id(item, ours, taken, key in repeated, start.isoformat()),
                     title=" ".join(item["title"].split()),  # one line, as every importer reads titles
                     start=start,
                     end=end,
@@ -116,7 +154,7 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
                     level=_text(extra.get("level")),
                     slides=extra["slides"] if isinstance(extra.get("slides"), bool) else _slides(item),
                     description=_paragraphs(item.get("abstract"), item.get("description"), markup=not ours),
-                    speakers=tuple(catalog.speaker(p, where) for p in item.get("persons") or ()),
+                    speakers=tuple(people),
                     sources={"title": (source,)},
                     guid=kept[0],
                     number=kept[1],
@@ -127,6 +165,8 @@ def build(doc: Any, source: str, timezone: str | None = None, notes: list[str] |
             )
         except (TypeError, ValueError) as exc:
             raise FrabError(source, f"{where}: {exc}") from exc
+        kept_items.append((where, item, day))
+    items = kept_items
     event_ext = _part(ext, "event")
     ranges = () if says_calendar_days(doc) else day_ranges(conf["days"], zone(tz))
     ranges = stretched(ranges, [(day, s.start) for (_, _, day), s in zip(items, sessions, strict=True)])
@@ -221,21 +261,47 @@ def _day_dates(conf: dict[str, Any], source: str) -> set[date]:
     return {_date(d.get("date"), f"days[{i}]", source) for i, d in enumerate(conf["days"])}
 
 
-def _session_id(item: dict[str, Any], ours: bool, taken: set[str], where: str, source: str) -> str:
+def _key(item: dict[str, Any]) -> str | None:
+    """What names an event in its file: its guid, else its id."""
+    guid = item.get("guid")
+    if isinstance(guid, str) and guid.strip():
+        return "guid:" + guid.strip().lower()
+    number = item.get("id")
+    if isinstance(number, int) or (isinstance(number, str) and number.strip()):
+        return f"id:{str(number).strip()}"
+    return None
+
+
+def _repeated(items: Any) -> set[str]:
+    """The guids (or ids, for events without a guid) that several events of the file carry:
+    a workshop held five times, each time listed with the same guid and id."""
+    listings = {(_key(i), i.get("date"), i.get("start"), i.get("title"), i.get("room")) for i in items}
+    counts = Counter(listing[0] for listing in listings)  # a listing given twice is one (TWICE)
+    return {key for key, n in counts.items() if key is not None and n > 1}
+
+
+def _session_id(item: dict[str, Any], ours: bool, taken: set[str], repeated: bool, start: str) -> str:
+    """The source's id for the event; for an event whose guid several events carry, one made
+    from the guid and its start (the same on every import of the file, so stars and door
+    codes stay); for one with neither guid nor id, from its title and start."""
     candidates: list[str] = []
     url = item.get("url")
     if ours and isinstance(url, str) and SESSION_PATH in url:
         candidates.append(url.rsplit(SESSION_PATH, 1)[1].strip("/"))
+    key = _key(item)
+    if repeated and key:
+        candidates += [short_hash(f"{key}#{start}")] + [
+            short_hash(f"{key}#{start}#{n}") for n in range(2, 99)
+        ]
     if isinstance(item.get("code"), str):
         candidates.append(item["code"].lower())
     if isinstance(item.get("guid"), str) and item["guid"]:
         candidates.append(short_hash(item["guid"].lower()))
     if isinstance(item.get("id"), int) or str(item.get("id", "")).isdigit():
         candidates.append(str(item["id"]))
-    for candidate in candidates:
-        if _ID.match(candidate) and candidate not in taken:
-            return candidate
-    raise FrabError(source, f"{where}: the event has no guid or id that tells it apart from the others")
+    title = " ".join(str(item.get("title")).split()).casefold()
+    candidates += [short_hash(f"{title}#{start}#{n}") for n in range(1, 99)]
+    return next(c for c in candidates if _ID.match(c) and c not in taken)
 
 
 def _text(value: Any) -> str | None:

@@ -87,12 +87,16 @@ class Catalog:
     def track(self, name: str | None) -> str | None:
         return self._tracks.add(name) if name else None
 
-    def speaker(self, person: Any, where: str) -> str:
+    def speaker(self, person: Any, where: str) -> str | None:
+        """The person's id; None for one with no name, whom the caller sets aside."""
+        if isinstance(person, str):  # a person written as their name alone
+            person = {"name": person}
         if not isinstance(person, dict):
-            raise ValueError(f"a person is not an object: {person!r}")
-        name = person.get("name") or person.get("public_name")
-        if not isinstance(name, str) or not name.strip():
-            raise ValueError("a person has no name")
+            return None
+        names = (person.get(key) for key in ("name", "public_name", "full_name"))
+        name = next((n for n in names if isinstance(n, str) and n.strip()), None)
+        if name is None:
+            return None
         name, org = name_and_org(" ".join(name.split())) if self._orgs else (" ".join(name.split()), None)
         guid = person.get("guid") if isinstance(person.get("guid"), str) and person["guid"].strip() else None
         key = _identity(person, name, guid)

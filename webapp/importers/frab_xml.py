@@ -13,12 +13,14 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import fromstring
+from defusedxml.ElementTree import DefusedXMLParser
 
 from ..domain.model import Schedule
 from ..domain.text import clean
 from ..domain.timeutil import zone
 from .frab_json import FrabError, build
+from .frab_rows import LINE
+from .problems import Problem
 
 _EVENT_TEXT = (
     "date", "start", "duration", "room", "slug", "url", "title", "subtitle", "track", "type",
@@ -27,11 +29,17 @@ _EVENT_TEXT = (
 _CHAR_REF = re.compile(r"&#(?:[xX]([0-9a-fA-F]{1,6})|([0-9]{1,7}));")
 
 
-def parse(text: str, source: str, timezone: str | None = None, notes: list[str] | None = None) -> Schedule:
+def parse(
+    text: str,
+    source: str,
+    timezone: str | None = None,
+    notes: list[str] | None = None,
+    problems: list[Problem] | None = None,
+) -> Schedule:
     if not text.strip():
         raise FrabError(source, "the file is empty")
     try:
-        root = fromstring(_cleaned(text).encode("utf-8"))
+        root, lines = _parsed(_cleaned(text).encode("utf-8"))
     except ET.ParseError as exc:
         line = exc.position[0] if exc.position else None
         raise FrabError(source, f"not well-formed XML: {exc}", line) from exc
@@ -54,7 +62,31 @@ def parse(text: str, source: str, timezone: str | None = None, notes: list[str] 
             f"not a frab or pentabarf schedule.xml: its <schedule> holds {', '.join(children) or 'nothing'}, "
             "not <conference> and day/room/event",
         )
-    return build(to_document(root), source, timezone, notes)
+    return build(to_document(root, lines), source, timezone, notes, problems)
+
+
+class _Lines(ET.TreeBuilder):
+    """A tree builder that notes the line each <event> starts on, so a problem with one
+    names the line where the organizer can find it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parser: DefusedXMLParser | None = None
+        self.lines: dict[ET.Element, int] = {}
+
+    def start(self, tag: str, attrs: dict[str, str]) -> ET.Element:
+        element = super().start(tag, attrs)
+        if tag == "event" and self.parser is not None:
+            self.lines[element] = self.parser.parser.CurrentLineNumber
+        return element
+
+
+def _parsed(data: bytes) -> tuple[ET.Element, dict[ET.Element, int]]:
+    builder = _Lines()
+    parser = DefusedXMLParser(target=builder, forbid_dtd=False)
+    builder.parser = parser
+    parser.feed(data)
+    return parser.close(), builder.lines
 
 
 _CR_BEFORE_LF = re.compile(r"&#(?:0*13|[xX]0*[dD]);(?=\r?\n|&#(?:0*10|[xX]0*[aA]);)")
@@ -78,8 +110,10 @@ def _cleaned(text: str) -> str:
     return _CHAR_REF.sub(replace, _CR_BEFORE_LF.sub("", clean(text)))
 
 
-def to_document(root: ET.Element) -> dict[str, Any]:
-    """The `schedule.json` shape of a parsed `<schedule>` element."""
+def to_document(root: ET.Element, lines: dict[ET.Element, int] | None = None) -> dict[str, Any]:
+    """The `schedule.json` shape of a parsed `<schedule>` element; `lines`: the line each
+    event starts on, kept as `LINE` in its item for messages."""
+    lines = lines or {}
     conf = root.find("conference")
     conference: dict[str, Any] = {"days": []}
     if conf is not None:
@@ -96,12 +130,12 @@ def to_document(root: ET.Element) -> dict[str, Any]:
     for index, day in enumerate(root.findall("day"), start=1):
         rooms: dict[str, list[dict[str, Any]]] = {}
         for room in day.findall("room"):
-            events = (_event(e, day, day_change) for e in room.findall("event"))
+            events = (_event(e, day, day_change, lines) for e in room.findall("event"))
             rooms.setdefault(room.get("name", ""), []).extend(events)
         # FOSDEM's archive of its 2007-2012 schedules lists events under the day, each naming
         # its room, without the <room name=> around them.
         for e in day.findall("event"):
-            rooms.setdefault(_child(e, "room") or "", []).append(_event(e, day, day_change))
+            rooms.setdefault(_child(e, "room") or "", []).append(_event(e, day, day_change, lines))
         when = _local_date(day.get("date") or (day.get("start") or "")[:10], day.get("start"), conference)
         start, end = day.get("start"), day.get("end")
         if not (start and end):  # pentabarf: the conference's day_change bounds every day
@@ -122,20 +156,33 @@ def to_document(root: ET.Element) -> dict[str, Any]:
     }
 
 
-def _event(e: ET.Element, day: ET.Element, day_change: str | None) -> dict[str, Any]:
+def _event(
+    e: ET.Element, day: ET.Element, day_change: str | None, lines: dict[ET.Element, int]
+) -> dict[str, Any]:
     item: dict[str, Any] = {key: _child(e, key) for key in _EVENT_TEXT}
+    item[LINE] = lines.get(e)
     if not item["date"] and item["start"] and day.get("date"):
         item["date"] = _wall_clock(day, item["start"], day_change)
     item["guid"] = e.get("guid")
     item["code"] = e.get("code")
     item["id"] = e.get("id")
-    item["persons"] = [
-        {"name": (p.text or "").strip(), "guid": p.get("guid"), "id": p.get("id")}
-        for p in e.iterfind("persons/person")
-    ]
+    item["persons"] = [_person(p) for p in e.iterfind("persons/person")]
     item["links"] = [_ref(r) for r in e.iterfind("links/link")]
     item["attachments"] = [_ref(r) for r in e.iterfind("attachments/attachment")]
     return {k: v for k, v in item.items() if v is not None}
+
+
+def _person(p: ET.Element) -> dict[str, Any]:
+    """A person as frab writes one (`<person id="7">Name</person>`), or as c3voc's merged
+    files write some: the name in a `<public_name>` or `<name>` child, beside a guid and a
+    biography."""
+    name = (p.text or "").strip()
+    for tag in ("public_name", "name", "full_name"):
+        name = name or (_child(p, tag) or "").strip()
+    person = {"name": name, "guid": p.get("guid") or _child(p, "guid"), "id": p.get("id")}
+    if _child(p, "biography"):
+        person["biography"] = _child(p, "biography")
+    return person
 
 
 def _renamed(room: ET.Element) -> bool:

@@ -214,14 +214,27 @@ def test_bad_input_is_refused_with_a_clear_message(text, message, line):
         ({"title": ""}, "needs a title"),
         ({"duration": "half an hour"}, "duration"),
         ({"date": "tomorrow"}, "bad time"),
-        ({"persons": [{"id": 3}]}, "no name"),
-        ({"guid": None, "id": None}, "no guid or id"),
     ],
 )
 def test_a_broken_event_is_named_in_the_error(event, message):
     with pytest.raises(FrabError, match=message) as info:
         frab_json.build(_minimal(**event), "bad.json")
     assert "days[0].rooms['Hall'][0]" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("event", "said"),
+    [
+        ({"persons": [{"id": 3}]}, "person with no name"),
+        ({"guid": None, "id": None}, "event with neither guid nor id"),
+    ],
+)
+def test_an_odd_event_is_read_by_a_rule_and_said_not_refused(event, said):
+    problems = []
+    schedule = frab_json.build(_minimal(**event), "odd.json", None, None, problems)
+    assert [s.title for s in schedule.sessions] == ["A Talk"]
+    assert [(p.kind, p.where) for p in problems] == [(said, "odd.json ('A Talk')")]
+    assert "2026-04-07 09:00, Hall" in problems[0].message
 
 
 def test_unknown_zone_name_is_refused():

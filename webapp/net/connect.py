@@ -1,0 +1,208 @@
+"""Connections to addresses someone else named, bounded in place and in time: the host name is
+resolved here, every address checked by the policy, and the socket connected to a checked
+address (http.client never looks the name up again, so a DNS answer that changes between a
+check and a connect cannot slip through); a watchdog shuts the socket down when the deadline
+passes, so connect, TLS, headers and body together take at most that long."""
+
+from __future__ import annotations
+
+import http.client
+import ipaddress
+import socket
+import ssl
+import threading
+from urllib.parse import urlsplit
+
+from .address import AddressPolicy, Refused
+from .deadline import Deadline
+from .watchdog import WATCHDOG
+
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+class Connection(http.client.HTTPConnection):
+    """An http.client connection over a socket made by `connect`. It never reconnects by
+    itself (that would resolve the name again, unchecked): once closed, make a new one."""
+
+    auto_open = 0
+
+    def __init__(self, host: str, port: int, default_port: int) -> None:
+        super().__init__(host, port)
+        self.default_port = default_port  # the Host header names the port only when unusual
+        self.expired = False
+        self._watch: list | None = None
+        self._deadline: Deadline | None = None
+
+    def connect(self) -> None:
+        raise http.client.NotConnected("closed: make a new connection with webapp.net.connect")
+
+    def watch(self, deadline: Deadline) -> None:
+        """Bound what follows (a request and its answer) by `deadline`, in place of any earlier
+        one: a kept-alive connection is watched anew for each message sent on it."""
+        if self._watch is not None:
+            WATCHDOG.cancel(self._watch)
+        self._deadline = deadline
+        left = deadline.remaining()
+        if self.sock is not None:
+            self.sock.settimeout(left)  # also bounds each single wait, the watchdog the total
+        self._watch = WATCHDOG.watch(left, self._expire)
+
+    def unwatch(self) -> None:
+        """The exchange is over: keep the connection open past its deadline, idle, for the
+        next `watch`. (A connection left watched is shut down when its deadline passes.)"""
+        if self._watch is not None:
+            WATCHDOG.cancel(self._watch)
+        self._watch = self._deadline = None
+
+    def _expire(self) -> None:
+        self.expired = True
+        sock = self.sock
+        if sock is not None:
+            try:
+                # The plain socket's shutdown, also for an SSLSocket (whose own would first drop
+                # its TLS state under the feet of the thread reading): the blocked read ends.
+                socket.socket.shutdown(sock, socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def _timed_out(self, exc: BaseException) -> BaseException:
+        if self.expired or (self._deadline is not None and self._deadline.passed()):
+            seconds = self._deadline.seconds if self._deadline else 0
+            return TimeoutError(f"{self.host}: no complete answer within {seconds:g} s")
+        return exc
+
+    def request(self, *args: object, **kwargs: object) -> None:  # type: ignore[override]
+        try:
+            super().request(*args, **kwargs)  # type: ignore[arg-type]
+        except (OSError, http.client.HTTPException) as exc:
+            raise self._timed_out(exc) from exc
+
+    def getresponse(self) -> http.client.HTTPResponse:
+        try:
+            return super().getresponse()
+        except (OSError, http.client.HTTPException) as exc:
+            raise self._timed_out(exc) from exc
+
+    def close(self) -> None:
+        self.unwatch()
+        super().close()
+
+
+def connect(
+    url: str,
+    *,
+    policy: AddressPolicy,
+    deadline: Deadline,
+    context: ssl.SSLContext | None = None,
+) -> Connection:
+    """A connection to `url`'s host, watched by `deadline` (see `Connection.watch`). Raises
+    Refused (scheme or address not allowed), TimeoutError, or another OSError (the name does
+    not resolve, no address answers, TLS fails): all OSErrors."""
+    parts = urlsplit(url)
+    policy.check_scheme(parts.scheme)
+    host = parts.hostname
+    try:
+        port = parts.port or DEFAULT_PORTS[parts.scheme]
+    except ValueError as exc:
+        raise Refused(f"{url!r}: {exc}") from None
+    if not host:
+        raise Refused(f"{url!r} names no host")
+    allowed, refusal = [], None
+    for family, _, proto, _, sockaddr in _resolve(host, port, deadline):
+        try:
+            policy.check(sockaddr[0])
+        except Refused as exc:
+            refusal = refusal or exc
+            continue
+        allowed.append((family, proto, sockaddr))
+    if not allowed:
+        raise Refused(f"{host}: {refusal}")
+    conn = Connection(host, port, DEFAULT_PORTS[parts.scheme])
+    conn.sock = _connect_first(host, allowed, deadline)
+    try:
+        conn.watch(deadline)
+        if parts.scheme == "https":
+            tls = (context or ssl.create_default_context()).wrap_socket(
+                conn.sock, server_hostname=host, do_handshake_on_connect=False
+            )
+            conn.sock = tls  # before the handshake, so the watchdog can cut a dripped one
+            tls.do_handshake()
+    except BaseException as exc:
+        conn.close()
+        if isinstance(exc, OSError):
+            raise conn._timed_out(exc) from exc
+        raise
+    return conn
+
+
+def _connect_first(host: str, addresses: list[tuple], deadline: Deadline) -> socket.socket:
+    error: OSError | None = None
+    for family, proto, sockaddr in addresses:
+        sock = socket.socket(family, socket.SOCK_STREAM, proto)
+        try:
+            sock.settimeout(deadline.remaining())
+            sock.connect(sockaddr)
+            return sock
+        except OSError as exc:
+            sock.close()
+            error = exc
+            if isinstance(exc, TimeoutError) and deadline.passed():
+                break
+    raise OSError(f"{host}: cannot connect: {error}")
+
+
+def _resolve(host: str, port: int, deadline: Deadline) -> list[tuple]:
+    """getaddrinfo bounded by the deadline (the resolver has no timeout of its own to give):
+    a name that does not answer costs a lingering daemon thread, not the caller's time."""
+    try:
+        ipaddress.ip_address(host)
+        return socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)  # a literal: no lookup
+    except ValueError:
+        pass
+    box: dict[str, object] = {}
+    done = threading.Event()
+
+    def run() -> None:
+        try:
+            box["infos"] = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        except OSError as exc:
+            box["error"] = exc
+        done.set()
+
+    threading.Thread(target=run, name="hallway-net-resolve", daemon=True).start()
+    if not done.wait(deadline.remaining()):
+        raise TimeoutError(f"{host}: the name did not resolve within {deadline.seconds:g} s")
+    if "error" in box:
+        exc = box["error"]
+        raise OSError(f"{host}: cannot resolve: {exc}")
+    return box["infos"]  # type: ignore[return-value]
+
+
+def read_at_most(response: http.client.HTTPResponse, limit: int, deadline: Deadline) -> bytes:
+    """The body, or its first `limit` bytes: a body that long may have been cut, and then the
+    response is closed and marked `will_close` (its connection cannot carry another request)."""
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        while size < limit:
+            deadline.remaining()
+            chunk = response.read1(limit - size)
+            if not chunk:
+                if deadline.passed():  # the watchdog's shutdown reads as an end of body
+                    raise TimeoutError(f"no complete answer within {deadline.seconds:g} s")
+                if response.length:  # http.client's read1 says nothing of a body cut short
+                    raise http.client.IncompleteRead(b"".join(chunks), response.length)
+                response.read()  # nothing is left: this marks the response done, the connection free
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except (OSError, http.client.HTTPException) as exc:
+        if deadline.passed():
+            raise TimeoutError(f"no complete answer within {deadline.seconds:g} s") from exc
+        raise
+    if response.length == 0 and not response.isclosed():
+        response.read()  # exactly `limit` bytes, all there was
+    if size >= limit and not response.isclosed():
+        response.will_close = True
+        response.close()
+    return b"".join(chunks)
