@@ -18,6 +18,7 @@ from ..domain import jsontext
 from ..domain.timeutil import parse_iso, to_iso
 from .apply import Change, Correction
 from .database import KEY_COLUMNS
+from .fields import KINDS
 
 COLUMNS = "version, time, kind, session, before, after, note, reverts, organizer"
 READ = (
@@ -27,6 +28,9 @@ READ = (
 # The organizer's repair of a row that no longer reads: it names the row (`reverts`), which is
 # then left out of the schedule; reverting the set-aside brings the row back.
 SET_ASIDE = "set_aside"
+# What a stored correction's kind can be: one a request may name, or the organizer's repair.
+# Any other (a flipped byte: "retime" read back as "xetime") is a damaged row, never served.
+STORED_KINDS = frozenset((*KINDS, SET_ASIDE))
 
 
 @dataclass(frozen=True)
@@ -113,6 +117,8 @@ def read_row(row: tuple) -> Correction | Damaged:
         time, kind, session, before, after, note = texts
         if not isinstance(time, str) or not isinstance(kind, str) or not kind:
             raise ValueError("no time or kind")
+        if kind not in STORED_KINDS:
+            raise ValueError(f"unknown kind {kind[:40]!r}")
         correction = correction_of((version, time, kind, session, before, after, note, row[7], by))
         c = correction.change
         if not isinstance(c.before, dict) or not isinstance(c.after, dict):

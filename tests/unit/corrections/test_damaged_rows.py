@@ -161,3 +161,30 @@ def test_a_row_that_no_longer_applies_is_not_sent_to_phones(store_with_three, da
     flip(store_with_three, b'"Renamed"', b"123456789")
     client = app_on(data_dir).test_client()
     assert [c["version"] for c in client.get("/api/v1/changes?since=0").get_json()["changes"]] == [1, 2]
+
+
+def damage_kind(path: Path, version: int, kind: str) -> None:
+    """Change one stored row's kind alone, in the file (the append-only trigger set aside for it)."""
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TRIGGER history_no_update")
+    conn.execute("UPDATE history SET kind = ? WHERE version = ?", (kind, version))
+    conn.commit()
+    conn.close()
+
+
+@pytest.mark.parametrize("kind", ["xancel", "CANCEL", "import ", "set-aside"])
+def test_a_row_whose_kind_alone_changed_is_damaged_not_served(store_with_three, data_dir, kind):
+    damage_kind(store_with_three, 2, kind)  # v2 was a cancel
+    client = app_on(data_dir).test_client()
+    for route in ROUTES:
+        assert client.get(route).status_code in (200, 304), route
+    changes = client.get("/api/v1/changes?since=0").get_json()["changes"]
+    assert [c["version"] for c in changes] == [1, 3]
+    assert kind not in client.get("/api/v1/changes?since=0").get_data(as_text=True)
+    doc = client.get("/api/v1/schedule.json").get_json()
+    assert {s["id"]: s for s in doc["sessions"]}["k9x8y7"].get("status") != "cancelled"
+    health = client.get("/healthz", headers={"Authorization": f"Bearer {TOKEN}"}).get_json()
+    assert health["status"] == "degraded"
+    assert "v2" in health["problems"]["store rows"] and "unknown kind" in health["problems"]["store rows"]
+    listed = app_on(data_dir).test_cli_runner().invoke(args=["corrections", "list"])
+    assert "v2 DAMAGED, left out" in listed.output
