@@ -191,6 +191,27 @@ SETTINGS: tuple[Setting, ...] = (
         _seconds,
     ),
     Setting(
+        "IMPORT_MAX_SESSIONS",
+        20000,
+        "Most sessions an import may have (a file, a URL, a followed source; all its sources "
+        "together): a source past it is refused and the last good schedule kept; 0: no cap.",
+        _int,
+    ),
+    Setting(
+        "IMPORT_TIMEOUT",
+        120.0,
+        "Seconds the server's follower may spend parsing and merging an import, which it does in a "
+        "process of its own; a longer one is stopped and the last good schedule kept.",
+        _seconds,
+    ),
+    Setting(
+        "IMPORT_MAX_MB",
+        2048,
+        "Memory (address space, MB) the follower's import process may use; more stops the import "
+        "and keeps the last good schedule.",
+        _int,
+    ),
+    Setting(
         "FETCH_TIMEOUT", 30.0, "Seconds a source fetched over HTTP(S) may take to answer in full.", _seconds
     ),
     Setting(

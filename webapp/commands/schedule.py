@@ -96,7 +96,10 @@ def follow_command(
     timeout, max_bytes = config["FETCH_TIMEOUT"], config["FETCH_MAX_BYTES"]
     # --once is a check asked for by hand: it imports what it finds, however recent the last import.
     gap = 0.0 if once else config["FOLLOW_MIN_GAP"]
-    follower = Follower(plan, rt.data_dir, rt.schedule_path, timeout, max_bytes, rt.now, min_gap=gap)
+    follower = Follower(
+        plan, rt.data_dir, rt.schedule_path, timeout, max_bytes, rt.now,
+        min_gap=gap, max_sessions=config["IMPORT_MAX_SESSIONS"],
+    )  # fmt: skip
 
     def changed(imported: Imported) -> None:
         _written(rt, imported, follower.out, "Changed: wrote")

@@ -25,6 +25,8 @@ from ..domain import jsontext
 from ..domain.timeutil import to_iso
 from . import follow_state
 from .fetch import NOT_MODIFIED_UNASKED, FetchError, fetch, is_url, shown, source_names
+from .isolated import Isolation, import_apart
+from .limits import parse_pages
 from .merge import Overrides
 from .sources import parse_source
 from .update import Imported, update_schedule, valid_language
@@ -79,6 +81,7 @@ class Cycle:
     imported: Imported | None = None  # a source changed and the schedule was written
     error: str | None = None  # why the last good schedule is kept
     held_back: bool = False  # a change seen too soon after the last import, imported later
+    sessions: int | None = None  # the schedule was written with this many sessions
 
 
 @dataclass
@@ -92,6 +95,9 @@ class Follower:
     # Least seconds between two imports (FOLLOW_MIN_GAP): a source saved every second is not
     # a new version for every phone every second; its newest state is imported once the gap passed.
     min_gap: float = 0.0
+    max_sessions: int = 0  # IMPORT_MAX_SESSIONS; 0: no cap
+    # The server's follower imports in a child process (`isolated`); a command, in its own.
+    isolation: Isolation | None = None
 
     def cycle(self) -> Cycle:
         now = self.clock()
@@ -111,10 +117,7 @@ class Follower:
                     self._body(loc, body, seen[loc])
                     for loc, body in zip(self.plan.sources, fresh, strict=True)
                 ]
-                tz = self.plan.overrides.timezone
-                names = source_names(self.plan.sources)
-                pages = [parse_source(b, name, tz) for name, b in zip(names, bodies, strict=True)]
-                done.imported = update_schedule(pages, self.plan.overrides, self.out)
+                self._import(bodies, done)
                 follow_state.keep_bodies(self.data_dir, bodies)
             kept = seen  # a 304 may bring new validators
         except ValueError as exc:  # FetchError, SourceError, UpdateError: each names its source
@@ -123,6 +126,17 @@ class Follower:
             done.error = f"{', '.join(source_names(self.plan.sources))}: {type(exc).__name__}: {exc}"
         self._save(kept, self._status(done, previous, now))
         return done
+
+    def _import(self, bodies: list[bytes], done: Cycle) -> None:
+        names = source_names(self.plan.sources)
+        overrides = self.plan.overrides
+        if self.isolation is not None:
+            written = import_apart(bodies, names, overrides, self.out, self.max_sessions, self.isolation)
+            done.sessions = written.sessions
+            return
+        pages = parse_pages(bodies, names, overrides.timezone, self.max_sessions, parse=parse_source)
+        done.imported = update_schedule(pages, overrides, self.out)
+        done.sessions = len(done.imported.schedule.sessions)
 
     def _too_soon(self, previous: dict[str, Any], now: datetime) -> bool:
         changed = previous.get("changed")

@@ -19,6 +19,7 @@ from ..domain.timeutil import to_iso
 from ..importers import follow_state
 from ..importers.fetch import shown
 from ..importers.follow import Follower, describe, load_plan
+from ..importers.isolated import Isolation
 from .imports import sync_import
 from .runtime import Runtime
 
@@ -38,7 +39,9 @@ class Runner:
         self.lead = follow_state.Lead(data_dir)
         self.follower = Follower(
             plan, data_dir, rt.schedule_path, config["FETCH_TIMEOUT"], config["FETCH_MAX_BYTES"], rt.now,
-            min_gap=config["FOLLOW_MIN_GAP"],
+            min_gap=config["FOLLOW_MIN_GAP"], max_sessions=config["IMPORT_MAX_SESSIONS"],
+            # Parsed and merged in a child process: readers never wait on a large import.
+            isolation=Isolation(config["IMPORT_TIMEOUT"], config["IMPORT_MAX_MB"]),
         )  # fmt: skip
         self.stopped = threading.Event()
         self.thread = threading.Thread(target=self.run, name="hallway-follow", daemon=True)
@@ -73,9 +76,10 @@ class Runner:
             rt.problems.report(PROBLEM, f"following: {describe(status)}")
             return
         rt.problems.clear(PROBLEM)
-        if done.imported is not None:
-            sessions = len(done.imported.schedule.sessions)
-            rt.logger.info("followed sources changed: wrote %s (%d sessions)", self.follower.out, sessions)
+        if done.sessions is not None:
+            rt.logger.info(
+                "followed sources changed: wrote %s (%d sessions)", self.follower.out, done.sessions
+            )
             sync_import(rt)  # recorded as a new version now; logs what it makes of the corrections
 
 
