@@ -38,7 +38,7 @@ def get(rt: Runtime, key: str) -> Any:
     except Exception as exc:  # noqa: BLE001 - any backend error means "not cached"
         failed(rt, exc)
         return None
-    _working(rt)
+    working(rt)
     return value
 
 
@@ -50,7 +50,7 @@ def set(rt: Runtime, key: str, value: Any) -> None:  # noqa: A001 - mirrors the 
     except Exception as exc:  # noqa: BLE001
         failed(rt, exc)
         return
-    _working(rt)
+    working(rt)
 
 
 def bypassed(rt: Runtime) -> float:
@@ -68,7 +68,10 @@ def failed(rt: Runtime, exc: Exception) -> None:
     rt.problems.report("cache", message)
 
 
-def _working(rt: Runtime) -> None:
+def working(rt: Runtime) -> None:
+    """The backend answered: used again, and no longer a problem. Also said by /healthz's own
+    probe: a process whose answers are all built asks the cache nothing else, and its health
+    stayed "degraded" long after Redis was back."""
     if rt.cache_bypassed_until:
         rt.cache_bypassed_until = 0.0
         rt.problems.clear("cache")

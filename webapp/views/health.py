@@ -18,9 +18,10 @@ from typing import Any
 
 from flask import Blueprint, Response
 
-from ..serving import cache, current_runtime, follow
+from ..serving import cache, current_runtime, follow, push
 from ..serving.published import published
 from ..serving.runtime import Runtime
+from .push_store import PROBLEM as PUSH_PROBLEM
 
 bp = Blueprint("health", __name__)
 HEADERS = {"Cache-Control": "no-store"}
@@ -37,6 +38,7 @@ def _cache_state(rt: Runtime) -> str:
     except Exception as exc:  # noqa: BLE001 - any backend failure is "unavailable", never a 500
         cache.failed(rt, exc)
         return f"unavailable: {type(exc).__name__}"
+    cache.working(rt)
     return "ok"
 
 
@@ -53,6 +55,8 @@ def healthz() -> Response:
         doc["problems"] = rt.problems.current()
         return Response(json.dumps(doc), status=503, mimetype="application/json", headers=HEADERS)
     found = rt.problems.current()
+    if (full := push.store_problem(rt)) is not None:
+        found.setdefault(PUSH_PROBLEM, full)
     following = follow.report(rt)  # from the follower's status file, in any process
     if following is not None:
         doc["follow"] = following

@@ -30,19 +30,24 @@ def pong(port: int) -> bool:
         return False
 
 
-@pytest.fixture
-def redis(tmp_path: Path) -> Iterator[tuple[int, subprocess.Popen]]:
+def start_redis(port: int, where: Path) -> subprocess.Popen:
     if shutil.which("redis-server") is None:
         pytest.fail("redis-server is not installed (scripts/test.sh installs it)")
-    port = free_port()
     proc = subprocess.Popen(
-        ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--save", "", "--dir", str(tmp_path)],
+        ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--save", "", "--dir", str(where)],
         stdout=subprocess.DEVNULL,
     )
     deadline = time.monotonic() + 10
     while not pong(port):
         assert time.monotonic() < deadline, "redis-server did not start"
         time.sleep(0.05)
+    return proc
+
+
+@pytest.fixture
+def redis(tmp_path: Path) -> Iterator[tuple[int, subprocess.Popen]]:
+    port = free_port()
+    proc = start_redis(port, tmp_path)
     yield port, proc
     proc.send_signal(signal.SIGCONT)
     proc.kill()
@@ -86,3 +91,30 @@ def test_a_hung_redis_is_left_alone_for_a_while_and_said_in_healthz(data_dir, re
     assert len(calls) > asked_while_hung  # the cache is asked again
     health = client.get("/healthz").json
     assert health["cache"] == "ok" and health["status"] == "ok" and "problems" not in health
+
+
+def test_healthz_says_ok_again_once_a_restarted_redis_answers(data_dir, redis, tmp_path, monkeypatch):
+    port, first = redis
+    config = {"TESTING": True, "DATA_DIR": str(data_dir), "CACHE_TYPE": "RedisCache",
+              "CACHE_REDIS_URL": f"redis://127.0.0.1:{port}/0"}  # fmt: skip
+    client = create_app(config).test_client()
+    assert client.get("/api/v1/changes?since=0").status_code == 200  # built: answered from memory now
+    assert client.get("/healthz").json["status"] == "ok"
+    monkeypatch.setattr(cache, "BREAK_SECONDS", 0.05)  # the break, shortened: a condition is waited on
+    first.kill()
+    first.wait(timeout=10)
+    health = client.get("/healthz").json
+    assert health["status"] == "degraded" and health["cache"].startswith("unavailable")
+    assert client.get("/api/v1/changes?since=0").status_code == 200
+
+    again = start_redis(port, tmp_path)  # the same address, as a restarted service has
+    try:
+        deadline = time.monotonic() + 15
+        while (health := client.get("/healthz").json)["status"] != "ok":
+            assert time.monotonic() < deadline, health
+            time.sleep(0.05)
+        assert health["cache"] == "ok" and "problems" not in health
+        assert client.get("/api/v1/changes?since=0").status_code == 200
+    finally:
+        again.kill()
+        again.wait(timeout=10)
