@@ -26,6 +26,7 @@ from common import ROOT, WRITE_ENV, Figure, data_dir, post_correction, report, s
 
 sys.path.insert(0, str(ROOT))
 from tests.unit.push.push_service import Device, PushService  # noqa: E402
+from webapp.push.schema import key  # noqa: E402
 from webapp.push.store import STORE_FILE, PushStore  # noqa: E402
 
 GOAL = "Web Push fan-out"
@@ -84,12 +85,13 @@ def run(subscriptions: int, gone_share: float) -> list[Figure]:
     parent.send(("devices", [d.endpoint for d in devices]))
     expect = subscriptions
     try:
-        with server(data, env=WRITE_ENV) as url:
+        with server(data, env={**WRITE_ENV, "HALLWAY_PUSH_LOOPBACK": "1"}) as url:
             store = PushStore(data / STORE_FILE)
             with sqlite3.connect(data / STORE_FILE) as db:  # one transaction for 10,000 rows
                 db.executemany(
-                    "INSERT INTO subscription VALUES (?, ?, ?, 10, 0)",
-                    [(d.endpoint, *d.subscription()["keys"].values()) for d in devices],
+                    "INSERT INTO subscriber (ekey, endpoint, p256dh, auth, lead, created, updated)"
+                    " VALUES (?, ?, ?, ?, 10, 0, 0)",
+                    [(key(d.endpoint), d.endpoint, *d.subscription()["keys"].values()) for d in devices],
                 )
             path = "/api/v1/changes?since=0"
             base, _ = _window(url, path)

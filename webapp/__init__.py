@@ -26,6 +26,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Without PUBLIC_URL, links in QR codes, calendars and exports are built from the request's
     # Host: only hosts the operator named may be answered (Flask's own TRUSTED_HOSTS check).
     app.config["TRUSTED_HOSTS"] = settings.trusted_hosts(app.config)
+    from .push import unsafe
+
+    if (refusal := unsafe(app.config)) is not None:
+        raise ValueError(refusal)
 
     from . import cli, serving
     from .domain.serialize import ScheduleFormatError

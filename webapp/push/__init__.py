@@ -12,10 +12,12 @@ serving layer holds the subscriptions, the key and the loop (webapp/serving/push
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import sys
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
 SENT = "version_sent/"  # + store id: the version the last changes message named
 DEFAULT_SUBJECT = "mailto:push@localhost"
@@ -29,6 +31,28 @@ def subject(config: Mapping[str, Any]) -> str:
     """Who push services may contact about this server's messages (the JWT's `sub`)."""
     public = config.get("PUBLIC_URL") or ""
     return config.get("PUSH_SUBJECT") or (public if public.startswith("https://") else DEFAULT_SUBJECT)
+
+
+def unsafe(config: Mapping[str, Any]) -> str | None:
+    """Why this server must not start, or None: PUSH_LOOPBACK lets any visitor make it POST to
+    the machine's own services (Redis, the app itself); it is for the tests' local push service,
+    and a PUBLIC_URL naming another host says this is a real server."""
+    if not config.get("PUSH_LOOPBACK"):
+        return None
+    host = (urlsplit(config.get("PUBLIC_URL") or "").hostname or "").lower()
+    if not host or host == "localhost" or host.endswith(".localhost") or _loopback_address(host):
+        return None
+    return (
+        f"HALLWAY_PUSH_LOOPBACK is for tests only (a local push service on http://127.0.0.1) and "
+        f"this server's HALLWAY_PUBLIC_URL names {host}: unset HALLWAY_PUSH_LOOPBACK"
+    )
+
+
+def _loopback_address(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def serving() -> bool:

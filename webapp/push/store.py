@@ -119,6 +119,7 @@ class PushStore:
         its id. Raises Refused when a cap would be passed, StoreFull when the file cannot grow."""
         conn = self._conn()
         with writing(conn):
+            conn.execute("DELETE FROM subscriber WHERE expires < ?", (now,))  # an index seek, mostly
             row = conn.execute("SELECT id FROM subscriber WHERE ekey = ?", (key(sub.endpoint),)).fetchone()
             if row is None and caps.subscriptions:
                 held = conn.execute("SELECT count(*) FROM subscriber").fetchone()[0]
@@ -191,6 +192,17 @@ class PushStore:
         wake = [r[0] for r in conn.execute("SELECT at FROM wakeup WHERE id = ? ORDER BY at", (row[4],))]
         return Subscription(*row), wake
 
+    def fullness(self) -> float | None:
+        """The share of `max_bytes` in use (None: no limit), from SQLite's page counts."""
+        if not self.max_bytes:
+            return None
+        conn = self._conn()
+        used = (
+            conn.execute("PRAGMA page_count").fetchone()[0]
+            - conn.execute("PRAGMA freelist_count").fetchone()[0]
+        )
+        return used / conn.execute("PRAGMA max_page_count").fetchone()[0]
+
     def count(self) -> int:
         return self._conn().execute("SELECT count(*) FROM subscriber").fetchone()[0]
 
@@ -211,9 +223,11 @@ class PushStore:
             last = rows[-1][4]
 
     def take_due(self, now: int) -> list[Wake]:
-        """The wake-ups at or before `now`, removed in the same transaction: each is taken once."""
+        """The wake-ups at or before `now`, removed in the same transaction: each is taken once.
+        Subscriptions whose event is over go too (the sending loop calls this every tick)."""
         conn = self._conn()
         with writing(conn):
+            conn.execute("DELETE FROM subscriber WHERE expires < ?", (now,))
             rows = conn.execute(
                 f"SELECT {COLUMNS}, w.at FROM wakeup w JOIN subscriber s USING (id)"
                 " WHERE w.at <= ? ORDER BY w.at",

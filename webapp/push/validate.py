@@ -3,6 +3,7 @@ field and what was wrong, and nothing is stored unless the whole body is right."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
@@ -10,13 +11,13 @@ from urllib.parse import urlsplit
 from cryptography.hazmat.primitives.asymmetric import ec
 
 from ..domain.timeutil import parse_iso
+from .hosts import refusal
 from .keys import b64url_decode
 from .store import Subscription
 
 MAX_ENDPOINT = 2048
-MAX_WAKE = 500
+MAX_WAKE = 500  # a body's sanity limit; PUSH_MAX_WAKE says how many are kept
 LEADS = (5, 10, 15)
-LOCAL = ("127.0.0.1", "localhost")  # http is allowed to these only: a local push service in tests
 MARGIN = timedelta(days=1)
 
 
@@ -24,7 +25,8 @@ class PushRequestError(ValueError):
     """A body that cannot be stored; its message says which field and why."""
 
 
-def endpoint(value: Any) -> str:
+def endpoint(value: Any, services: Sequence[str] | None = None, loopback: bool = False) -> str:
+    """The endpoint URL if the server may POST to it (hosts.py says which), else PushRequestError."""
     if not isinstance(value, str) or not value:
         raise PushRequestError("subscription.endpoint must be a URL (a string)")
     if len(value) > MAX_ENDPOINT:
@@ -35,12 +37,12 @@ def endpoint(value: Any) -> str:
         parts.port  # noqa: B018 - raises for a port that is not a number
     except ValueError:
         raise PushRequestError("subscription.endpoint is not a valid URL") from None
-    if not host or parts.username is not None or parts.password is not None:
+    if not host or "@" in parts.netloc:
         raise PushRequestError("subscription.endpoint must name a host, without user or password")
-    if parts.scheme != "https" and not (parts.scheme == "http" and host in LOCAL):
-        raise PushRequestError("subscription.endpoint must be an https:// URL")
     if any(c.isspace() or ord(c) < 0x20 for c in value):
         raise PushRequestError("subscription.endpoint must not contain spaces or control characters")
+    if (fault := refusal(parts, services, loopback)) is not None:
+        raise PushRequestError(f"subscription.endpoint {fault}")
     return value
 
 
@@ -86,14 +88,18 @@ def instants(value: Any, window: tuple[datetime, datetime], now: datetime) -> li
 
 
 def subscription_request(
-    body: Any, window: tuple[datetime, datetime], now: datetime
+    body: Any,
+    window: tuple[datetime, datetime],
+    now: datetime,
+    services: Sequence[str] | None = None,
+    loopback: bool = False,
 ) -> tuple[Subscription, list[int]]:
     if not isinstance(body, dict):
         raise PushRequestError("the body must be a JSON object")
     sub = body.get("subscription")
     if not isinstance(sub, dict):
         raise PushRequestError("subscription must be an object with endpoint and keys")
-    url = endpoint(sub.get("endpoint"))
+    url = endpoint(sub.get("endpoint"), services, loopback)
     keys = sub.get("keys")
     p256dh, auth = _key(keys, "p256dh", 65), _key(keys, "auth", 16)
     lead = body.get("lead")
@@ -103,6 +109,10 @@ def subscription_request(
 
 
 def endpoint_request(body: Any) -> str:
+    """The endpoint to forget: any URL the store may hold (one stored before the host rules, too)."""
     if not isinstance(body, dict):
         raise PushRequestError("the body must be a JSON object with endpoint")
-    return endpoint(body.get("endpoint"))
+    value = body.get("endpoint")
+    if not isinstance(value, str) or not value or len(value) > MAX_ENDPOINT:
+        raise PushRequestError("endpoint must be the URL of a subscription")
+    return value

@@ -72,7 +72,9 @@ class Runtime:
         self.schedule_path = data_dir / SCHEDULE_FILE
         self.store = Store(data_dir / STORE_FILE, clock=self.now)
         self.limiter = Limiter(data_dir / LIMIT_FILE)
-        self.push_store = PushStore(data_dir / PUSH_FILE)
+        self.push_store = PushStore(
+            data_dir / PUSH_FILE, max_bytes=app.config["PUSH_STORE_MAX_MB"] * 1024 * 1024
+        )
         self.problems = Problems(app.logger)
         # What this process noticed and built, each with what it came from.
         self.file_stamp: FileStamp = ()  # the schedule file as last looked at; (): not yet

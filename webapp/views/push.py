@@ -18,6 +18,7 @@ from ..serving import current_runtime
 from ..serving.published import published
 from ..serving.runtime import Runtime
 from ..web import ratelimit
+from . import push_store as subscriptions
 from .answers import error, json_body
 
 bp = Blueprint("push", __name__, url_prefix="/api/v1/push")
@@ -43,17 +44,24 @@ def put_subscription() -> Response:
     if (limited := _limited()) is not None:
         return limited
     rt = current_runtime()
-    now = rt.now()
+    now, config = rt.now(), rt.config
     try:
-        sub, wake = subscription_request(_body(), event_window(rt), now)
+        window = event_window(rt)
+        sub, wake = subscription_request(
+            _body(), window, now, config["PUSH_SERVICES"], config["PUSH_LOOPBACK"]
+        )
     except RequestEntityTooLarge:
         return error(413, f"the body is larger than {MAX_BODY} bytes")
     except (PushRequestError, CorrectionError) as exc:
         return error(400, str(exc))
-    rt.push_store.put(sub, wake, now.timestamp())
-    return Response(
-        json.dumps({"ok": True, "wake": len(wake)}), mimetype="application/json", headers=NO_STORE
+    kept = wake[: config["PUSH_MAX_WAKE"]]  # the soonest: the device sends its list again on each open
+    expires = window[1] + timedelta(days=config["PUSH_KEEP_DAYS"])
+    if (refused := subscriptions.store(rt, sub, kept, now, expires)) is not None:
+        return refused
+    body = {"ok": True, "wake": len(kept)} | (
+        {"dropped": len(wake) - len(kept)} if len(kept) < len(wake) else {}
     )
+    return Response(json.dumps(body), mimetype="application/json", headers=NO_STORE)
 
 
 @bp.delete("/subscription")
@@ -66,7 +74,8 @@ def delete_subscription() -> Response:
         return error(413, f"the body is larger than {MAX_BODY} bytes")
     except (PushRequestError, CorrectionError) as exc:
         return error(400, str(exc))
-    current_runtime().push_store.remove([url])
+    if (refused := subscriptions.forget(current_runtime(), url)) is not None:
+        return refused
     return Response(status=204, headers=NO_STORE)
 
 

@@ -54,24 +54,29 @@ class Limiter:
         self._local.conn, self._local.pid = conn, os.getpid()
         return conn
 
-    def count(self, bucket: str, now: float) -> int:
-        """Add one to `bucket` in the current window; the count including this one."""
-        window = int(now // WINDOW)
+    def count(self, bucket: str, now: float, window: int = WINDOW) -> int:
+        """Add one to `bucket` in the current `window` (seconds); the count including this one."""
         conn = self._conn()
-        row = conn.execute(COUNT, (bucket, window)).fetchone()
-        if row[0] == 1:  # first in a new window for this bucket: forget old windows
-            conn.execute("DELETE FROM hits WHERE window < ?", (window - 1,))
+        row = conn.execute(COUNT, (bucket, ends(now, window))).fetchone()
+        if row[0] == 1:  # first in a new window for this bucket: forget windows over a while ago
+            conn.execute("DELETE FROM hits WHERE window <= ?", (int(now) - WINDOW,))
         return row[0]
 
-    def uncount(self, bucket: str, now: float) -> None:
+    def uncount(self, bucket: str, now: float, window: int = WINDOW) -> None:
         self._conn().execute(
-            "UPDATE hits SET n = n - 1 WHERE bucket = ? AND window = ?", (bucket, int(now // WINDOW))
+            "UPDATE hits SET n = n - 1 WHERE bucket = ? AND window = ?", (bucket, ends(now, window))
         )
 
 
-def wait(now: float) -> int:
+def ends(now: float, window: int) -> int:
+    """When the `window`-second window holding `now` ends: its key, so windows of every length
+    share one table and one clean-up (those that ended are deleted, whatever their length)."""
+    return (int(now) // window + 1) * window
+
+
+def wait(now: float, window: int = WINDOW) -> int:
     """Seconds until the current window ends (for Retry-After)."""
-    return max(1, WINDOW - int(now) % WINDOW)
+    return max(1, window - int(now) % window)
 
 
 def failed_sign_in(limiter: Limiter, client: str, limit: int, now: float) -> int | None:
@@ -110,13 +115,19 @@ def release_write(limiter: Limiter, organizer: str, limit: int, now: float) -> N
         pass
 
 
-def client_write(limiter: Limiter, what: str, client: str, limit: int, now: float) -> int | None:
-    """Count a write of kind `what` (e.g. a push subscription) from `client`, an address; seconds
-    to wait if over `limit`, else None. Its own bucket: it never eats an organizer's allowance."""
+def client_write(
+    limiter: Limiter, what: str, client: str, limit: int, now: float, window: int = WINDOW
+) -> int | None:
+    """Count a write of kind `what` (e.g. a push subscription) from `client`, an address, in a
+    `window` of seconds; seconds to wait if over `limit`, else None. Its own bucket: it never
+    eats an organizer's allowance. One over the limit is not counted (a refused write takes no
+    room in the next window's allowance either: windows are fixed)."""
     if limit <= 0:
         return None
     try:
-        n = limiter.count(f"{what}/{client}", now)
+        n = limiter.count(f"{what}/{client}", now, window)
+        if n > limit:
+            limiter.uncount(f"{what}/{client}", now, window)
     except sqlite3.Error:
         return None
-    return wait(now) if n > limit else None
+    return wait(now, window) if n > limit else None

@@ -35,7 +35,11 @@ def service():
 
 @pytest.fixture
 def server(tmp_path: Path, serve) -> Gunicorn:
-    env = {"HALLWAY_TEST_CLOCK_OFFSET": str(OFFSET), "HALLWAY_PUSH_SUBJECT": "mailto:ops@example.org"}
+    env = {
+        "HALLWAY_TEST_CLOCK_OFFSET": str(OFFSET),
+        "HALLWAY_PUSH_SUBJECT": "mailto:ops@example.org",
+        "HALLWAY_PUSH_LOOPBACK": "1",  # the push service stand-in listens on http://127.0.0.1
+    }
     running = serve(Gunicorn(tmp_path, env=env, app="tests.harness.push_clock:create()"))
     running.wait_for_workers()  # each forks its sending loop as it boots; one holds the lead
     return running

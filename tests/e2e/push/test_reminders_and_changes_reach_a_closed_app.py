@@ -52,7 +52,8 @@ def server(make_server, tmp_path):
         session("r2", "Will Be Cancelled", DAY + "09:40:00+02:00", DAY + "10:00:00+02:00", room="side"),
         session("r3", "Later Starred", DAY + "11:00:00+02:00", DAY + "11:30:00+02:00"),
     ]
-    return make_server(schedule=write(doc, tmp_path), env=WRITABLE)
+    # PUSH_LOOPBACK: the page's stand-in subscription names http://127.0.0.1:9 (harness/push.py).
+    return make_server(schedule=write(doc, tmp_path), env={**WRITABLE, "HALLWAY_PUSH_LOOPBACK": "1"})
 
 
 def phone(browser: Any, server: Any, *, grant: bool = True, fake: bool = True) -> tuple[Any, Any, PushRoutes]:

@@ -33,7 +33,9 @@ def clock() -> Clock:
 
 @pytest.fixture
 def app(data_dir: Path, clock: Clock):
-    return create_app({"TESTING": True, "DATA_DIR": str(data_dir), "CLOCK": clock, "ADMIN_TOKEN": TOKEN})
+    # PUSH_LOOPBACK: the push service stand-in listens on http://127.0.0.1.
+    config = {"DATA_DIR": str(data_dir), "CLOCK": clock, "ADMIN_TOKEN": TOKEN, "PUSH_LOOPBACK": True}
+    return create_app({"TESTING": True, **config})
 
 
 @pytest.fixture

@@ -43,15 +43,102 @@ def test_past_instants_are_dropped_not_refused():
     assert instants == [int(datetime(2026, 4, 7, 8, 5, tzinfo=UTC).timestamp())]
 
 
-def test_http_is_allowed_for_a_local_push_service_only():
-    assert subscription_request(body(endpoint="http://127.0.0.1:8123/push/x"), WINDOW, NOW)[0]
-    assert subscription_request(body(endpoint="http://localhost/push/x"), WINDOW, NOW)[0]
+@pytest.mark.parametrize("url", ["http://127.0.0.1:8123/push/x", "http://localhost/push/x"])
+def test_a_local_push_service_is_allowed_only_with_the_test_setting(url):
+    assert subscription_request(body(endpoint=url), WINDOW, NOW, loopback=True)[0].endpoint == url
+    with pytest.raises(PushRequestError, match="subscription.endpoint"):
+        subscription_request(body(endpoint=url), WINDOW, NOW)
+
+
+# Every way a URL library or a resolver reads as an address (most of them 127.0.0.1), and the
+# names that lead inside: the server must never POST there at an anonymous visitor's word.
+INSIDE = [
+    "https://169.254.169.254/latest/meta-data",
+    "https://10.0.0.1/x",
+    "https://192.168.1.1/x",
+    "https://127.0.0.1/x",
+    "https://127.0.0.1./x",
+    "https://[::1]/x",
+    "https://[::ffff:127.0.0.1]/x",
+    "https://[fe80::1%25eth0]/x",
+    "https://2130706433/x",
+    "https://0x7f000001/x",
+    "https://0x7f.1/x",
+    "https://127.1/x",
+    "https://0177.0.0.1/x",
+    "https://push.example.1/x",
+    "https://127%2E0%2E0%2E1/x",
+    "https://\uff11\uff12\uff17.\uff10.\uff10.\uff11/x",
+    "https://localhost/x",
+    "https://api.localhost/x",
+    "https://intranet/x",
+    "https://push.example:8443/x",
+    "https://push.example:80/x",
+    "https://user@push.example/x",
+    "https://:pw@push.example/x",
+    "http://127.0.0.1:6379/x",
+    "http://localhost:6379/x",
+    "http://[::1]:6379/x",
+    "http://127.0.0.2:8123/x",
+]
+
+
+TESTS_EXCEPTION = ("http://127.0.0.1:", "http://localhost:")
+
+
+@pytest.mark.parametrize(
+    ("url", "loopback"),
+    [(url, False) for url in INSIDE] + [(url, True) for url in INSIDE if not url.startswith(TESTS_EXCEPTION)],
+)
+def test_an_endpoint_at_an_address_or_an_inside_name_is_refused(url, loopback):
+    with pytest.raises(PushRequestError, match="subscription.endpoint"):
+        subscription_request(body(endpoint=url), WINDOW, NOW, loopback=loopback)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://fcm.googleapis.com/fcm/send/abc:APA91b",
+        "https://updates.push.services.mozilla.com/wpush/v2/gAAAA",
+        "https://web.push.apple.com/QGuQyavXutnMH",
+        "https://wns2-par02p.notify.windows.com/w/?token=BQYAAA",
+        "https://Push.Example:443/x",
+    ],
+)
+def test_the_push_services_of_real_browsers_are_accepted(url):
+    assert subscription_request(body(endpoint=url), WINDOW, NOW)[0].endpoint == url
+
+
+SERVICES = (".push.apple.com", "fcm.googleapis.com", "push.test:8443")
+
+
+@pytest.mark.parametrize(
+    ("url", "taken"),
+    [
+        ("https://web.push.apple.com/x", True),
+        ("https://push.apple.com/x", True),
+        ("https://fcm.googleapis.com/x", True),
+        ("https://push.test:8443/x", True),
+        ("https://push.test/x", False),
+        ("https://fcm.googleapis.com:8443/x", False),
+        ("https://fcm.googleapis.com.evil.example/x", False),
+        ("https://notpush.apple.com/x", False),
+        ("https://updates.push.services.mozilla.com/x", False),
+    ],
+)
+def test_with_an_allow_list_only_its_push_services_are_accepted(url, taken):
+    if taken:
+        assert subscription_request(body(endpoint=url), WINDOW, NOW, SERVICES)[0].endpoint == url
+    else:
+        with pytest.raises(PushRequestError, match="subscription.endpoint"):
+            subscription_request(body(endpoint=url), WINDOW, NOW, SERVICES)
 
 
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
         ({"endpoint": "http://push.example/x"}, "must be an https:// URL"),
+        ({"endpoint": "https://169.254.169.254/x"}, "by a host name, not an address"),
         ({"endpoint": "ftp://push.example/x"}, "must be an https:// URL"),
         ({"endpoint": "https://user:pw@push.example/x"}, "without user or password"),
         ({"endpoint": "https:///nohost"}, "must name a host"),

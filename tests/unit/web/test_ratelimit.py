@@ -78,4 +78,15 @@ def test_windows_are_a_minute_and_old_ones_are_forgotten(tmp_path):
     assert ratelimit.failed_sign_in(limiter, "c", 2, 180.0) is None  # a new window
     limiter.count("other", 240.0)
     rows = limiter._conn().execute("SELECT DISTINCT window FROM hits").fetchall()
-    assert sorted(r[0] for r in rows) == [3, 4]  # window 2 is gone, the one before the current kept
+    # Windows are keyed by when they end: 120-180 is gone, the one before the current kept.
+    assert sorted(r[0] for r in rows) == [240, 300]
+
+
+def test_an_hour_long_window_outlives_the_minute_windows_cleaned_up_beside_it(tmp_path):
+    limiter = ratelimit.Limiter(tmp_path / ratelimit.LIMIT_FILE)
+    hour = [ratelimit.client_write(limiter, "new", "c", 2, 3600.0 + i * 100, window=3600) for i in range(3)]
+    assert hour == [None, None, 3600 - 200]
+    for t in (3900.0, 4000.0, 7100.0):  # minute windows come and go, cleaning up the ended ones
+        limiter.count("other", t)
+    assert ratelimit.client_write(limiter, "new", "c", 2, 7199.0, window=3600) == 1
+    assert ratelimit.client_write(limiter, "new", "c", 2, 7200.0, window=3600) is None  # a new hour
