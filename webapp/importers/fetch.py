@@ -2,25 +2,31 @@
 failure a FetchError that names the address and what went wrong. What the bytes are is
 `sources.parse_source`'s question, exactly as for a file.
 
-The standard library's urllib is enough: one GET, two validators and a size bound, no session
-or retries to keep (the follower's next cycle is the retry).
+One GET over `webapp.net` (http.client on a socket connected to a checked address), redirects
+followed here: the whole exchange, every hop included, has ONE deadline a server dripping a
+byte at a time cannot stretch. The organizer named the source, so its own server may be on a
+private or loopback address; a redirect elsewhere may only go to a public address over http
+or https (a source must not be a way to make the server fetch, and publish, an internal page).
+No session or retries to keep: the follower's next cycle is the retry.
 """
 
 from __future__ import annotations
 
 import http.client
-import socket
 import ssl
-import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urljoin, urlsplit, urlunsplit
+
+from ..net import AddressPolicy, Connection, Deadline, Refused, connect, read_at_most
 
 USER_AGENT = "Hallway schedule importer (+https://github.com/hallway)"
-CHUNK = 64 * 1024
 NOT_MODIFIED_UNASKED = "the server answered 304 Not Modified to a request without validators"
+MAX_REDIRECTS = 5
+REDIRECTS = frozenset({301, 302, 303, 307, 308})
+DEFAULT_PORTS = {"http": 80, "https": 443}
+OWN_SERVER = AddressPolicy(allow_private=True)  # the address the organizer named, and its redirects home
+ELSEWHERE = AddressPolicy()  # a redirect to another server: public addresses only
 
 
 class FetchError(ValueError):
@@ -70,7 +76,8 @@ def fetch(
     etag: str | None = None,
     last_modified: str | None = None,
 ) -> Fetched:
-    """GET `url`; with `etag`/`last_modified` a conditional GET whose 304 is `Fetched(None)`."""
+    """GET `url`, all of it (redirects included) within `timeout` seconds; with `etag` /
+    `last_modified` a conditional GET whose 304 is `Fetched(None)`."""
     if not is_url(url):
         raise FetchError(url, "only http:// and https:// addresses can be fetched")
     headers = {"User-Agent": USER_AGENT, "Accept": "*/*", "Accept-Encoding": "identity"}
@@ -78,59 +85,97 @@ def fetch(
         headers["If-None-Match"] = etag
     if last_modified:
         headers["If-Modified-Since"] = last_modified
-    request = urllib.request.Request(url, headers=headers)
-    deadline = time.monotonic() + timeout
+    deadline = Deadline(timeout)
+    home = origin(url)
+    location = url
+    for _ in range(MAX_REDIRECTS + 1):
+        policy = OWN_SERVER if origin(location) == home else ELSEWHERE
+        got = _get(url, location, policy, headers, max_bytes, deadline)
+        if isinstance(got, Fetched):
+            if got.body is None:  # not modified: the validators sent stay good unless renewed
+                return Fetched(None, got.etag or etag, got.last_modified or last_modified)
+            return got
+        location = got
+    raise FetchError(url, f"more than {MAX_REDIRECTS} redirects")
+
+
+def origin(url: str) -> tuple[str, str, int | None]:
+    """Scheme, host and port: a redirect within the organizer's server keeps its trust."""
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - http(s) only
-            body = _read(url, response, max_bytes, deadline, timeout)
-            return Fetched(body, response.headers.get("ETag"), response.headers.get("Last-Modified"))
-    except urllib.error.HTTPError as exc:
-        exc.close()
-        if exc.code == 304:
-            return Fetched(
-                None, exc.headers.get("ETag") or etag, exc.headers.get("Last-Modified") or last_modified
-            )
-        raise FetchError(url, f"the server answered HTTP {exc.code} {exc.reason}") from None
-    except urllib.error.URLError as exc:
-        raise FetchError(url, _reason(exc.reason, timeout)) from None
+        port = parts.port or DEFAULT_PORTS.get(scheme)
+    except ValueError:
+        port = None
+    return scheme, (parts.hostname or "").lower(), port
+
+
+def _get(
+    url: str,
+    location: str,
+    policy: AddressPolicy,
+    headers: dict[str, str],
+    max_bytes: int,
+    deadline: Deadline,
+) -> Fetched | str:
+    """One hop: the answer, or where it redirects to (checked to be http or https)."""
+    hop = "" if location == url else f"the redirect to {shown(location)}: "
+    conn: Connection | None = None
+    answered = False
+    try:
+        conn = connect(location, policy=policy, deadline=deadline)
+        conn.request("GET", _target(location), headers=headers)
+        response = conn.getresponse()
+        answered = True
+        if response.status in REDIRECTS:
+            return _redirect(url, location, response.getheader("Location"))
+        if response.status == 304:
+            return Fetched(None, response.getheader("ETag"), response.getheader("Last-Modified"))
+        if not 200 <= response.status < 300:
+            raise FetchError(url, f"{hop}the server answered HTTP {response.status} {response.reason}")
+        body = _read(url, response, max_bytes, deadline)
+        return Fetched(body, response.getheader("ETag"), response.getheader("Last-Modified"))
+    except Refused as exc:
+        raise FetchError(url, f"{hop}refused: {exc}") from None
     except TimeoutError:
-        raise FetchError(url, f"no answer within {timeout:g} s") from None
+        said = "no complete answer" if answered else "no answer"
+        raise FetchError(url, f"{hop}{said} within {deadline.seconds:.3g} s") from None
+    except ssl.SSLCertVerificationError as exc:
+        raise FetchError(url, f"{hop}TLS: the certificate was refused ({exc.verify_message})") from None
+    except ssl.SSLError as exc:
+        raise FetchError(url, f"{hop}TLS: {exc.reason or exc}") from None
     except (OSError, http.client.HTTPException) as exc:
-        raise FetchError(url, f"the connection failed: {type(exc).__name__}: {exc}") from None
+        if deadline.passed():  # the watchdog's cut reads as a reset or a short body
+            raise FetchError(url, f"{hop}no complete answer within {deadline.seconds:.3g} s") from None
+        raise FetchError(url, f"{hop}cannot connect: {exc or type(exc).__name__}") from None
+    finally:
+        if conn is not None:
+            conn.close()
 
 
-def _read(
-    url: str, response: http.client.HTTPResponse, max_bytes: int, deadline: float, timeout: float
-) -> bytes:
-    declared = response.headers.get("Content-Length")
+def _target(location: str) -> str:
+    parts = urlsplit(location)
+    return (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+
+
+def _redirect(url: str, location: str, to: str | None) -> str:
+    if not to:
+        raise FetchError(url, "the server answered a redirect without a Location")
+    target = urljoin(location, to.strip())
+    if not is_url(target):
+        scheme = urlsplit(target).scheme or "no"
+        raise FetchError(url, f"redirected to a {scheme}: address; only http and https are followed")
+    return target
+
+
+def _read(url: str, response: http.client.HTTPResponse, max_bytes: int, deadline: Deadline) -> bytes:
+    declared = response.getheader("Content-Length")
     if declared and declared.isdigit() and int(declared) > max_bytes:
         raise FetchError(url, f"too large: {int(declared):,} bytes, the limit is {max_bytes:,}")
-    chunks: list[bytes] = []
-    size = 0
-    while chunk := response.read(CHUNK):
-        size += len(chunk)
-        if size > max_bytes:
-            raise FetchError(url, f"too large: more than {max_bytes:,} bytes, the limit")
-        if time.monotonic() > deadline:  # a server trickling bytes: each read is in time, the whole is not
-            raise FetchError(url, f"no complete answer within {timeout:g} s")
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
-def _reason(reason: object, timeout: float) -> str:
-    if isinstance(reason, TimeoutError):
-        return f"no answer within {timeout:g} s"
-    if isinstance(reason, ssl.SSLCertVerificationError):
-        return f"TLS: the certificate was refused ({reason.verify_message})"
-    if isinstance(reason, ssl.SSLError):
-        return f"TLS: {reason.reason or reason}"
-    if isinstance(reason, socket.gaierror):
-        return f"unknown host ({reason.strerror})"
-    if isinstance(reason, ConnectionRefusedError):
-        return "the connection was refused (nothing listens there)"
-    if isinstance(reason, OSError):
-        return f"cannot connect: {reason.strerror or reason}"
-    return f"cannot connect: {reason}"
+    body = read_at_most(response, max_bytes + 1, deadline)
+    if len(body) > max_bytes:
+        raise FetchError(url, f"too large: more than {max_bytes:,} bytes, the limit")
+    return body
 
 
 def read_source(location: str, *, timeout: float, max_bytes: int) -> bytes:

@@ -23,6 +23,7 @@ from typing import Any
 
 from ..domain import jsontext
 from ..domain.timeutil import to_iso
+from ..net import Deadline
 from . import follow_state
 from .fetch import NOT_MODIFIED_UNASKED, FetchError, fetch, is_url, shown, source_names
 from .isolated import Isolation, import_apart
@@ -154,6 +155,9 @@ class Follower:
         changed reads nothing but the answers."""
         fresh: list[bytes | None] = []
         seen: dict[str, Any] = {}
+        # The whole check has one deadline too: FETCH_TIMEOUT for each address followed.
+        urls = sum(1 for loc in self.plan.sources if is_url(loc))
+        budget = Deadline(self.timeout * max(1, urls))
         for loc in self.plan.sources:
             was = kept.get(loc) or {}
             sha256 = was.get("sha256")
@@ -161,9 +165,8 @@ class Follower:
             if is_url(loc):
                 done.requests += 1
                 etag, modified = (was.get("etag"), was.get("last_modified")) if have else (None, None)
-                got = fetch(
-                    loc, timeout=self.timeout, max_bytes=self.max_bytes, etag=etag, last_modified=modified
-                )
+                timeout = min(self.timeout, _left(loc, budget))
+                got = fetch(loc, timeout=timeout, max_bytes=self.max_bytes, etag=etag, last_modified=modified)
                 if got.body is None and not have:
                     raise FetchError(loc, NOT_MODIFIED_UNASKED)
                 body, seen[loc] = got.body, {"etag": got.etag, "last_modified": got.last_modified}
@@ -206,6 +209,13 @@ class Follower:
     def _save(self, sources: dict[str, Any], status: dict[str, Any]) -> None:
         state = {"plan": self.plan.fingerprint(), "sources": sources, "status": status}
         follow_state.save_state(self.data_dir, state)
+
+
+def _left(loc: str, budget: Deadline) -> float:
+    try:
+        return budget.remaining()
+    except TimeoutError:
+        raise FetchError(loc, f"not checked: the sources took longer than {budget.seconds:g} s") from None
 
 
 def describe(status: dict[str, Any] | None) -> str:

@@ -1,7 +1,7 @@
 """A schedule source on 127.0.0.1 for tests: the stdlib http.server in a thread, serving
 `body` with an ETag and a Last-Modified and answering conditional requests with 304, as
 pretalx, Sessionize and Sched do. A test changes what it serves between polls (`body`,
-`status`, `stall`, `location`, `drip`) and reads what was asked (`requests`, `not_modified`)."""
+`status`, `stall`, `redirects`, `drip`) and reads what was asked (`requests`, `not_modified`)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ class Source:
         self.no_length = False  # stream the body without a Content-Length
         self.requests: list[dict[str, str]] = []  # the headers of each request
         self.not_modified = 0
-        self.location: str | None = None  # with a 3xx `status`: where the answer redirects
+        self.redirects: dict[str, tuple[int, str]] = {}  # path -> (3xx status, Location)
         # Send the answer's "headers", "body" or "chunks" (chunked encoding) one byte every
         # `drip_every` seconds, as a server that keeps a fetcher busy for ever would.
         self.drip: str | None = None
@@ -77,9 +77,10 @@ class Source:
             handler.send_response(304)
             handler.end_headers()
             return
-        if 300 <= status < 400 and self.location:
-            handler.send_response(status)
-            handler.send_header("Location", self.location)
+        redirect = self.redirects.get(handler.path.split("?")[0])
+        if redirect:
+            handler.send_response(redirect[0])
+            handler.send_header("Location", redirect[1])
             handler.send_header("Content-Length", "0")
             handler.end_headers()
             return

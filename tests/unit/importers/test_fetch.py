@@ -4,11 +4,12 @@ names the address without its query (where a Sched API key lives)."""
 from __future__ import annotations
 
 import socket
+import time
 from collections.abc import Iterator
 
 import pytest
 
-from tests.unit.importers.source_server import Source
+from tests.unit.importers.source_server import DRIPS, Source
 from webapp.importers.fetch import FetchError, fetch, read_source, shown
 
 BODY = b'{"schedule": "not really"}'
@@ -98,3 +99,52 @@ def test_an_address_is_shown_without_its_credentials() -> None:
     assert shown("https://user:pw@sched.example:8443/api/session/export?api_key=k&x=1") == (
         "https://sched.example:8443/api/session/export?…"
     )
+
+
+@pytest.mark.parametrize("part", DRIPS)
+def test_a_source_dripping_its_answer_is_given_up_at_the_deadline(source: Source, part: str) -> None:
+    source.drip, source.drip_every = part, 0.5  # a byte every half second: each socket read in time
+    began = time.monotonic()
+    with pytest.raises(FetchError, match=r"no (complete )?answer within 2 s"):
+        get(source.url, timeout=2.0)
+    assert time.monotonic() - began < 4.0  # one deadline for the whole answer, not per read
+    assert source.drip_ended.wait(5.0)  # and the connection was dropped: nothing left running
+
+
+def test_a_redirect_within_the_named_server_is_followed(source: Source) -> None:
+    port = source.server.server_address[1]
+    source.redirects = {
+        "/schedule": (301, "/moved?api_key=SECRET"),  # relative: the same scheme, host and port
+        "/moved": (302, f"http://127.0.0.1:{port}/final"),
+    }
+    assert get(source.url).body == BODY
+    assert len(source.requests) == 3
+
+
+@pytest.fixture
+def internal() -> Iterator[Source]:
+    s = Source(b"internal page")
+    yield s
+    s.stop()
+
+
+def test_a_redirect_to_another_internal_address_is_refused_unasked(source: Source, internal: Source) -> None:
+    port = internal.server.server_address[1]
+    source.redirects = {"/schedule": (302, f"http://127.0.0.1:{port}/ok?secret=1")}
+    with pytest.raises(FetchError, match=r"redirect to http://127\.0\.0\.1:\d+/ok\?…: refused: .*loopback"):
+        get(source.url)
+    assert internal.requests == []
+
+
+@pytest.mark.parametrize("to", ["ftp://127.0.0.1/schedule.xml", "file:///etc/passwd", "gopher://x/"])
+def test_a_redirect_to_another_scheme_is_refused(source: Source, to: str) -> None:
+    source.redirects = {"/schedule": (302, to)}
+    with pytest.raises(FetchError, match=r"redirected to a \w+: address; only http and https"):
+        get(source.url)
+
+
+def test_a_redirect_loop_stops_after_a_few_hops(source: Source) -> None:
+    source.redirects = {"/schedule": (302, "/schedule?again")}
+    with pytest.raises(FetchError, match="more than 5 redirects"):
+        get(source.url)
+    assert len(source.requests) == 6

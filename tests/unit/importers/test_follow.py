@@ -5,6 +5,7 @@ schedule and is recorded with the time it began."""
 from __future__ import annotations
 
 import json
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -241,3 +242,19 @@ def test_a_source_changing_every_second_is_imported_once_a_gap_in_its_newest_sta
     assert any(t.startswith("Flap newest") for t in titles(tmp_path))
     assert not any(t.startswith("Flap 59") for t in titles(tmp_path))
     assert f.cycle().imported is None and len(imports) == 2  # unchanged since: nothing more
+
+
+def test_a_check_of_sources_that_drip_ends_within_its_deadline(tmp_path) -> None:
+    dripping = [Source(TEXT.encode()), Source(TEXT.encode())]
+    try:
+        for s in dripping:
+            s.drip, s.drip_every = "body", 0.5
+        f = follower(tmp_path, *(s.url for s in dripping), timeout=1.0)
+        began = time.monotonic()
+        done = f.cycle()
+        assert time.monotonic() - began < 2 * 1.0 + 1.5  # FETCH_TIMEOUT for each source at most
+        assert "no complete answer within 1 s" in done.error and not (tmp_path / "schedule.json").exists()
+        assert follow_state.status(tmp_path)["error"] == done.error
+    finally:
+        for s in dripping:
+            s.stop()

@@ -14,6 +14,7 @@ from webapp.serving import runtime
 from webapp.serving.follow import Runner
 from webapp.serving.published import published
 
+TOKEN = "imports-apart-token"
 GROWN = [*TALKS, ("104", "12:00", "00:30", "Side Room", "One Too Many", "Grace")]
 
 
@@ -24,7 +25,7 @@ def test_a_change_is_imported_apart_and_a_source_past_the_cap_is_reported(tmp_pa
         plan.write_text(json.dumps({"sources": [source.url]}), encoding="utf-8")
         app = create_app({
             "TESTING": True, "DATA_DIR": str(tmp_path / "data"), "FOLLOW": str(plan),
-            "FOLLOW_IN_BACKGROUND": False, "IMPORT_MAX_SESSIONS": len(TALKS),
+            "FOLLOW_IN_BACKGROUND": False, "IMPORT_MAX_SESSIONS": len(TALKS), "ADMIN_TOKEN": TOKEN,
         })  # fmt: skip
         rt = runtime(app)
         runner = Runner(rt)
@@ -35,7 +36,8 @@ def test_a_change_is_imported_apart_and_a_source_past_the_cap_is_reported(tmp_pa
 
         source.set(frab(GROWN).encode())
         runner.step()
-        doc = app.test_client().get("/healthz").get_json()
+        auth = {"Authorization": f"Bearer {TOKEN}"}  # the problems' texts are an organizer's to read
+        doc = app.test_client().get("/healthz", headers=auth).get_json()
         assert doc["status"] == "degraded" and "more than 3 sessions" in doc["problems"]["follow"]
         assert doc["sessions"] == len(TALKS) and rt.store.head().version == version
     finally:
