@@ -26,6 +26,7 @@ SCHED_ZONE = (
     "every calendar), so the file cannot tell the event's zone, which day boundaries and "
     "clocks need: pass --timezone with the venue's zone (an IANA name like Europe/Amsterdam)"
 )
+_EMOJI = re.compile(r"^[^\w]+")  # "📚 Tutorial": the kind is "Tutorial"
 _SCHED = re.compile(r"^-//Sched\.com\b\s*(.*?)\s*//[A-Za-z-]*$", re.IGNORECASE)
 
 
@@ -43,11 +44,16 @@ def apply_conventions(page: RawPage, exporter: str | None) -> None:
     for s in page.sessions:
         s.room = without_tail(s.room, tail)
         if s.title in split:
-            s.title, s.heading_people = split[s.title]
+            s.title, people = split[s.title]
+            s.heading_people = [(n, c) for n, _, c in people]
             known = {normalize(sp.name) for sp in s.speakers}
-            s.speakers += [RawSpeaker(n, company=c) for n, c in s.heading_people if normalize(n) not in known]
-        if exporter == "sched" and s.kind is None and s.title:  # as Sched's pages and API are read
-            s.kind, s.title = split_kind(s.title)
+            s.speakers += [
+                RawSpeaker(n, role=r, company=c) for n, r, c in people if normalize(n) not in known
+            ]
+        if exporter == "sched" and s.kind is None and s.title:
+            # The kind a "Keynote: " prefix says, beside a title kept as published.
+            kind, _ = split_kind(s.title)
+            s.kind = _EMOJI.sub("", kind).strip() or None if kind else None
 
 
 def exporter_of(prodid: str) -> str | None:

@@ -23,23 +23,12 @@ from collections.abc import Iterable
 from ..domain.ids import normalize
 from .affiliation import name_and_org
 from .ical_people import clean_name
-from .people import heading_people
+from .ical_sched import first_names, like_a_name
+from .ical_sched import people as sched_people
 
-People = list[tuple[str, str | None]]  # (name, company)
+People = list[tuple[str, str | None, str | None]]  # (name, role, company)
 
-# Words of titles that are not parts of people's names ("Welcome - Opening Remarks").
-_TITLE_WORDS = {
-    "a", "an", "the", "of", "and", "or", "to", "for", "with", "in", "on", "at", "by", "from",
-    "into", "your", "our", "my", "how", "why", "what", "when", "is", "are", "vs", "remarks",
-    "break", "lunch", "coffee", "breakfast", "keynote", "welcome", "opening", "closing", "panel",
-    "session", "sessions", "talk", "talks", "workshop", "party", "reception", "registration",
-    "networking", "introduction", "tutorial", "demo", "office", "hours", "update", "updates",
-    "overview", "meeting", "forum", "lab", "labs", "track", "q&a", "ama",
-}  # fmt: skip
-_PARTICLES = {"van", "von", "de", "der", "den", "da", "di", "du", "del", "della", "la", "le",
-              "bin", "al", "el", "y", "dos", "das", "ter", "zu", "af"}  # fmt: skip
 _BRACKETED = re.compile(r"\s*[(\[][^()\[\]]*[)\]]")
-_NAME_WORD = re.compile(r"^[^\W\d_][\w'’.-]*$")
 
 
 def split_titles(titles: Iterable[str], exporter: str | None) -> dict[str, tuple[str, People]]:
@@ -73,7 +62,7 @@ def _pretalx(title: str, cut: tuple[int, int]) -> tuple[str, People]:
         name, org = name_and_org(piece)
         org = clean_name(org) or None if org else None
         if clean_name(name):
-            people.append((clean_name(name), org))
+            people.append((clean_name(name), None, org))
     return title[: cut[0]].strip(), people
 
 
@@ -93,30 +82,24 @@ def _sched(title: str, known: set[str]) -> tuple[str, People]:
         return title[: cuts[-1][0]].strip(), []
     readings = [(cut, _sched_people(title[cut[1] :], known)) for cut in reversed(cuts)]
     for (start, _), people in readings:  # a speaker of another session: surely people
-        names = [normalize(n) for n, _ in people]
+        names = [normalize(n) for n, _, _ in people]
         if people and any(n in known for n in names):
-            if all(n in known or _like_a_name(p) for n, (p, _) in zip(names, people, strict=True)):
+            if all(n in known or _like_a_name(p) for n, (p, _, _) in zip(names, people, strict=True)):
                 return title[:start].strip(), people
     for (start, _), people in readings:  # the rightmost cut where all read as names
-        if people and all(_like_a_name(name) for name, _ in people):
+        if people and all(_like_a_name(name) for name, _, _ in people):
             return title[:start].strip(), people
     return title, []
 
 
 def _sched_people(text: str, known: set[str]) -> People:
-    """heading_people, but "Name, Aalto University & Mind Lab" is one person of a company
-    with "&" in its name, unless the last part is someone who speaks elsewhere too."""
-    said = normalize(text)
-    people = heading_people(text, [name for name in known if name in said])  # (few, and fast)
-    if (
-        len(people) >= 2
-        and people[-1][1] is None
-        and people[-2][1] is not None
-        and normalize(people[-1][0]) not in known
-    ):
-        joined = f"{people[-2][1]} & {people[-1][0]}"
-        people = [(n, joined if c == people[-2][1] else c) for n, c in people[:-1]]
-    return [(clean_name(n), clean_name(c) if c else None) for n, c in people if clean_name(n)]
+    """The people `ical_sched` reads, their names and affiliations cleaned."""
+    found = sched_people(text, known)
+    return [
+        (clean_name(n), clean_name(r) if r else None, clean_name(c) if c else None)
+        for n, r, c in found
+        if clean_name(n)
+    ]
 
 
 def _recurring(titles: list[str]) -> set[str]:
@@ -126,22 +109,23 @@ def _recurring(titles: list[str]) -> set[str]:
     heads: dict[str, set[str]] = defaultdict(set)
     for title in titles:
         for start, end in _cuts(title):
-            for name, _ in heading_people(title[end:], []):
+            for name in first_names(title[end:]):
                 if ":" not in name:
                     heads[normalize(name)].add(normalize(_BRACKETED.sub("", title[:start])))
     return {name for name, seen in heads.items() if name and len(seen) > 1}
 
 
 def _like_a_name(name: str) -> bool:
-    """Shaped like a person's name: two to five words, each capitalised, an initial or a
-    particle (van, de...), no digits, no word that titles use."""
-    words = name.split()
-    if not 2 <= len(words) <= 5:
-        return False
-    for word in words:
-        lower = word.lower().strip(".,")
-        if lower in _TITLE_WORDS or not _NAME_WORD.match(word):
-            return False
-        if not (word[0].isupper() or lower in _PARTICLES):
-            return False
-    return True
+    """A person's name by its shape, and no word a title uses ("Welcome - Opening Remarks")."""
+    return like_a_name(name) and not any(w.lower().strip(".,") in _TITLE_WORDS for w in name.split())
+
+
+# Words of titles that are not parts of people's names ("Welcome - Opening Remarks").
+_TITLE_WORDS = {
+    "a", "an", "the", "of", "and", "or", "to", "for", "with", "in", "on", "at", "by", "from",
+    "into", "your", "our", "my", "how", "why", "what", "when", "is", "are", "vs", "remarks",
+    "break", "lunch", "coffee", "breakfast", "keynote", "welcome", "opening", "closing", "panel",
+    "session", "sessions", "talk", "talks", "workshop", "party", "reception", "registration",
+    "networking", "introduction", "tutorial", "demo", "office", "hours", "update", "updates",
+    "overview", "meeting", "forum", "lab", "labs", "track", "q&a", "ama",
+}  # fmt: skip

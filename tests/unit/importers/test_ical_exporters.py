@@ -48,18 +48,19 @@ SCHED_TITLES = [
      [("Nick Young", "Isovalent at Cisco"), ("Dan Winship", "Red Hat")]),
     ("Function to Container - Building a FaaS Experience", None, [("Evan Anderson", "VMware")]),
     ("Scaling etcd", None, [("Marek Siarkowicz", None)]),
-    ("Tiny Models on Tiny Devices", "Lightning Talk", [("Robert Kalmar", None), ("Martin Pavella", None)]),
-    ("Welcome Back", "Keynote", [("Priyanka Sharma", "Cloud Native Computing Foundation")]),
+    ("Lightning Talk: Tiny Models on Tiny Devices", "Lightning Talk",
+     [("Robert Kalmar", None), ("Martin Pavella", None)]),
+    ("Keynote: Welcome Back", "Keynote", [("Priyanka Sharma", "Cloud Native Computing Foundation")]),
     ("Night Owls Hack Session", None, [("Songlin Jiang", "Aalto University & Mind Lab")]),
     ("Welcome - Opening Remarks", None, []),
     ("Coffee Break", None, []),
     ("Solutions Showcase", None, []),
-    ("The Road Ahead", "Sponsored Keynote", []),
+    ("Sponsored Keynote: The Road Ahead", "Sponsored Keynote", []),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize(("title", "kind", "speakers"), SCHED_TITLES, ids=[t[0] for t in SCHED_TITLES])
-def test_sched_titles_lose_the_speakers_they_name(title, kind, speakers):
+def test_sched_titles_lose_the_speakers_they_name_and_keep_every_word_before_them(title, kind, speakers):
     schedule, _, by_title = sched()
     assert title in by_title, sorted(by_title)
     assert by_title[title].kind == kind
