@@ -41,10 +41,18 @@ def init_app(app: Flask) -> None:
     (webapp/commands/), so none reaches another through the app."""
     from .commands.corrections import corrections_group
     from .commands.export import export_command
+    from .commands.push import push_group
     from .commands.schedule import schedule_group
     from .commands.venue import venue_group
 
-    for command in (build_command, schedule_group, corrections_group, venue_group, export_command):
+    for command in (
+        build_command,
+        schedule_group,
+        corrections_group,
+        venue_group,
+        export_command,
+        push_group,
+    ):
         app.cli.add_command(command)
 
 

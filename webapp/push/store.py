@@ -43,6 +43,17 @@ class Wake:
 
 
 @dataclass(frozen=True)
+class Listed:
+    id: int
+    endpoint: str
+    lead: int
+    wake: int  # wake-ups held
+    created: float
+    updated: float  # the device's last PUT
+    failures: int  # consecutive failed sends
+
+
+@dataclass(frozen=True)
 class Caps:
     """What one store may hold; 0: no cap."""
 
@@ -202,6 +213,17 @@ class PushStore:
             - conn.execute("PRAGMA freelist_count").fetchone()[0]
         )
         return used / conn.execute("PRAGMA max_page_count").fetchone()[0]
+
+    def listing(self) -> list[Listed]:
+        """Every subscription with its wake-up count, oldest first (for `hallway push list`)."""
+        rows = self._conn().execute(
+            "SELECT s.id, s.endpoint, s.lead, (SELECT count(*) FROM wakeup w WHERE w.id = s.id),"
+            " s.created, s.updated, s.failures FROM subscriber s ORDER BY s.id"
+        )
+        return [Listed(*row) for row in rows]
+
+    def wake_count(self) -> int:
+        return self._conn().execute("SELECT count(*) FROM wakeup").fetchone()[0]
 
     def count(self) -> int:
         return self._conn().execute("SELECT count(*) FROM subscriber").fetchone()[0]
