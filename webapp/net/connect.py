@@ -7,14 +7,13 @@ passes, so connect, TLS, headers and body together take at most that long."""
 from __future__ import annotations
 
 import http.client
-import ipaddress
 import socket
 import ssl
-import threading
 from urllib.parse import urlsplit
 
 from .address import AddressPolicy, Refused
 from .deadline import Deadline
+from .resolve import RESOLVER
 from .watchdog import WATCHDOG
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -32,6 +31,7 @@ class Connection(http.client.HTTPConnection):
         self.expired = False
         self._watch: list | None = None
         self._deadline: Deadline | None = None
+        self._seconds = 0.0
 
     def connect(self) -> None:
         raise http.client.NotConnected("closed: make a new connection with webapp.net.connect")
@@ -42,6 +42,7 @@ class Connection(http.client.HTTPConnection):
         if self._watch is not None:
             WATCHDOG.cancel(self._watch)
         self._deadline = deadline
+        self._seconds = deadline.seconds  # for the message, after http.client closed us
         left = deadline.remaining()
         if self.sock is not None:
             self.sock.settimeout(left)  # also bounds each single wait, the watchdog the total
@@ -67,8 +68,7 @@ class Connection(http.client.HTTPConnection):
 
     def _timed_out(self, exc: BaseException) -> BaseException:
         if self.expired or (self._deadline is not None and self._deadline.passed()):
-            seconds = self._deadline.seconds if self._deadline else 0
-            return TimeoutError(f"{self.host}: no complete answer within {seconds:g} s")
+            return TimeoutError(f"{self.host}: no complete answer within {self._seconds:g} s")
         return exc
 
     def request(self, *args: object, **kwargs: object) -> None:  # type: ignore[override]
@@ -108,7 +108,7 @@ def connect(
     if not host:
         raise Refused(f"{url!r} names no host")
     allowed, refusal = [], None
-    for family, _, proto, _, sockaddr in _resolve(host, port, deadline):
+    for family, _, proto, _, sockaddr in RESOLVER.resolve(host, port, deadline):
         try:
             policy.check(sockaddr[0])
         except Refused as exc:
@@ -149,33 +149,6 @@ def _connect_first(host: str, addresses: list[tuple], deadline: Deadline) -> soc
             if isinstance(exc, TimeoutError) and deadline.passed():
                 break
     raise OSError(f"{host}: cannot connect: {error}")
-
-
-def _resolve(host: str, port: int, deadline: Deadline) -> list[tuple]:
-    """getaddrinfo bounded by the deadline (the resolver has no timeout of its own to give):
-    a name that does not answer costs a lingering daemon thread, not the caller's time."""
-    try:
-        ipaddress.ip_address(host)
-        return socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)  # a literal: no lookup
-    except ValueError:
-        pass
-    box: dict[str, object] = {}
-    done = threading.Event()
-
-    def run() -> None:
-        try:
-            box["infos"] = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-        except OSError as exc:
-            box["error"] = exc
-        done.set()
-
-    threading.Thread(target=run, name="hallway-net-resolve", daemon=True).start()
-    if not done.wait(deadline.remaining()):
-        raise TimeoutError(f"{host}: the name did not resolve within {deadline.seconds:g} s")
-    if "error" in box:
-        exc = box["error"]
-        raise OSError(f"{host}: cannot resolve: {exc}")
-    return box["infos"]  # type: ignore[return-value]
 
 
 def read_at_most(response: http.client.HTTPResponse, limit: int, deadline: Deadline) -> bytes:

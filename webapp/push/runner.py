@@ -17,7 +17,7 @@ import signal
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -26,12 +26,13 @@ from ..importers.follow_state import Lead
 from . import SENT, lifeline
 from .keys import PUSH_DIR
 from .schedule import Debounce, changes_message, wake_messages
-from .send import Message, Outcome, Sender
+from .send import Fanout, Message, Outcome, Sender
 from .store import PushStore
 from .vapid import Vapid
 
 TICK = 0.2  # seconds between two looks at the store by the process that sends
 WAIT = 5.0  # seconds between two tries for the lead by the others: how soon one takes over
+FAILURES = 5  # messages failed in a row (no delivery between) before a subscription is dropped
 
 
 class Runner:
@@ -46,7 +47,7 @@ class Runner:
         logger: logging.Logger,
         monotonic: Callable[[], float] = time.monotonic,
         parent: int | None = None,
-        **sender: float,
+        **sender: float | bool,
     ) -> None:
         self.corrections = corrections  # whose version says "the schedule changed"
         self.logger = logger
@@ -59,6 +60,8 @@ class Runner:
         self.sender = Sender(vapid, stopped=self.stopped, **sender)  # type: ignore[arg-type]
         self.debounce = Debounce()
         self.seen: Head | None = None  # the corrections store's head as this process last read it
+        self.inflight: list[tuple[Fanout, Callable[[], None] | None]] = []  # fan-outs not yet recorded
+        self.changes: Fanout | None = None  # the changes fan-out under way, if one is
         self.thread = threading.Thread(target=self.run, name="hallway-push", daemon=True)
 
     def run(self) -> None:
@@ -77,43 +80,67 @@ class Runner:
             self.stopped.wait(WAIT)
         self.lead.release()
 
-    def step(self) -> Outcome:
-        """One pass: the due wake-ups, then the changes message if its burst is over."""
-        outcome = Outcome()
+    def step(self, wait: float | None = None) -> Outcome:
+        """One pass: hand the due wake-ups to the wake lane, then, once a burst of corrections is
+        over and no changes fan-out is under way, the changes message to the changes lane. It
+        returns at once (a slow fan-out never delays the next tick's wake-ups), with what the
+        fan-outs that ended meanwhile did; `wait`: first wait up to that long for this pass's."""
+        started: list[Fanout] = []
         messages, late = wake_messages(self.store, self.clock())
         if late:
             self.logger.warning("push: %d wake-ups were too late to send (server down?)", late)
         if messages:
-            self._count(outcome, self._send(messages))
+            started.append(self._start(messages, "wake"))
         try:
             head = self.corrections.head()
         except (sqlite3.Error, OSError) as exc:  # read again next tick; the corrections store reports it
             self.logger.error("push: cannot read the newest version: %s", exc)
-            return outcome
-        if head != self.seen:
+            head = None
+        if head is not None and head != self.seen:
             if head.version != self.store.counter(SENT + head.store_id):
                 self.debounce.signal(self.monotonic())
             self.seen = head
-        if self.debounce.due(self.monotonic()) and self.seen is not None:
+        busy = self.changes is not None and not self.changes.done()
+        if head is not None and not busy and self.debounce.due(self.monotonic()) and self.seen is not None:
             self.debounce.done()
-            done = self._send(changes_message(s, self.seen.version) for s in self.store.all())
-            self._count(outcome, done)
-            self.store.set_counter(SENT + self.seen.store_id, self.seen.version)
-        return outcome
+            seen = self.seen
+            messages = [changes_message(s, seen.version) for s in self.store.all()]
+            self.changes = self._start(
+                messages, "changes", after=lambda: self.store.set_counter(SENT + seen.store_id, seen.version)
+            )
+            started.append(self.changes)
+        if wait is not None:
+            for fanout in started:
+                fanout.wait(wait)
+        return self._harvest()
 
-    def _send(self, messages: Iterable[Message]) -> Outcome:
-        done = self.sender.send_all(messages)
-        if done.gone:
-            self.store.remove(done.gone)
-            self.logger.info("push: removed %d subscriptions their push service calls gone", len(done.gone))
-        return done
+    def _start(self, messages: list[Message], lane: str, after: Callable[[], None] | None = None) -> Fanout:
+        fanout = self.sender.start(messages, lane)
+        self.inflight.append((fanout, after))
+        return fanout
 
-    @staticmethod
-    def _count(total: Outcome, done: Outcome) -> None:
-        total.delivered += done.delivered
-        total.failed += done.failed
-        total.retries += done.retries
-        total.gone.extend(done.gone)
+    def _harvest(self) -> Outcome:
+        """Record the fan-outs that ended (in this thread, which owns the store's connection):
+        gone subscriptions removed, failures counted, an endpoint failing FAILURES times in a
+        row dropped with its wake-ups."""
+        total = Outcome()
+        for fanout, after in [f for f in self.inflight if f[0].done()]:
+            self.inflight.remove((fanout, after))
+            done = fanout.outcome
+            total.add(done)
+            if done.gone:
+                self.store.remove(done.gone)
+                self.logger.info(
+                    "push: removed %d subscriptions their push service calls gone", len(done.gone)
+                )
+            dropped = self.store.note_results(done.delivered_to, done.failed_to, FAILURES)
+            if dropped:
+                self.logger.warning(
+                    "push: dropped %d subscriptions that failed %d times in a row", len(dropped), FAILURES
+                )
+            if after is not None:
+                after()
+        return total
 
     def stop(self) -> None:
         self.stopped.set()

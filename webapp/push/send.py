@@ -1,8 +1,14 @@
 """Sending push messages: encrypt (ece), sign (vapid), POST to each subscription's push
-service. A pool of threads, each keeping one open connection per push-service origin, so a
-fan-out to 10,000 devices on one service reuses a handful of connections instead of making
-10,000. 429, 5xx, timeouts and dropped connections are retried with exponential backoff (or
-the service's Retry-After); 404 and 410 mean the subscription is gone, and it is removed.
+service, in two lanes of threads (wake-ups, changes) so a changes fan-out never holds up a
+reminder. Each thread keeps one open connection per push-service origin, so a fan-out to
+10,000 devices on one service reuses a handful of connections instead of making 10,000.
+
+Bounded whatever an endpoint does (issue 38): connections go only to public addresses checked
+after DNS (webapp/net); each attempt has ONE total deadline for resolve, connect, TLS, headers
+and answer; an answer is read up to a few KB; 429, 5xx, timeouts and dropped connections are
+retried after a backoff or the service's Retry-After, but never one longer than MAX_WAIT and
+never more retries than the fan-out's budget; origins that failed lately are served last.
+404 and 410 mean the subscription is gone.
 """
 
 from __future__ import annotations
@@ -13,20 +19,28 @@ import logging
 import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from ..net import AddressPolicy, Connection, Deadline, Refused, connect, read_at_most
 from .ece import encrypt
+from .fanout import Fanout, Outcome
 from .keys import b64url_decode
 from .store import Subscription
 from .vapid import Vapid
 
+__all__ = ["Fanout", "Message", "Outcome", "Sender", "payload"]
+
 LOG = logging.getLogger(__name__)
-WORKERS = 32
-TIMEOUT = 10.0  # seconds one request may take
-ATTEMPTS = 5  # the first and four retries: 1 + 2 + 4 + 8 s of backoff at the default base
-BACKOFF = 1.0
-MAX_WAIT = 60.0  # the most a Retry-After is obeyed for, so a retry never outlives its message
+LANES = {"wake": 64, "changes": 32}  # threads; a wake-up batch is small and cannot wait
+# One attempt's whole time. Push services answer in a fraction of a second (FCM, autopush);
+# 5 s still allows a slow TLS handshake, and is all a hostile endpoint can hold a thread for.
+TIMEOUT = 5.0
+ANSWER_LIMIT = 4096  # push services answer with an empty body or a line of JSON
+ATTEMPTS = 3  # the first and two retries, if the fan-out's budget has them
+BACKOFF = 1.0  # seconds before the first retry, doubled for the next
+MAX_WAIT = 10.0  # a service asking for a longer Retry-After is not retried in this fan-out
+RETRY_SHARE, RETRY_FLOOR = 0.1, 16  # a fan-out retries at most max(16, 10 % of its messages)
 GONE = (404, 410)
 
 
@@ -37,14 +51,6 @@ class Message:
     ttl: int
     urgency: str = "normal"
     topic: str | None = None
-
-
-@dataclass
-class Outcome:
-    delivered: int = 0
-    gone: list[str] = field(default_factory=list)
-    failed: int = 0
-    retries: int = 0
 
 
 class Transient(Exception):
@@ -60,63 +66,86 @@ class Sender:
         self,
         vapid: Vapid,
         *,
-        workers: int = WORKERS,
+        workers: int | None = None,
         timeout: float = TIMEOUT,
         attempts: int = ATTEMPTS,
         backoff: float = BACKOFF,
+        loopback: bool = False,
         stopped: threading.Event | None = None,
     ) -> None:
         self.vapid = vapid
         self.timeout = timeout
         self.attempts = attempts
         self.backoff = backoff
+        # Production: https to public addresses. Tests (PUSH_LOOPBACK): also a stand-in on
+        # http://127.0.0.1, and nothing else that is not public.
+        self.policy = AddressPolicy(allow_loopback=True) if loopback else AddressPolicy(schemes=("https",))
         self.stopped = stopped or threading.Event()
-        self.pool = ThreadPoolExecutor(workers, thread_name_prefix="hallway-push")
+        self.lanes = {
+            name: ThreadPoolExecutor(workers or size, thread_name_prefix=f"hallway-push-{name}")
+            for name, size in LANES.items()
+        }
+        self.failing: dict[str, int] = {}  # origin -> attempts failed in a row, in this process
         self._local = threading.local()
 
-    def send_all(self, messages: Iterable[Message]) -> Outcome:
-        """Send every message (in the pool), waiting for the last; what became of them."""
-        outcome = Outcome()
-        lock = threading.Lock()
+    def send_all(self, messages: Iterable[Message], lane: str = "changes") -> Outcome:
+        """Send every message, waiting for the last; what became of them."""
+        return self.start(messages, lane).wait()
 
-        def one(message: Message) -> None:
-            status, retries = self.deliver(message)
-            with lock:
-                outcome.retries += retries
-                if status == "delivered":
-                    outcome.delivered += 1
-                elif status == "gone":
-                    outcome.gone.append(message.subscription.endpoint)
-                else:
-                    outcome.failed += 1
+    def start(
+        self,
+        messages: Iterable[Message],
+        lane: str = "changes",
+        on_done: Callable[[Outcome], None] | None = None,
+    ) -> Fanout:
+        """Hand the messages to `lane`'s threads and return at once; the Fanout says when they
+        are all settled (`on_done(outcome)` is called then, in a sender thread)."""
+        # Origins that answer first: one that failed lately (a hostile or broken endpoint)
+        # cannot stand in front of a phone whose push service works.
+        todo = sorted(messages, key=lambda m: min(self.failing.get(_origin(m), 0), 3))
+        fanout = Fanout(len(todo), max(RETRY_FLOOR, int(RETRY_SHARE * len(todo))), on_done)
+        for message in todo:
+            self._submit(lane, fanout, message, 0)
+        return fanout
 
-        for _ in self.pool.map(one, messages):
-            pass
-        return outcome
+    def _submit(self, lane: str, fanout: Fanout, message: Message, attempt: int) -> None:
+        try:
+            self.lanes[lane].submit(self._attempt, lane, fanout, message, attempt)
+        except RuntimeError:  # the pool is shut down: the server is stopping
+            fanout.settle(message.subscription, "failed")
 
-    def deliver(self, message: Message) -> tuple[str, int]:
-        """('delivered' | 'gone' | 'failed', retries made) for one message."""
-        for attempt in range(self.attempts):
-            try:
-                status = self._post(message)
-            except ValueError as exc:  # keys that are no key (stored before a check was added)
-                LOG.warning("push to %s not sent: %s", _origin(message), exc)
-                return "failed", attempt
-            except Transient as exc:
-                if attempt + 1 == self.attempts:
-                    LOG.warning("push to %s failed %d times: %s", _origin(message), self.attempts, exc)
-                    return "failed", attempt
-                wait = exc.wait if exc.wait is not None else self.backoff * 2**attempt
-                if self.stopped.wait(min(wait, MAX_WAIT)):
-                    return "failed", attempt
-                continue
-            if status in GONE:
-                return "gone", attempt
-            if 200 <= status < 300:
-                return "delivered", attempt
-            LOG.warning("push to %s refused: %d", _origin(message), status)  # 400, 403, 413: no retry
-            return "failed", attempt
-        return "failed", self.attempts - 1  # pragma: no cover - the loop always returns
+    def _attempt(self, lane: str, fanout: Fanout, message: Message, attempt: int) -> None:
+        origin = _origin(message)
+        status = "failed"
+        try:
+            if self.stopped.is_set():
+                return
+            code = self._post(message)
+            self.failing.pop(origin, None)
+            if code in GONE:
+                status = "gone"
+            elif 200 <= code < 300:
+                status = "delivered"
+            else:  # 400, 403, 413: no retry
+                LOG.warning("push to %s refused: %d", origin, code)
+        except (ValueError, Refused) as exc:  # keys that are no key; an address not allowed
+            self.failing[origin] = self.failing.get(origin, 0) + 1
+            LOG.warning("push to %s not sent: %s", origin, exc)
+        except Transient as exc:
+            self.failing[origin] = self.failing.get(origin, 0) + 1
+            wait = exc.wait if exc.wait is not None else self.backoff * 2**attempt
+            if wait <= MAX_WAIT and attempt + 1 < self.attempts and fanout.take_retry():
+                timer = threading.Timer(wait, self._submit, (lane, fanout, message, attempt + 1))
+                timer.daemon = True
+                timer.start()
+                status = "retry"
+                return
+            LOG.warning("push to %s failed (attempt %d): %s", origin, attempt + 1, exc)
+        except Exception:  # noqa: BLE001 - a message must settle, or its fan-out never ends
+            LOG.exception("push to %s failed", origin)
+        finally:
+            if status != "retry":
+                fanout.settle(message.subscription, status)
 
     def _post(self, message: Message) -> int:
         sub = message.subscription
@@ -132,30 +161,44 @@ class Sender:
         }
         if message.topic:
             headers["Topic"] = message.topic
-        path = parts.path + (f"?{parts.query}" if parts.query else "")
-        conn = self._connection(origin, parts.scheme, parts.netloc)
-        try:
-            conn.request("POST", path or "/", body=body, headers=headers)
-            resp = conn.getresponse()
-            resp.read()
-        except (OSError, http.client.HTTPException) as exc:  # timeouts are OSErrors
-            self._drop(origin)
-            raise Transient(f"{type(exc).__name__}: {exc}") from None
-        if resp.will_close:
-            self._drop(origin)
-        if resp.status == 429 or resp.status >= 500:
-            raise Transient(f"answered {resp.status}", _retry_after(resp.getheader("Retry-After")))
-        return resp.status
+        path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        deadline = Deadline(self.timeout)
+        for _ in range(2):
+            conn, reused = self._connection(origin, deadline)
+            try:
+                conn.request("POST", path, body=body, headers=headers)
+                resp = conn.getresponse()
+                read_at_most(resp, ANSWER_LIMIT, deadline)  # a 256 MB answer costs 4 KB
+            except (OSError, http.client.HTTPException) as exc:
+                self._drop(origin)
+                if reused and isinstance(exc, ConnectionError) and not deadline.passed():
+                    continue  # the service closed the kept connection meanwhile: a new one, once
+                raise Transient(f"{type(exc).__name__}: {exc}") from None
+            if resp.will_close:
+                self._drop(origin)
+            else:
+                conn.unwatch()  # kept for the next message, idle
+            if resp.status == 429 or resp.status >= 500:
+                raise Transient(f"answered {resp.status}", _retry_after(resp.getheader("Retry-After")))
+            return resp.status
+        raise Transient("the service closed the connection twice")  # pragma: no cover
 
-    def _connection(self, origin: str, scheme: str, netloc: str) -> http.client.HTTPConnection:
-        conns: dict[str, http.client.HTTPConnection] = self._local.__dict__.setdefault("conns", {})
+    def _connection(self, origin: str, deadline: Deadline) -> tuple[Connection, bool]:
+        conns: dict[str, Connection] = self._local.__dict__.setdefault("conns", {})
         conn = conns.get(origin)
-        if conn is None:
-            factory: Callable[..., http.client.HTTPConnection] = (
-                http.client.HTTPSConnection if scheme == "https" else http.client.HTTPConnection
-            )
-            conn = conns[origin] = factory(netloc, timeout=self.timeout)
-        return conn
+        if conn is not None and not conn.expired:
+            conn.watch(deadline)
+            return conn, True
+        if conn is not None:
+            self._drop(origin)
+        try:
+            conn = connect(origin, policy=self.policy, deadline=deadline)
+        except Refused:
+            raise
+        except OSError as exc:  # unresolvable, unreachable, TLS refused, too slow
+            raise Transient(f"{type(exc).__name__}: {exc}") from None
+        conns[origin] = conn
+        return conn, False
 
     def _drop(self, origin: str) -> None:
         conn = self._local.__dict__.get("conns", {}).pop(origin, None)
@@ -164,7 +207,8 @@ class Sender:
 
     def close(self) -> None:
         self.stopped.set()
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        for pool in self.lanes.values():
+            pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _origin(message: Message) -> str:

@@ -11,6 +11,7 @@ from .runtime import Runtime
 
 def runner(rt: Runtime, *, parent: int | None = None, **sender: float) -> Runner:
     """The sending loop, not started (`sender`: the Sender's timings, for tests)."""
+    sender.setdefault("loopback", bool(rt.config.get("PUSH_LOOPBACK", False)))  # a test's stand-in
     return Runner(
         corrections=rt.store,
         subscriptions=rt.push_store,

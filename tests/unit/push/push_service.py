@@ -6,6 +6,11 @@ as a browser would), decrypts the aes128gcm body (RFC 8291/8188) so a test asser
 
 A test scripts the answers per subscription (`script[path] = [429, 500, 201]`), or marks one
 gone (410 or 404); what was received is in `received` (one entry per delivered message).
+
+`hostile(name, kind)` makes a subscription whose service attacks the sender (issue 38): "drip"
+(a header byte every `drip_every` s, never done), "hang" (never answers), "503" (503 with
+Retry-After: 60, every time), "big" (a 256 MB answer). Each is bounded by `LINGER` seconds and
+ends when the service stops.
 """
 
 from __future__ import annotations
@@ -116,9 +121,22 @@ class Received:
     at: float  # time.monotonic() when it arrived
 
 
+LINGER = 60.0  # seconds the longest attack holds a connection before the stand-in gives up
+BIG = 256 * 1024 * 1024
+HOSTILE = ("drip", "hang", "503", "big")
+
+
 class PushService:
-    def __init__(self, now: Callable[[], datetime] = lambda: datetime.now(UTC), check_every: int = 1) -> None:
+    def __init__(
+        self,
+        now: Callable[[], datetime] = lambda: datetime.now(UTC),
+        check_every: int = 1,
+        host: str = "127.0.0.1",
+    ) -> None:
         self.now = now
+        self.hostile_paths: dict[str, str] = {}  # path -> "drip" | "hang" | "big"
+        self.drip_every = 1.0
+        self.stopped = threading.Event()
         self.check_every = check_every  # the bench checks one message in this many (and the first)
         self.devices: dict[str, Device] = {}
         self.script: dict[str, list[int]] = {}
@@ -142,6 +160,9 @@ class PushService:
 
             def do_POST(self) -> None:  # noqa: N802 - http.server's name
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                if self.path in service.hostile_paths:
+                    service.attack(self, service.hostile_paths[self.path])
+                    return
                 status = service.answer(self.path, self.headers, body)  # names case-insensitive
                 self.send_response(status)
                 if status >= 429 and self.path in service.retry_after:
@@ -152,7 +173,7 @@ class PushService:
             def log_message(self, *args: Any) -> None:
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = ThreadingHTTPServer((host, 0), Handler)
         self.server.daemon_threads = True
         self.server.request_queue_size = 128
         self.thread = threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True)
@@ -160,7 +181,45 @@ class PushService:
 
     @property
     def origin(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}"
+        host, port = self.server.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def hostile(self, name: str, kind: str) -> Device:
+        """A subscription whose push service attacks the sender this way (see the top)."""
+        device = self.device(name)
+        path = f"/push/{name}"
+        if kind == "503":
+            self.script[path] = [503] * 1000
+            self.retry_after[path] = "60"
+        else:
+            assert kind in HOSTILE, kind
+            self.hostile_paths[path] = kind
+        return device
+
+    def attack(self, handler: BaseHTTPRequestHandler, kind: str) -> None:
+        with self.lock:
+            self.attempts.setdefault(handler.path, []).append(time.monotonic())
+        handler.close_connection = True
+        end = time.monotonic() + LINGER
+        try:
+            if kind == "hang":
+                self.stopped.wait(LINGER)
+            elif kind == "drip":
+                handler.wfile.write(b"HTTP/1.1 201 Created\r\nX-Drip: ")
+                while not self.stopped.wait(self.drip_every) and time.monotonic() < end:
+                    handler.wfile.write(b"x")
+                    handler.wfile.flush()
+            elif kind == "big":
+                handler.send_response(201)
+                handler.send_header("Content-Length", str(BIG))
+                handler.end_headers()
+                chunk = b"x" * 65536
+                for _ in range(BIG // len(chunk)):
+                    if self.stopped.is_set() or time.monotonic() > end:
+                        break
+                    handler.wfile.write(chunk)
+        except OSError:
+            pass  # the sender hung up: what it should do
 
     def device(self, name: str) -> Device:
         d = self.devices[f"/push/{name}"] = Device(f"{self.origin}/push/{name}")
@@ -210,5 +269,6 @@ class PushService:
             return list(self.received)
 
     def stop(self) -> None:
+        self.stopped.set()
         self.server.shutdown()
         self.server.server_close()

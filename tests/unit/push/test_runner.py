@@ -77,18 +77,18 @@ def test_a_wake_up_goes_out_at_its_instant_and_only_then(app, service, clock, ru
     subscribe(app, service, "a", ["2026-04-07T08:50:00+02:00"])
     subscribe(app, service, "b", ["2026-04-07T08:50:00+02:00", "2026-04-07T09:05:00+02:00"], lead=5)
     clock.now = datetime(2026, 4, 7, 6, 49, 59, tzinfo=UTC)
-    assert run.step().delivered == 0
+    assert run.step(wait=10).delivered == 0
     clock.now += timedelta(seconds=1)
-    assert run.step().delivered == 2
+    assert run.step(wait=10).delivered == 2
     assert sorted((r.path, r.payload["at"]) for r in service.received) == [
         ("/push/a", "2026-04-07T06:50:00Z"),
         ("/push/b", "2026-04-07T06:50:00Z"),
     ]
     assert {r.headers["Urgency"] for r in service.received} == {"high"}
     assert {r.path: r.headers["TTL"] for r in service.received} == {"/push/a": "600", "/push/b": "300"}
-    assert run.step().delivered == 0  # sent once
+    assert run.step(wait=10).delivered == 0  # sent once
     clock.now = datetime(2026, 4, 7, 7, 5, tzinfo=UTC)
-    assert run.step().delivered == 1 and service.received[-1].payload == {
+    assert run.step(wait=10).delivered == 1 and service.received[-1].payload == {
         "kind": "wake",
         "at": "2026-04-07T07:05:00Z",
     }
@@ -98,19 +98,19 @@ def test_a_burst_of_corrections_is_one_changes_message_per_device_two_seconds_af
     subscribe(app, service, "a", [])
     subscribe(app, service, "b", [])
     correct(app, "First")
-    assert run.step().delivered == 0  # the burst may go on
+    assert run.step(wait=10).delivered == 0  # the burst may go on
     ticks[0] = 1.5
     newest = correct(app, "Second")
-    assert run.step().delivered == 0  # the loop looks every TICK: it sees the second one now
+    assert run.step(wait=10).delivered == 0  # the loop looks every TICK: it sees the second one now
     ticks[0] = 3.4
-    assert run.step().delivered == 0
+    assert run.step(wait=10).delivered == 0
     ticks[0] = 3.5
-    assert run.step().delivered == 2
+    assert run.step(wait=10).delivered == 2
     assert sorted(r.path for r in service.received) == ["/push/a", "/push/b"]
     assert {r.payload["version"] for r in service.received} == {newest}
     assert {r.headers["Topic"] for r in service.received} == {"changes"}
     ticks[0] = 100.0
-    assert run.step().delivered == 0
+    assert run.step(wait=10).delivered == 0
 
 
 def test_changes_noted_before_a_restart_are_sent_by_the_next_sender(app, service, ticks):
@@ -118,12 +118,12 @@ def test_changes_noted_before_a_restart_are_sent_by_the_next_sender(app, service
     version = correct(app, "While no process sent")
     first = push.runner(runtime(app), monotonic=lambda: ticks[0])
     ticks[0] = 5.0
-    assert first.step().delivered == 0  # seen now: the quiet time starts now
+    assert first.step(wait=10).delivered == 0  # seen now: the quiet time starts now
     first.stop()
     second = push.runner(runtime(app), monotonic=lambda: ticks[0])
-    second.step()
+    second.step(wait=10)
     ticks[0] = 7.0
-    assert second.step().delivered == 1 and service.received[0].payload["version"] == version
+    assert second.step(wait=10).delivered == 1 and service.received[0].payload["version"] == version
     second.stop()
 
 
@@ -133,9 +133,9 @@ def test_a_device_its_push_service_calls_gone_is_removed(app, service, run, tick
     subscribe(app, service, "kept", [])
     service.gone["/push/gone"] = status
     correct(app, "Moved")
-    run.step()
+    run.step(wait=10)
     ticks[0] = 2.0
-    outcome = run.step()
+    outcome = run.step(wait=10)
     assert outcome.gone == [gone.endpoint] and outcome.delivered == 1
     assert runtime(app).push_store.get(gone.endpoint) is None
     assert runtime(app).push_store.count() == 1
@@ -149,13 +149,13 @@ def test_a_correction_is_stored_even_when_the_push_store_cannot_be_written(app, 
 
 def test_a_new_import_noticed_by_any_request_is_one_changes_message(app, service, run, ticks, data_dir):
     subscribe(app, service, "a", [])
-    assert run.step().delivered == 0  # the first import is no change
+    assert run.step(wait=10).delivered == 0  # the first import is no change
     path = data_dir / "schedule.json"
     path.write_text(path.read_text().replace("Compiling Things", "Compiling More Things"))
     app.test_client().get("/api/v1/outline.json")  # a phone's request records the new import
-    run.step()
+    run.step(wait=10)
     ticks[0] = 2.0
-    assert run.step().delivered == 1 and service.received[0].payload == {"kind": "changes", "version": 1}
+    assert run.step(wait=10).delivered == 1 and service.received[0].payload == {"kind": "changes", "version": 1}
 
 
 def test_a_correction_from_the_command_line_is_one_changes_message(app, service, run, ticks):
@@ -164,9 +164,9 @@ def test_a_correction_from_the_command_line_is_one_changes_message(app, service,
     subscribe(app, service, "a", [])
     with app.app_context():
         version = publish(runtime(app), {"kind": "cancel", "session": "k9x8y7"}, "cli").version
-    run.step()
+    run.step(wait=10)
     ticks[0] = 2.0
-    assert run.step().delivered == 1 and service.received[0].payload == {
+    assert run.step(wait=10).delivered == 1 and service.received[0].payload == {
         "kind": "changes",
         "version": version,
     }
