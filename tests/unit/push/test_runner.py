@@ -155,7 +155,10 @@ def test_a_new_import_noticed_by_any_request_is_one_changes_message(app, service
     app.test_client().get("/api/v1/outline.json")  # a phone's request records the new import
     run.step(wait=10)
     ticks[0] = 2.0
-    assert run.step(wait=10).delivered == 1 and service.received[0].payload == {"kind": "changes", "version": 1}
+    assert run.step(wait=10).delivered == 1 and service.received[0].payload == {
+        "kind": "changes",
+        "version": 1,
+    }
 
 
 def test_a_correction_from_the_command_line_is_one_changes_message(app, service, run, ticks):
