@@ -4,12 +4,14 @@ a full store or disk answered 503 with a reason and reported on /healthz, never 
 
 from __future__ import annotations
 
+import ipaddress
 import sqlite3
 from datetime import datetime
 
 from flask import Response, request
 
 from ..push.store import Caps, Refused, StoreFull, Subscription
+from ..serving.push import FULL
 from ..serving.runtime import Runtime
 from ..web import ratelimit
 from .answers import error
@@ -35,7 +37,7 @@ def store(
     except Refused as exc:
         return error(507, f"{exc}: no new push subscription is taken now; reminders still ring in the app")
     except StoreFull as exc:
-        return _unavailable(rt, f"the push store is full ({_cause(exc)}); corrections are not affected", exc)
+        return _unavailable(rt, _full(rt, exc), exc)
     except (sqlite3.Error, OSError) as exc:
         return _unavailable(rt, f"the push store cannot be written now ({_cause(exc)})", exc)
     rt.problems.clear(PROBLEM)
@@ -50,9 +52,36 @@ def forget(rt: Runtime, endpoint: str) -> Response | None:
     return None
 
 
+def _full(rt: Runtime, exc: StoreFull) -> str:
+    """Which limit was met: the file's own (the disk keeps room for corrections) or the disk's."""
+    try:
+        capped = (rt.push_store.fullness() or 0) >= FULL
+    except Exception:  # noqa: BLE001 - only the wording depends on it
+        capped = False
+    if capped:
+        return (
+            f"the push store is full (HALLWAY_PUSH_STORE_MAX_MB: {_cause(exc)}); corrections are not affected"
+        )
+    return f"the push store is full: its disk is full ({_cause(exc)})"
+
+
+def client_key(address: str | None) -> str:
+    """Who a limit counts: an IPv4 address, or an IPv6 address's /64 (one subscriber's network:
+    counting each of its 2^64 addresses apart would be no limit)."""
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:
+        return address or "?"
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
 def _new_limited(rt: Runtime, now: datetime) -> int | None:
     """Seconds to wait when this address registered its hour's allowance of new subscriptions."""
-    client = request.remote_addr or "?"
+    client = client_key(request.remote_addr)
     limit = rt.config["PUSH_NEW_LIMIT"]
     return ratelimit.client_write(rt.limiter, "push-new", client, limit, now.timestamp(), window=HOUR)
 

@@ -45,6 +45,16 @@ def test_a_flood_of_new_subscriptions_from_one_address_is_refused_but_updates_an
     assert runtime(app).push_store.count() == 6
 
 
+def test_the_addresses_of_one_ipv6_network_share_one_allowance(data_dir):
+    client = make(data_dir, PUSH_NEW_LIMIT=2).test_client()
+    addresses = [f"2001:db8:1:2::{i:x}" for i in range(1, 4)]  # one /64: what one subscriber gets
+    answers = [
+        put(client, f"https://push.example/v6/{i}", address=a).status_code for i, a in enumerate(addresses)
+    ]
+    assert answers == [200, 200, 429]
+    assert put(client, "https://push.example/v6/other", address="2001:db8:1:3::1").status_code == 200
+
+
 def test_the_limit_on_new_subscriptions_is_on_by_default():
     from webapp import settings
 
@@ -93,7 +103,8 @@ def test_a_full_push_store_is_a_503_and_a_health_problem_and_corrections_are_sti
             break
     full = answers[-1]
     assert full.status_code == 503, [a.status_code for a in answers[-3:]]
-    assert full.get_json()["error"].startswith("the push store is full")
+    assert full.get_json()["error"].startswith("the push store is full (HALLWAY_PUSH_STORE_MAX_MB")
+    assert "corrections are not affected" in full.get_json()["error"]
     store = data_dir / "push.sqlite3"
     assert store.stat().st_size <= 1024 * 1024
     organizer = {"Authorization": f"Bearer {TOKEN}"}  # who is shown the problems' texts
