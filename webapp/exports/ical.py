@@ -18,7 +18,7 @@ from typing import Any
 from icalendar import Alarm, Calendar, Event
 from icalendar.prop import vText
 
-from ..domain.interchange import ICAL_KIND, ICAL_PRODID, ICAL_ROOM, ICAL_SPEAKER, ICAL_TRACK
+from ..domain.interchange import ICAL_KIND, ICAL_PRODID, ICAL_ROOM, ICAL_SPEAKER, ICAL_SPEAKER_ID, ICAL_TRACK
 from ..domain.kinds import kind_name
 from ..domain.model import Schedule, Session
 from ..domain.timeutil import zone
@@ -171,7 +171,8 @@ def _vevent(
             ev.add(name, vText(value))  # as text: the library writes an X- value unescaped
     for speaker in (schedule.speaker(i) for i in s.speakers):
         if speaker:
-            ev.add(ICAL_SPEAKER, vText(speaker.name))
+            # The id tells apart two people whose names differ only in case ("bi3n3", "Bi3n3").
+            ev.add(ICAL_SPEAKER, vText(speaker.name), parameters={ICAL_SPEAKER_ID: speaker.id})
     if alarm_minutes is not None and s.status != "cancelled":
         alarm = Alarm()
         alarm.add("action", "DISPLAY")

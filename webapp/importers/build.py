@@ -118,7 +118,13 @@ def _fields(group: Group, people: dict[str, RawSpeaker], named: dict[str, list[s
     said["description"] = tuple(src for src, d in descriptions if _within(d, best))
     order: list[str] = []
     for s in sorted(seen, key=lambda s: -len(s.speakers)):
-        order += [k for k in (_key(p, people, named) for p in s.speakers) if k not in order]
+        # A person a source lists twice on one session (a moderator who also speaks) stays
+        # twice; one that two sources list is one.
+        mine: list[str] = []
+        for k in (_key(p, people, named) for p in s.speakers):
+            mine.append(k)
+            if mine.count(k) > order.count(k):
+                order.append(k)
     out["speakers"] = order
     said["speakers"] = tuple(sorted({s.source for s in seen if s.speakers}))
     out["links"] = next((s.links for s in seen if s.links), ())

@@ -31,7 +31,7 @@ from typing import Any
 from icalendar import Calendar, Component
 
 from ..domain.ids import is_id, slug
-from ..domain.interchange import ICAL_KIND, ICAL_PRODID, ICAL_ROOM, ICAL_SPEAKER, ICAL_TRACK
+from ..domain.interchange import ICAL_KIND, ICAL_PRODID, ICAL_ROOM, ICAL_SPEAKER, ICAL_SPEAKER_ID, ICAL_TRACK
 from ..domain.model import Link
 from .frab_json import short_hash
 from .ical_exporters import SCHED_ZONE, apply_conventions, exporter_of
@@ -150,11 +150,15 @@ def _session(
     uid = str(e.get("UID", "")).strip()
     cancelled = str(e.get("STATUS", "")).upper() == "CANCELLED"
     if ours:
-        room, kind, track = (_x(e, n) for n in (ICAL_ROOM, ICAL_KIND, ICAL_TRACK))
-        names = [n for n in (_x(e, ICAL_SPEAKER, v) for v in all_of(e, ICAL_SPEAKER)) if n]
+        room, kind, track = (_x(e, n, exact=n == ICAL_ROOM) for n in (ICAL_ROOM, ICAL_KIND, ICAL_TRACK))
+        said = [(_x(e, ICAL_SPEAKER, v), v.params.get(ICAL_SPEAKER_ID)) for v in all_of(e, ICAL_SPEAKER)]
+        names = [n for n, _ in said if n]
+        # Each as listed, twice if twice; told apart by id, not by a name alike in another case.
+        speakers = [RawSpeaker(name=n, identity=f"{source}#{i}" if i else None) for n, i in said if n]
     else:
         room, kind, track = _plain(e.get("LOCATION"), markup=True), None, _category(e)
         names = people(e, publisher)
+        speakers = [RawSpeaker(name=n) for n in dict.fromkeys(names)]
     description = _paragraphs(str(e.get("DESCRIPTION", "")), markup=not ours)
     # Pentabarf's calendars write "https:/fosdem.org/...": one slash short of an address.
     url = _ONE_SLASH.sub(r"\1://", str(e.get("URL", "")).strip())
@@ -174,8 +178,8 @@ def _session(
         room=room,
         track=track,
         description=tuple(description),
-        speakers=[RawSpeaker(name=n) for n in dict.fromkeys(names)],
-        proposed_id=_proposed_id(uid) if uid else None,
+        speakers=speakers,
+        proposed_id=_proposed_id(uid, ours) if uid else None,
         status="cancelled" if cancelled else None,
         line=where.begin,
         # Other apps key favourites on a guid; ours' UIDs are our ids, not a source's.
@@ -223,13 +227,15 @@ def _category(e: Component) -> str | None:
     return None
 
 
-def _x(e: Component, name: str, value: Any = None) -> str | None:
-    """An X- property's text: the library leaves those escaped."""
+def _x(e: Component, name: str, value: Any = None, exact: bool = False) -> str | None:
+    """An X- property's text: the library leaves those escaped. `exact`: white space inside
+    kept as written (a room's name, which the corrections and door signs name exactly)."""
     value = e.get(name) if value is None else value
     if value is None or isinstance(value, list):
         return None
     # RFC 5545 3.3.11: \\ \; \, and \n (or \N) are the only escapes of a TEXT value.
-    return _plain(_ESCAPED.sub(lambda m: "\n" if m[1] in "nN" else m[1], str(value)))
+    text = _ESCAPED.sub(lambda m: "\n" if m[1] in "nN" else m[1], str(value))
+    return (text.strip() or None) if exact else _plain(text)
 
 
 def _plain(value: Any, markup: bool = False) -> str | None:
@@ -257,10 +263,13 @@ def _guid(uid: str, occurrence: datetime | None = None) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"icalendar-uid:{key}"))
 
 
-def _proposed_id(uid: str) -> str:
+def _proposed_id(uid: str, ours: bool = False) -> str:
     """An id from the UID: its part before "@" when that is one already (as in Hallway's own
-    calendars), else a slug of it, else a hash of the whole UID."""
+    calendars, whatever its length: a source's id "9" came back as a hash), else a slug of it,
+    else a hash of the whole UID."""
     local = uid.rpartition("@")[0] or uid
+    if ours and is_id(local):
+        return local
     for candidate in (local, slug(local)):
         if is_id(candidate) and 3 <= len(candidate) <= 32:
             return candidate
