@@ -65,12 +65,31 @@ def write_lock(conn: sqlite3.Connection) -> Iterator[None]:
         raise
 
 
+FULL = "full"
+FAILING = "failing"
+
+
+def disk_trouble(exc: BaseException) -> str | None:
+    """FULL when `exc` says the disk is full (SQLite's SQLITE_FULL, which a store's size cap
+    raises too, or ENOSPC / EDQUOT from a file write), FAILING when the disk failed a read or
+    write (SQLite's "disk I/O error", EIO), else None: a locked store or a damaged file is no
+    disk's fault."""
+    name = getattr(exc, "sqlite_errorname", None) or ""
+    code = getattr(exc, "errno", None)
+    if name == "SQLITE_FULL" or code in (errno.ENOSPC, errno.EDQUOT):
+        return FULL
+    if name.startswith("SQLITE_IOERR") or code == errno.EIO:
+        return FAILING
+    return None
+
+
 def describe(exc: BaseException) -> str:
     """What a store error means, for an organizer reading /healthz, the log or the CLI."""
-    full = getattr(exc, "sqlite_errorname", "") == "SQLITE_FULL"
-    full = full or getattr(exc, "errno", None) == errno.ENOSPC
     text = f"{type(exc).__name__}: {exc}"
-    return f"the disk is full ({text})" if full else text
+    trouble = disk_trouble(exc)
+    if trouble == FULL:
+        return f"the disk is full ({text})"
+    return f"the disk failed ({text})" if trouble == FAILING else text
 
 
 class Connections:

@@ -18,6 +18,7 @@ from ..domain import jsontext
 from ..domain.model import Schedule
 from ..domain.serialize import schedule_from_dict
 from ..web.fastpath import LOOKED
+from . import disk
 from .runtime import FileStamp, Runtime
 
 NOTICED = "hallway_noticed"  # flask.g: this request looked at the schedule file already
@@ -61,6 +62,7 @@ def sync_import(rt: Runtime) -> int | None:
             )
         else:
             version = rt.store.record_import(hashlib.sha256(data).hexdigest(), data)
+            disk.written(rt)
             rt.problems.clear("schedule file")
             if version is not None:
                 rt.logger.info("recorded schedule import %s as version %d", path, version)

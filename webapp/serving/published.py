@@ -21,7 +21,7 @@ from ..corrections.reimport import UNREADABLE, reapply
 from ..corrections.store import Damaged, Head
 from ..domain.model import Schedule
 from ..domain.serialize import ScheduleFormatError, schedule_to_dict
-from . import columns, texts
+from . import columns, disk, texts
 from .failures import STORE_ERRORS, StoreDamaged, StoreUnavailable
 from .imports import base, noticed, sync_import
 from .runtime import Runtime
@@ -174,6 +174,7 @@ def last_good(rt: Runtime, exc: BaseException) -> Published:
     """The schedule last built from the store, after `exc` said the store cannot be read now;
     StoreUnavailable when this process never built one."""
     path = rt.store.path
+    disk.refused(rt, exc, "the changed schedule file's import")  # a full disk: said as such too
     kept = rt.published.last()
     said = f"serving version {kept.version} from memory" if kept else "nothing to serve"
     rt.problems.report("store", f"{path} cannot be read ({describe(exc)}); {said}")

@@ -15,6 +15,7 @@ from ..corrections.apply import Change, Correction, prepare
 from ..corrections.clashes import Clash, ClashError, consequences, split_force
 from ..corrections.store import SET_ASIDE
 from ..domain.serialize import session_to_dict
+from . import disk
 from .imports import noticed
 from .published import current, refuse_if_damaged
 from .runtime import Runtime
@@ -52,7 +53,9 @@ def publish(rt: Runtime, body: Any, by: str | None = None) -> Correction:
     noticed(rt)
     request, force = split_force(body)
     with rt.store.writing() as writer:
-        return writer.append(_decide(rt, request, force), by)
+        stored = writer.append(_decide(rt, request, force), by)
+    disk.written(rt)
+    return stored
 
 
 def publish_once(rt: Runtime, body: Any, key: str, by: str | None = None) -> tuple[Correction, bool]:
@@ -67,7 +70,9 @@ def publish_once(rt: Runtime, body: Any, key: str, by: str | None = None) -> tup
         stored = writer.stored(key, sha256)  # before deciding: a retried edit changes nothing now
         if stored is not None:
             return stored, False
-        return writer.append(_decide(rt, request, force), by, key, sha256), True
+        stored = writer.append(_decide(rt, request, force), by, key, sha256)
+    disk.written(rt)
+    return stored, True
 
 
 def set_aside(rt: Runtime, version: int, note: str | None, by: str | None) -> Correction | None:

@@ -14,7 +14,7 @@ from ..corrections.apply import CorrectionError
 from ..corrections.clashes import Clash, ClashError
 from ..corrections.database import describe
 from ..corrections.store import KeyReused
-from ..serving import current_runtime, follow, writes
+from ..serving import current_runtime, disk, follow, writes
 from ..serving.failures import STORE_ERRORS, StoreDamaged
 from ..web import organizers, ratelimit
 from .answers import error, json_body
@@ -104,6 +104,9 @@ def _store(by: str) -> Response:
         return error(503, str(exc), {"Retry-After": "60"})
     except STORE_ERRORS as exc:  # disk full, I/O error, locked, a damaged file: not stored
         rt.logger.error("could not store a correction in %s: %s", rt.store.path, describe(exc))
+        reason = disk.refused(rt, exc, "the correction")  # a full disk is not cured by retrying soon
+        if reason is not None:
+            return error(503, reason, {"Retry-After": "60"})
         return error(503, "the correction could not be stored; nothing changed, retry", {"Retry-After": "5"})
     rt.logger.info(
         "%s correction version %d (%s %s) by %s",
@@ -131,6 +134,9 @@ def check_correction() -> Response:
         return error(400, str(exc))
     except StoreDamaged as exc:
         return error(503, str(exc), {"Retry-After": "60"})
+    except STORE_ERRORS as exc:  # the store cannot be read (or the file's import not recorded)
+        rt.logger.error("could not check a correction against %s: %s", rt.store.path, describe(exc))
+        return error(503, "the corrections store cannot be read just now; retry", {"Retry-After": "5"})
     doc = {"clashes": [c.to_dict() for c in found], "preview": preview}
     return Response(json.dumps(doc, ensure_ascii=False), mimetype="application/json", headers=NO_STORE)
 

@@ -8,6 +8,11 @@ A damaged store is a 503 even while the last good schedule is served from memory
 fail); a missing or refused schedule file is reported under `problems` with a 200, since
 the last import keeps being served from the store. So is a followed source that fails
 (HALLWAY_FOLLOW): `follow` says what failed and since when, and the last good schedule is served.
+A full disk under DATA_DIR is a problem too (`disk`): writes are refused, reads go on.
+
+Anyone may ask, and gets the status and the problems' names only. The details (the followed
+sources' addresses, the follower's process, paths, error texts, the version) are for an
+organizer: `Authorization: Bearer <admin token>`.
 """
 
 from __future__ import annotations
@@ -16,11 +21,12 @@ import json
 import time
 from typing import Any
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, request
 
-from ..serving import cache, current_runtime, follow, push
+from ..serving import cache, current_runtime, disk, follow, push
 from ..serving.published import published
 from ..serving.runtime import Runtime
+from ..web import organizers
 from .push_store import PROBLEM as PUSH_PROBLEM
 
 bp = Blueprint("health", __name__)
@@ -53,8 +59,11 @@ def healthz() -> Response:
         rt.logger.error("health check failed: %s: %s", type(exc).__name__, exc)
         doc.update(status="error", error=f"{type(exc).__name__}: {str(exc)[:200]}")
         doc["problems"] = rt.problems.current()
-        return Response(json.dumps(doc), status=503, mimetype="application/json", headers=HEADERS)
+        public = {"status": "error", "error": type(exc).__name__}
+        return _answer(doc, public, 503)
     found = rt.problems.current()
+    if (low := disk.low_space(rt.data_dir)) is not None:  # in every process, whichever met it
+        found.setdefault(disk.PROBLEM, low)
     if (full := push.store_problem(rt)) is not None:
         found.setdefault(PUSH_PROBLEM, full)
     following = follow.report(rt)  # from the follower's status file, in any process
@@ -67,4 +76,16 @@ def healthz() -> Response:
     )
     if found:
         doc["problems"] = found
-    return Response(json.dumps(doc), mimetype="application/json", headers=HEADERS)
+    return _answer(doc, {"status": doc["status"]}, 200)
+
+
+def _answer(doc: dict[str, Any], public: dict[str, Any], status: int) -> Response:
+    """`doc` for an organizer; for anyone else `public` and the problems' names, which say what
+    to look at without the addresses, process ids and paths their texts hold."""
+    known = organizers.tokens(current_runtime().config)
+    if known and organizers.identify(request.headers.get("Authorization", ""), known) is not None:
+        shown = doc
+    else:
+        shown = public | ({"problems": sorted(doc["problems"])} if doc.get("problems") else {})
+    headers = {**HEADERS, "Vary": "Authorization"}
+    return Response(json.dumps(shown), status=status, mimetype="application/json", headers=headers)

@@ -16,6 +16,7 @@ from tests.harness import ROOT
 from tests.harness.gunicorn import Gunicorn
 from tests.harness.net import get_json, request, wait_for
 from tests.harness.organizers import ENV, sign_in
+from tests.harness.publish import TOKEN
 from tests.unit.importers.source_server import Source
 
 TEXT = sorted((ROOT / "data" / "sources").glob("*.txt"))[1].read_text(encoding="utf-8")
@@ -37,8 +38,9 @@ def server(tmp_path: Path, source: Source, serve) -> Gunicorn:
 
 
 def health(server) -> dict | None:
+    """/healthz as an organizer reads it: the follower's details are not for anyone else."""
     try:
-        answer = request(server, "GET", "/healthz", timeout=5)
+        answer = request(server, "GET", "/healthz", headers={"Authorization": f"Bearer {TOKEN}"}, timeout=5)
     except OSError:
         return None
     return answer.json() if answer.status == 200 else None

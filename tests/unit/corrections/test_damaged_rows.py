@@ -19,6 +19,7 @@ from webapp.serving import runtime
 from webapp.serving.writes import publish
 
 TOKEN = "t0ken"
+ADMIN = {"Authorization": f"Bearer {TOKEN}"}  # /healthz's details are for organizers
 NOTES = ["first-note-aaaa", "second-note-bbbb", "third-note-cccc"]
 ROUTES = ["/", "/api/v1/outline.json", "/api/v1/schedule.json", "/api/v1/texts.json", "/schedule.ics",
           "/export/schedule.json", "/session/s1a2b3", "/healthz"]  # fmt: skip
@@ -78,7 +79,7 @@ def test_a_damaged_row_is_named_and_the_rest_is_served(store_with_three, data_di
     assert by_id["s1a2b3"]["room"] == "side" and by_id["q4w5e6"]["title"] == "Renamed"  # intact ones
     assert by_id["k9x8y7"].get("status") != "cancelled"  # the damaged one is left out
     assert [c["version"] for c in client.get("/api/v1/changes?since=0").get_json()["changes"]] == [1, 3]
-    health = client.get("/healthz").get_json()
+    health = client.get("/healthz", headers=ADMIN).get_json()
     assert health["status"] == "degraded" and "v2" in health["problems"]["store rows"]
     assert why in health["problems"]["store rows"]
     refused = client.post("/api/v1/corrections", json={"kind": "cancel", "session": "s1a2b3"},
@@ -92,7 +93,7 @@ def test_a_damaged_row_is_named_and_the_rest_is_served(store_with_three, data_di
     assert runner.invoke(args=["corrections", "set-aside", "1"]).exit_code == 1  # not damaged: refused
     aside = runner.invoke(args=["corrections", "set-aside", "2", "--note", "bit flip"])
     assert aside.exit_code == 0, aside.output
-    health = client.get("/healthz").get_json()
+    health = client.get("/healthz", headers=ADMIN).get_json()
     assert health["status"] == "ok", health
     stored = client.post("/api/v1/corrections", json={"kind": "cancel", "session": "s1a2b3"},
                          headers={"Authorization": f"Bearer {TOKEN}"})  # fmt: skip
@@ -102,7 +103,7 @@ def test_a_damaged_row_is_named_and_the_rest_is_served(store_with_three, data_di
     # The set-aside is a correction like any other: reverting it brings the damaged row back.
     set_aside_version = int(aside.output.split()[0][1:])
     assert runner.invoke(args=["corrections", "revert", str(set_aside_version)]).exit_code == 0
-    assert client.get("/healthz").get_json()["status"] == "degraded"
+    assert client.get("/healthz", headers=ADMIN).get_json()["status"] == "degraded"
 
 
 def test_a_row_that_reads_but_no_longer_applies_is_damaged_too(store_with_three, data_dir):
@@ -111,7 +112,7 @@ def test_a_row_that_reads_but_no_longer_applies_is_damaged_too(store_with_three,
     client = app.test_client()
     for route in ROUTES:
         assert client.get(route).status_code in (200, 304), route
-    assert "v3" in client.get("/healthz").get_json()["problems"]["store rows"]
+    assert "v3" in client.get("/healthz", headers=ADMIN).get_json()["problems"]["store rows"]
 
 
 def intact_rows(pristine: Path, flipped: Path) -> set[int] | None:
@@ -183,7 +184,7 @@ def test_a_row_whose_kind_alone_changed_is_damaged_not_served(store_with_three, 
     assert kind not in client.get("/api/v1/changes?since=0").get_data(as_text=True)
     doc = client.get("/api/v1/schedule.json").get_json()
     assert {s["id"]: s for s in doc["sessions"]}["k9x8y7"].get("status") != "cancelled"
-    health = client.get("/healthz", headers={"Authorization": f"Bearer {TOKEN}"}).get_json()
+    health = client.get("/healthz", headers=ADMIN).get_json()
     assert health["status"] == "degraded"
     assert "v2" in health["problems"]["store rows"] and "unknown kind" in health["problems"]["store rows"]
     listed = app_on(data_dir).test_cli_runner().invoke(args=["corrections", "list"])

@@ -20,6 +20,9 @@ from tests.harness.net import free_port
 from webapp import create_app
 from webapp.serving import cache, runtime
 
+TOKEN = "cache-breaker-token"
+ADMIN = {"Authorization": f"Bearer {TOKEN}"}  # /healthz's details are for organizers
+
 
 def pong(port: int) -> bool:
     try:
@@ -57,12 +60,12 @@ def redis(tmp_path: Path) -> Iterator[tuple[int, subprocess.Popen]]:
 def test_a_hung_redis_is_left_alone_for_a_while_and_said_in_healthz(data_dir, redis, monkeypatch):
     port, proc = redis
     config = {"TESTING": True, "DATA_DIR": str(data_dir), "CACHE_TYPE": "RedisCache",
-              "CACHE_REDIS_URL": f"redis://127.0.0.1:{port}/0"}  # fmt: skip
+              "CACHE_REDIS_URL": f"redis://127.0.0.1:{port}/0", "ADMIN_TOKEN": TOKEN}  # fmt: skip
     app = create_app(config)
     # Flask's own path: the fast path in front of it replays a changes answer it kept without
     # asking the cache (webapp/web/fastpath.py), and what asks the cache is what this is about.
     client = Client(app.wsgi_app.app, Response)
-    assert client.get("/healthz").json["cache"] == "ok"
+    assert client.get("/healthz", headers=ADMIN).json["cache"] == "ok"
     backend = app.extensions["cache"][cache.cache]
     calls = []
     for name in ("get", "set"):
@@ -79,7 +82,7 @@ def test_a_hung_redis_is_left_alone_for_a_while_and_said_in_healthz(data_dir, re
         assert client.get("/api/v1/changes?since=0").status_code == 200
         assert client.get("/api/v1/schedule.json").status_code == 200
     assert len(calls) == asked_while_hung  # no request waited on the hung Redis again
-    health = client.get("/healthz")
+    health = client.get("/healthz", headers=ADMIN)
     assert health.status_code == 200 and health.json["status"] == "degraded"
     assert health.json["cache"].startswith("bypassed")
     assert "shared cache failed" in health.json["problems"]["cache"]
@@ -89,28 +92,28 @@ def test_a_hung_redis_is_left_alone_for_a_while_and_said_in_healthz(data_dir, re
     cache.failed(runtime(app), RuntimeError("a last failure, with no break after it"))
     assert client.get("/api/v1/changes?since=0").status_code == 200
     assert len(calls) > asked_while_hung  # the cache is asked again
-    health = client.get("/healthz").json
+    health = client.get("/healthz", headers=ADMIN).json
     assert health["cache"] == "ok" and health["status"] == "ok" and "problems" not in health
 
 
 def test_healthz_says_ok_again_once_a_restarted_redis_answers(data_dir, redis, tmp_path, monkeypatch):
     port, first = redis
     config = {"TESTING": True, "DATA_DIR": str(data_dir), "CACHE_TYPE": "RedisCache",
-              "CACHE_REDIS_URL": f"redis://127.0.0.1:{port}/0"}  # fmt: skip
+              "CACHE_REDIS_URL": f"redis://127.0.0.1:{port}/0", "ADMIN_TOKEN": TOKEN}  # fmt: skip
     client = create_app(config).test_client()
     assert client.get("/api/v1/changes?since=0").status_code == 200  # built: answered from memory now
-    assert client.get("/healthz").json["status"] == "ok"
+    assert client.get("/healthz", headers=ADMIN).json["status"] == "ok"
     monkeypatch.setattr(cache, "BREAK_SECONDS", 0.05)  # the break, shortened: a condition is waited on
     first.kill()
     first.wait(timeout=10)
-    health = client.get("/healthz").json
+    health = client.get("/healthz", headers=ADMIN).json
     assert health["status"] == "degraded" and health["cache"].startswith("unavailable")
     assert client.get("/api/v1/changes?since=0").status_code == 200
 
     again = start_redis(port, tmp_path)  # the same address, as a restarted service has
     try:
         deadline = time.monotonic() + 15
-        while (health := client.get("/healthz").json)["status"] != "ok":
+        while (health := client.get("/healthz", headers=ADMIN).json)["status"] != "ok":
             assert time.monotonic() < deadline, health
             time.sleep(0.05)
         assert health["cache"] == "ok" and "problems" not in health

@@ -4,6 +4,7 @@ any process from the follower's status, a failure named with the time it began."
 from __future__ import annotations
 
 import json
+import os
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -38,7 +39,8 @@ def cycle(app) -> None:
 
 
 def health(app) -> dict:
-    return app.test_client().get("/healthz").get_json()
+    """/healthz as an organizer reads it (anyone else gets the status and the problems' names)."""
+    return app.test_client().get("/healthz", headers={"Authorization": f"Bearer {TOKEN}"}).get_json()
 
 
 def test_health_says_when_the_sources_were_checked_and_changed(make_app) -> None:
@@ -89,7 +91,7 @@ def test_the_console_reads_the_status_with_a_token_only(make_app, source) -> Non
 def test_a_server_that_follows_nothing_says_so(tmp_path, data_dir) -> None:
     app = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "ADMIN_TOKEN": TOKEN})
     client = app.test_client()
-    assert "follow" not in client.get("/healthz").get_json()
+    assert "follow" not in health(app)
     body = client.get("/api/v1/follow", headers={"Authorization": f"Bearer {TOKEN}"}).get_json()
     assert body == {"following": False, "summary": "this server follows no sources", "problem": None}
 
@@ -120,3 +122,16 @@ def test_a_follower_that_never_completes_a_first_check_is_a_problem_once_late(ma
     assert doc["problems"]["follow"] == (
         "following has not completed a check since the server started at 2026-04-07T09:00:00+00:00"
     )
+
+
+def test_anyone_else_reads_that_following_fails_but_not_where_from_or_which_process(make_app, source) -> None:
+    app = make_app()
+    cycle(app)
+    source.status = 404
+    cycle(app)
+    detail = health(app)
+    assert detail["follow"]["sources"] and detail["problems"]["follow"]
+    public = app.test_client().get("/healthz")
+    assert public.get_json() == {"status": "degraded", "problems": ["follow"]}
+    text = public.get_data(as_text=True)
+    assert source.url.split("/")[2] not in text and str(os.getpid()) not in text

@@ -147,7 +147,7 @@ def test_a_damaged_store_keeps_reads_served_from_memory(app, client, data_dir, d
     for path in READS:
         assert client.get(path).status_code == 200, path
     assert client.get("/api/v1/schedule.json").get_json() == served  # the last good one, corrections in
-    health = client.get("/healthz")
+    health = client.get("/healthz", headers=AUTH)
     assert health.status_code == 503
     assert str(store) in health.get_json()["problems"]["store"]
     write = post(client, {"kind": "cancel", "session": "k9x8y7"})
@@ -169,7 +169,7 @@ def test_a_deeply_nested_schedule_file_keeps_the_last_import_served(client, data
     for path in ("/", "/api/v1/schedule.json", "/schedule.ics", "/session/s1a2b3/qr.svg"):
         assert client.get(path).status_code == 200, path
     assert client.get("/api/v1/schedule.json").get_json() == good
-    health = client.get("/healthz").get_json()
+    health = client.get("/healthz", headers=AUTH).get_json()
     assert "nested too deeply" in health["problems"]["schedule file"]
 
 
@@ -184,7 +184,7 @@ def test_a_missing_schedule_file_keeps_every_route_serving_the_last_import(clien
         "/api/v1/schedule.json",
     ):
         assert client.get(path).status_code == 200, path
-    health = client.get("/healthz")
+    health = client.get("/healthz", headers=AUTH)
     assert health.status_code == 200 and "missing" in health.get_json()["problems"]["schedule file"]
 
 
