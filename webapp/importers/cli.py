@@ -11,6 +11,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -22,6 +23,7 @@ from .fetch import read_source, shown, source_names
 from .follow import Follower, Plan, load_plan
 from .merge import Overrides
 from .problems import report
+from .sheet_columns import FIELDS, parse_given
 from .sources import parse_source
 from .update import Imported, update_schedule, valid_language
 
@@ -38,14 +40,37 @@ def import_options(command: Callable[..., None]) -> Callable[..., None]:
         ),
         click.option("--venue", help="The venue's name."),
         click.option("--city", help="The event's city."),
+        click.option(
+            "--strict",
+            is_flag=True,
+            help="Refuse the import on the first row a source cannot read (by default it is set aside "
+            "and reported, and the rest imports).",
+        ),
+        click.option(
+            "--column",
+            "columns",
+            multiple=True,
+            metavar="FIELD=HEADER",
+            help="A spreadsheet's column by its header, where its name is not recognized "
+            f"(e.g. start=Begin; fields: {', '.join(FIELDS)}). Repeatable.",
+        ),
+        click.option(
+            "--date-format",
+            type=click.Choice(["day-first", "month-first"]),
+            help="How a spreadsheet's dates like 03/04/2026 read, when no date in it is past the 12th.",
+        ),
     ]
     for option in reversed(options):
         command = option(command)
     return command
 
 
-def overrides(options: dict[str, str | None]) -> Overrides:
+def overrides(options: dict[str, Any]) -> Overrides:
     language = options.get("language")
+    try:
+        columns = parse_given(options.get("columns") or ())
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--column") from None
     if language is not None and not valid_language(language):
         raise click.BadParameter(
             f"{language!r} is not a language tag like en or pt-BR", param_hint="--language"
@@ -56,6 +81,9 @@ def overrides(options: dict[str, str | None]) -> Overrides:
         venue=options.get("venue"),
         city=options.get("city"),
         language=language.strip() if language else None,
+        strict=bool(options.get("strict")),
+        columns=columns,
+        date_format=options.get("date_format"),
     )
 
 
@@ -68,7 +96,7 @@ def import_sources(
     names = source_names(sources)
     try:
         pages = [
-            parse_source(read_source(loc, timeout=timeout, max_bytes=max_bytes), name, given.timezone)
+            parse_source(read_source(loc, timeout=timeout, max_bytes=max_bytes), name, given.timezone, given)
             for loc, name in zip(sources, names, strict=True)
         ]
         imported = update_schedule(pages, given, out, dry_run=dry_run)

@@ -35,7 +35,7 @@ def event_name(cal: Calendar, events: list[Component], source: str) -> tuple[str
         return given, None
     if sched_event_name(str(cal.get("PRODID", ""))):
         return better, None
-    stand_in = better or _address(events) or _file_name(source) or _product(str(cal.get("PRODID", "")))
+    stand_in = better or _address(events) or file_name(source) or _product(str(cal.get("PRODID", "")))
     return None, stand_in or source
 
 
@@ -84,7 +84,7 @@ def _url(value: object) -> SplitResult | None:
         return None
 
 
-def _file_name(source: str) -> str | None:
+def file_name(source: str) -> str | None:
     stem = PurePath(source).name.split(".")[0]
     words = re.findall(r"[^\W_]+", stem.lower())
     return stem if any(w not in _GENERIC for w in words) else None

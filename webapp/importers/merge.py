@@ -16,6 +16,7 @@ from ..domain.model import Schedule
 from ..domain.text import clean_schedule
 from ..domain.timeutil import guess_zone, localize, zone
 from .build import build_schedule
+from .ical_name import file_name
 from .raw import RawPage, RawSession, SourceError
 
 
@@ -102,7 +103,14 @@ def _event_name(pages: Sequence[RawPage], overrides: Overrides) -> tuple[str, st
                 f"{page.source} does not name the event: it is called {page.fallback_event_name!r}, "
                 "from what the file has; pass --event-name to name it"
             )
-    raise SourceError(pages[0].source, "no event name in the sources; pass --event-name")
+    # One rule for every format: a source that names no event is imported under its file's
+    # name (as a calendar without X-WR-CALNAME is), with the same warning.
+    source = pages[0].source
+    stand_in = file_name(source) or source
+    return stand_in, (
+        f"{source} does not name the event: it is called {stand_in!r}, from the file's name; "
+        "pass --event-name to name it"
+    )
 
 
 def _timezone(pages: Sequence[RawPage], overrides: Overrides) -> tuple[str, str | None]:

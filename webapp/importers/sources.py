@@ -9,38 +9,54 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..domain import jsontext
 from ..domain.ids import normalize
 from ..domain.model import Schedule
 from ..domain.text import clean
-from . import ical, indico, sched_api, sched_csv, sched_html, sched_text, sessionize
+from . import ical, indico, sched_api, sched_csv, sched_html, sched_text, sessionize, sheet
 from .bounds import check_size
 from .problems import Problem
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
+from .sheet_read import Table, csv_table, is_xlsx, xlsx_table
+
+if TYPE_CHECKING:
+    from .merge import Overrides
 
 FORMATS = (
     "Sched page text or HTML, Sched API JSON or CSV, frab schedule.json or schedule.xml, iCalendar, "
-    "Indico event (detail=contributions) or timetable JSON, Sessionize All, GridSmart or Sessions JSON"
+    "Indico event (detail=contributions) or timetable JSON, Sessionize All, GridSmart or Sessions JSON, "
+    "a spreadsheet (CSV or XLSX) with a header row"
+)
+# What a file the importer does not read is told, in one sentence with the file's name.
+READS = (
+    "it reads Sched, frab, pretalx, iCalendar, Indico and Sessionize exports, and CSV or XLSX "
+    "spreadsheets with a header row"
 )
 # `[event]` or `[[sessions]]` alone on the first line: TOML or INI, which JSON never starts with.
 TABLE_HEADER = re.compile(r"\[\[?[A-Za-z_][A-Za-z0-9_. \"-]*\]\]?[ \t]*(#.*)?\r?\n")
 
 
-def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPage:
+def parse_source(
+    data: bytes, source: str, timezone: str | None = None, given: Overrides | None = None
+) -> RawPage:
     """The page a source file says; `timezone` (`--timezone`) is for formats that need it
     while parsing (a frab file that names no zone and gives wall-clock times, a Sched
     calendar, whose zone is always "UTC"; a Sched export, whose wall-clock times it checks
-    against the instants the export gives)."""
+    against the instants the export gives); `given` says a spreadsheet's columns and dates."""
     check_size(data, source)
+    columns = given.columns if given else ()
+    if is_xlsx(data):
+        return _sheet(xlsx_table(data, source, columns), given)
     if ical.looks_like(data):  # decoded property by property: each may name its own CHARSET
         return ical.parse(ical.decode(data, source), source, timezone)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise SourceError(source, f"not UTF-8 text (byte {exc.start})") from exc
+        raise SourceError(source, f"not UTF-8 text (byte {exc.start}), not a schedule: {READS}") from exc
     if "\x00" in text:
-        raise SourceError(source, "binary data, not a schedule")
+        raise SourceError(source, f"binary data, not a schedule: {READS}")
     stripped = text.strip()
     if not stripped:
         raise SourceError(source, "the file is empty")
@@ -63,7 +79,16 @@ def parse_source(data: bytes, source: str, timezone: str | None = None) -> RawPa
         return sched_csv.parse(text, source, timezone)
     elif sched_text.looks_like(text):
         return sched_text.parse(text, source)
-    raise SourceError(source, f"not a schedule this importer reads ({FORMATS})")
+    elif (table := csv_table(text, source, columns)) is not None:
+        return _sheet(table, given)
+    if columns:
+        names = ", ".join(f"{f}={n}" for f, n in columns)
+        raise SourceError(source, f"no header row in its first lines has the columns --column {names} names")
+    raise SourceError(source, f"not a schedule this importer reads: {READS}")
+
+
+def _sheet(table: Table, given: Overrides | None) -> RawPage:
+    return sheet.parse(table, given.date_format if given else None, given.language if given else None)
 
 
 def _json(text: str, source: str, timezone: str | None) -> RawPage:
@@ -89,7 +114,7 @@ def _json(text: str, source: str, timezone: str | None) -> RawPage:
             "this is pretalx's schedule widget data (schedule/widgets/schedule.json), which this "
             "importer does not read: export the event's schedule/export/schedule.json instead",
         )
-    raise SourceError(source, f"JSON of an unknown shape, expected one of: {FORMATS}")
+    raise SourceError(source, f"JSON of an unknown shape, not a schedule: {READS}")
 
 
 def _frab(module: str, text: str, source: str, timezone: str | None) -> RawPage:
@@ -162,6 +187,7 @@ def schedule_page(schedule: Schedule, source: str) -> RawPage:
                 language=s.language,
                 subtitle=s.subtitle,
                 links=s.links,
+                url=s.url,
             )
         )
     return page

@@ -284,11 +284,10 @@ def test_timetable_presenters_written_surname_first_are_read_given_name_first(ti
     assert speakers(schedule, by_title(schedule)["Keynote: Offline First"]) == [("Jerome Lauret", "BNL")]
 
 
-def test_timetable_alone_names_no_event_so_the_import_asks_for_one():
-    with pytest.raises(
-        SourceError, match=r"timetable\.json: no event name in the sources; pass --event-name"
-    ):
-        imported(("timetable.json", TIMETABLE))
+def test_timetable_alone_names_no_event_so_it_is_named_after_its_file_with_a_warning():
+    schedule, warnings = imported(("timetable.json", TIMETABLE))
+    assert schedule.event.name == "timetable"
+    assert any("timetable.json does not name the event" in w and "--event-name" in w for w in warnings)
 
 
 def test_event_and_timetable_of_one_event_merge_into_one_schedule_with_the_events_ids():

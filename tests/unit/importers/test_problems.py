@@ -11,7 +11,9 @@ from webapp.importers.update import update_schedule
 
 
 def test_report_groups_by_kind_counts_and_says_a_repeated_problem_once():
-    typo = Problem("unreadable date or time", "'31/13/2026' is not a date; set aside", where("s.csv", 7, "Rust"))
+    typo = Problem(
+        "unreadable date or time", "'31/13/2026' is not a date; set aside", where("s.csv", 7, "Rust")
+    )
     lines = report([typo, Problem("no room", "imported without a room", where("s.csv", 9, "Go")), typo])
     assert lines == [
         "2 problems in the sources (--strict refuses on the first):",

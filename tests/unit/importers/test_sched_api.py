@@ -41,9 +41,12 @@ def test_export_speakers_keep_company_role_and_truncation():
     assert (bo.name, bo.company, bo.bio) == ("Bo Li", "Data Co", None)
 
 
-def test_export_needs_event_name_and_timezone_from_the_command_line():
-    with pytest.raises(SourceError, match="--event-name"):
+def test_export_needs_timezone_from_the_command_line_and_is_named_after_its_file_without_event_name():
+    with pytest.raises(SourceError, match="--timezone"):
         merge([parse()])
+    unnamed, warnings = merge([parse()], Overrides(timezone="Europe/Lisbon"))
+    assert unnamed.event.name == "export.json"  # "export" alone says nothing: the whole file name
+    assert any("export.json does not name the event" in w for w in warnings)
     schedule, _ = merge([parse()], Overrides(event_name="MiniConf 2031", timezone="Europe/Lisbon"))
     assert schedule.sessions[0].start.isoformat() == "2031-06-02T09:30:00+01:00"
 
