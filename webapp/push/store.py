@@ -133,13 +133,16 @@ class PushStore:
             conn.execute("DELETE FROM subscriber WHERE expires < ?", (now,))  # an index seek, mostly
             row = conn.execute("SELECT id FROM subscriber WHERE ekey = ?", (key(sub.endpoint),)).fetchone()
             if row is None and caps.subscriptions:
-                held = conn.execute("SELECT count(*) FROM subscriber").fetchone()[0]
+                held = conn.execute("SELECT n FROM counter WHERE name = ?", (schema.SUBSCRIBERS,)).fetchone()[
+                    0
+                ]
                 if held >= caps.subscriptions:
                     raise Refused(f"the server holds as many push subscriptions as it may ({held})")
             if caps.wake_ups:
                 others = conn.execute(
-                    "SELECT (SELECT count(*) FROM wakeup) - (SELECT count(*) FROM wakeup WHERE id = ?)",
-                    (row[0] if row else -1,),
+                    "SELECT (SELECT n FROM counter WHERE name = ?)"
+                    " - (SELECT count(*) FROM wakeup WHERE id = ?)",
+                    (schema.WAKE_ROWS, row[0] if row else -1),
                 ).fetchone()[0]
                 if others + len(wake) > caps.wake_ups:
                     raise Refused(f"the server holds as many wake-ups as it may ({caps.wake_ups})")
@@ -223,10 +226,10 @@ class PushStore:
         return [Listed(*row) for row in rows]
 
     def wake_count(self) -> int:
-        return self._conn().execute("SELECT count(*) FROM wakeup").fetchone()[0]
+        return self.counter(schema.WAKE_ROWS)
 
     def count(self) -> int:
-        return self._conn().execute("SELECT count(*) FROM subscriber").fetchone()[0]
+        return self.counter(schema.SUBSCRIBERS)
 
     def all(self, batch: int = 1000) -> Iterator[Subscription]:
         """Every subscription, read in batches so a fan-out never holds a read open for long."""

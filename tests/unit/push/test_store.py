@@ -114,3 +114,28 @@ def test_a_store_of_the_first_layout_is_moved_to_ids_keeping_every_row(tmp_path)
     conn.close()
     found, wake = PushStore(path).get("https://push.example/a")
     assert (found.lead, found.id > 0, wake) == (5, True, [100, 200])
+
+
+def test_the_counts_the_caps_read_follow_every_way_rows_come_and_go(tmp_path):
+    store = PushStore(tmp_path / "push.sqlite3")
+
+    def counted() -> tuple[int, int]:
+        conn = store._conn()
+        real = [conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in ("subscriber", "wakeup")]
+        assert (store.count(), store.wake_count()) == tuple(real)
+        return store.count(), store.wake_count()
+
+    store.put(sub("a"), [100, 200, 300], now=1, expires=10_000)
+    store.put(sub("b"), [100, 400], now=1, expires=500)
+    store.put(sub("c"), [100], now=1)
+    assert counted() == (3, 6)
+    store.put(sub("a"), [200], now=2, expires=10_000)  # replaced: 3 rows out, 1 in
+    assert counted() == (3, 4)
+    store.take_due(100)
+    assert counted() == (3, 2)
+    store.note_results([], [sub("c").endpoint], limit=1)
+    assert counted() == (2, 2)
+    store.expire(now=1000)  # b, with its 400
+    assert counted() == (1, 1)
+    store.remove([sub("a").endpoint])
+    assert counted() == (0, 0)
