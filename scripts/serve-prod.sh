@@ -18,9 +18,25 @@ REDIS_PORT="${REDIS_PORT:-6380}"
 source scripts/terser.sh
 .venv/bin/hallway build
 
+# gunicorn runs in the background and this script passes on the signals sent to it: bash waits
+# for a foreground child to end before it runs a trap, so a SIGTERM to this script (kill, a
+# container's stop) stopped nothing, and a SIGHUP reloaded nothing. TERM and INT stop gunicorn
+# (its workers finish their requests, their push senders end with them), then Redis; HUP
+# reloads gunicorn's workers.
 redis_pid=""
-stop() { [ -n "$redis_pid" ] && kill "$redis_pid" 2>/dev/null; wait 2>/dev/null || true; }
-trap stop EXIT INT TERM
+gunicorn_pid=""
+stop() {
+  if [ -n "$gunicorn_pid" ]; then
+    kill -TERM "$gunicorn_pid" 2>/dev/null || true
+    wait "$gunicorn_pid" 2>/dev/null || true
+  fi
+  [ -n "$redis_pid" ] && kill "$redis_pid" 2>/dev/null
+  wait 2>/dev/null || true
+}
+trap stop EXIT
+trap 'exit 143' TERM
+trap 'exit 130' INT
+trap '[ -n "$gunicorn_pid" ] && kill -HUP "$gunicorn_pid"' HUP
 
 if [ "${REDIS:-0}" = 1 ]; then
   # Sized: the cache holds what many phones share, and the least recently used goes first.
@@ -41,4 +57,11 @@ fi
 # nginx adds the headers to any page the app did not make.
 .venv/bin/gunicorn --workers "$WORKERS" --bind "127.0.0.1:${PORT}" --access-logfile - \
   --limit-request-line 8190 --limit-request-field_size 8190 \
-  --graceful-timeout 10 'webapp:create_app()'
+  --graceful-timeout 10 'webapp:create_app()' &
+gunicorn_pid=$!
+# A trapped signal (HUP) ends a `wait` early: wait again while gunicorn runs, then for its status.
+while kill -0 "$gunicorn_pid" 2>/dev/null; do wait "$gunicorn_pid" || true; done
+status=0
+wait "$gunicorn_pid" || status=$?
+gunicorn_pid=""
+exit "$status"
