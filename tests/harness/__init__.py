@@ -7,6 +7,7 @@ served the ways it runs, a browser set up as a phone, and the data they are give
 - `publish`: a correction published over HTTP or with the command line, one way each; the
   organizers' token; the `hallway` command line.
 - `net`: `free_port`, `wait_for`, one HTTP request that never raises on a status.
+- `processes`: a process's state, parent and group from /proc; the live members of a group.
 - `browser`: Chromium's flags, phones and their clocks, persistent profiles, waiting for the
   service worker; `app` and `organizers`: the attendee app and the console, driven.
 - `modules`: the app's ES modules imported from the files on disk, no server.

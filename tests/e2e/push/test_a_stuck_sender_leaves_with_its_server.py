@@ -22,6 +22,7 @@ import pytest
 
 from tests.harness.gunicorn import Gunicorn
 from tests.harness.net import HOST, port_free, wait_for
+from tests.harness.processes import alive, children, group, sockets, stat
 from tests.unit.push.push_service import Device
 from webapp.importers.follow_state import LOCK_FILE
 from webapp.push.keys import PUSH_DIR
@@ -95,26 +96,6 @@ def server(tmp_path: Path, serve) -> Gunicorn:
     return running
 
 
-def stat(pid: int) -> tuple[str, int, int] | None:
-    """A process's (state, parent, process group), None once it is gone."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
-        return None
-    return fields[0], int(fields[1]), int(fields[2])
-
-
-def alive(pid: int) -> bool:
-    found = stat(pid)
-    return found is not None and found[0] not in ("Z", "X")  # a zombie runs nothing, holds nothing
-
-
-def group(pgid: int) -> list[int]:
-    """The live processes of process group `pgid` (gunicorn's master, its workers and theirs)."""
-    pids = (int(name) for name in os.listdir("/proc") if name.isdigit())
-    return [pid for pid in pids if (found := stat(pid)) and found[2] == pgid and alive(pid)]
-
-
 def lead(server: Gunicorn) -> int | None:
     """The process holding the push lead, as its lock file names it, if it runs."""
     try:
@@ -139,15 +120,25 @@ def stuck_sender(server: Gunicorn, silent: Silent) -> int:
     wait_for(lambda: silent.requests >= 1, 30, "the sender to post to the silent push service")
     pid = wait_for(lambda: lead(server), 5, "a live process to hold the push lead")
     found = stat(pid)
-    assert found is not None and stat(found[1]) is not None  # forked by a worker that runs
+    assert found is not None and alive(found.parent)  # forked by a worker that runs
+    assert server.proc is not None
+    master = server.proc.pid
+    senders = [sender for worker in children(master) for sender in children(worker)]
+    assert pid in senders
+    for sender in senders:  # the listening socket above all, which its workers share
+        assert not sockets(sender) & sockets(master), f"sender {sender} holds a socket of gunicorn's"
     return pid
 
 
 def test_a_reload_ends_the_stuck_sender_and_a_new_workers_sender_takes_the_lead(server, silent):
     old = stuck_sender(server, silent)
-    old_worker = stat(old)[1]  # type: ignore[index]
+    found = stat(old)
+    assert found is not None
+    old_worker = found.parent
     assert server.proc is not None
     master = server.proc.pid
+    old_workers = set(children(master))
+    assert old_worker in old_workers
     hup = time.monotonic()
     os.kill(master, signal.SIGHUP)
     wait_for(lambda: not alive(old_worker), BOOT, "the old worker to finish")
@@ -157,10 +148,12 @@ def test_a_reload_ends_the_stuck_sender_and_a_new_workers_sender_takes_the_lead(
 
     def new_lead() -> int | None:
         pid = lead(server)
-        if pid is None or pid == old:
+        sender = stat(pid) if pid is not None else None
+        if sender is None:
             return None
-        parent = stat(pid)
-        return pid if parent is not None and (worker := stat(parent[1])) and worker[1] == master else None
+        worker = stat(sender.parent)
+        new_worker = worker is not None and worker.parent == master and sender.parent not in old_workers
+        return pid if new_worker else None
 
     new = wait_for(new_lead, TAKEOVER, "a new worker's sender to hold the push lead")
     print(

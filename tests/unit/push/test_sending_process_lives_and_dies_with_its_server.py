@@ -19,19 +19,11 @@ import pytest
 
 from tests.harness import ROOT
 from tests.harness.net import wait_for
+from tests.harness.processes import alive
 from webapp.importers.follow_state import Lead
 from webapp.push.keys import PUSH_DIR
 
 GONE_WITHIN = 3.0  # seconds: the kernel's signal is at once, the watching thread looks twice a second
-
-
-def alive(pid: int) -> bool:
-    """The process runs (a zombie waiting for its reaper does not)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state not in ("Z", "X")
 
 
 @pytest.fixture(params=["main", "thread"])
