@@ -64,6 +64,7 @@ class RawSession:
     language: str | None = None
     subtitle: str | None = None
     links: tuple[Link, ...] = ()
+    url: str | None = None  # the session's own page at its source
 
 
 @dataclass
