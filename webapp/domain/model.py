@@ -114,6 +114,7 @@ class Session:
     language: str | None = None  # e.g. "en", "de"; None: unknown
     subtitle: str | None = None
     links: tuple[Link, ...] = ()
+    url: str | None = None  # the session's own page at its source (frab <url>, Indico, Sched)
     # field name -> names of the sources that said it ("which source said what")
     sources: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, hash=False)
 
