@@ -56,7 +56,8 @@ NOT_FOUND_FILE = "404.html"  # Netlify and Cloudflare Pages answer unknown paths
 COMPRESS = {".html", ".js", ".mjs", ".css", ".svg", ".json", ".webmanifest", ".ics", ".xml", ".md", ""}
 MAX_URLS = 200_000
 ATTEMPTS = 3
-SECURITY_HEADERS = ("Content-Security-Policy", *security.HEADERS)
+# Strict-Transport-Security is sent for an https public URL (webapp/web/security.py).
+SECURITY_HEADERS = ("Content-Security-Policy", *security.HEADERS, security.HSTS[0])
 
 
 class ExportError(Exception):

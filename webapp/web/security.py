@@ -3,13 +3,18 @@
 No script or style from anywhere but this origin; the only inline code allowed is the
 shell's critical CSS, by its hash. A view may relax the policy for itself (door signs) by
 setting its own Content-Security-Policy header, which is then left alone.
+
+Strict-Transport-Security goes with every answer over https (the request's scheme, as a trusted
+proxy forwards it: HALLWAY_PROXY_HOPS), or when HALLWAY_PUBLIC_URL is https (a proxy that does
+not say its scheme): a browser then never asks the site over plain http for a year, where a
+network could answer in its place. Over http a browser ignores it (RFC 6797, 8.1).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Flask, Response
+from flask import Flask, Response, request
 
 from . import assets
 
@@ -26,6 +31,8 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(self), geolocation=(), microphone=()",
 }
+# A year, this host only: subdomains may be other services, not all of them on https.
+HSTS = ("Strict-Transport-Security", "max-age=31536000")
 
 
 def policy(style_hash: str | None) -> str:
@@ -50,4 +57,6 @@ def init_app(app: Flask, style: Callable[[], str | None]) -> None:
         response.headers.setdefault("Content-Security-Policy", policy(style()))
         for name, value in HEADERS.items():
             response.headers.setdefault(name, value)
+        if request.is_secure or (app.config.get("PUBLIC_URL") or "").startswith("https://"):
+            response.headers.setdefault(*HSTS)
         return response

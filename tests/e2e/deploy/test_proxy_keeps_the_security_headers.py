@@ -86,3 +86,13 @@ def test_the_health_check_through_the_proxy_names_a_trusted_host(proxied) -> Non
     proxy, _ = proxied
     status, _, body = get(proxy, "/healthz")
     assert status == 200, body
+
+
+def test_over_plain_http_no_one_is_told_to_keep_to_https(proxied) -> None:
+    proxy, server = proxied
+    # The proxy says the scheme it was asked with, whatever a client claims.
+    _, headers, _ = get(proxy, "/", {"X-Forwarded-Proto": "https"})
+    assert values(headers, "Strict-Transport-Security") == []
+    # The app behind it, told https by its one trusted hop, says it once.
+    own = request(server, "GET", "/", headers={"X-Forwarded-Proto": "https"}).headers
+    assert values(own, "Strict-Transport-Security") == ["max-age=31536000"]

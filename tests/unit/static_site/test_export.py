@@ -408,3 +408,19 @@ def test_headers_file_stays_within_cloudflare_pages_limit_of_100_rules(app, data
     export(app, out)
     text = (out / "_headers").read_text()
     assert len([line for line in text.splitlines() if line.startswith("/")]) <= 100
+
+
+def test_an_https_site_tells_browsers_to_keep_to_https_in_every_host_configuration(app, out):
+    export(app, out)
+    parsed = dict(rules((out / "_headers").read_text()))
+    assert parsed["/*"]["Strict-Transport-Security"] == "max-age=31536000"
+    assert (
+        'add_header Strict-Transport-Security "max-age=31536000" always;' in (out / "_nginx.conf").read_text()
+    )
+    assert '\tStrict-Transport-Security "max-age=31536000"' in (out / "_caddy.conf").read_text()
+
+
+def test_a_plain_http_site_does_not(app, tmp_path):
+    files = static_export.build(app, "http://schedule.example.org").files
+    for name in (export_headers.FILE_NAME, export_headers.NGINX_FILE, export_headers.CADDY_FILE):
+        assert b"Strict-Transport-Security" not in files[name], name

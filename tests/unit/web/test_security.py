@@ -47,3 +47,45 @@ def test_a_view_that_sets_its_own_policy_keeps_it(app) -> None:
 def test_policy_without_inline_style_has_no_style_src() -> None:
     assert "style-src" not in policy(None)
     assert policy("'sha256-abc'").endswith("style-src 'self' 'sha256-abc'")
+
+
+HSTS = "max-age=31536000"
+
+
+def _hsts(app, path: str = "/", **kw) -> str | None:
+    return app.test_client().get(path, **kw).headers.get("Strict-Transport-Security")
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_answers_over_https_tell_the_browser_to_keep_to_https(app, path) -> None:
+    assert _hsts(app, path, base_url="https://localhost") == HSTS
+    assert _hsts(app, path, base_url="http://localhost") is None
+
+
+def test_the_shells_304_from_the_fast_path_keeps_it(app) -> None:
+    client = app.test_client()
+    first = client.get("/", base_url="https://localhost")
+    etag = first.headers["ETag"]
+    for _ in range(3):  # the first 304 is Flask's, then the fast path replays it
+        again = client.get("/", base_url="https://localhost", headers={"If-None-Match": etag})
+        assert again.status_code == 304 and again.headers["Strict-Transport-Security"] == HSTS
+    plain = client.get("/", base_url="http://localhost", headers={"If-None-Match": etag})
+    assert plain.status_code == 304 and "Strict-Transport-Security" not in plain.headers
+
+
+def test_behind_a_trusted_proxy_the_forwarded_scheme_decides(data_dir) -> None:
+    from webapp import create_app
+
+    https = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9"}
+    proxied = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "PROXY_HOPS": 1})
+    assert _hsts(proxied, headers=https) == HSTS
+    assert _hsts(proxied) is None
+    direct = create_app({"TESTING": True, "DATA_DIR": str(data_dir)})  # a client cannot ask for it
+    assert _hsts(direct, headers=https) is None
+
+
+def test_an_https_public_url_sends_it_whatever_the_proxy_says(data_dir) -> None:
+    from webapp import create_app
+
+    app = create_app({"TESTING": True, "DATA_DIR": str(data_dir), "PUBLIC_URL": "https://localhost"})
+    assert _hsts(app) == HSTS
