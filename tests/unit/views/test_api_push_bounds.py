@@ -45,6 +45,12 @@ def test_a_flood_of_new_subscriptions_from_one_address_is_refused_but_updates_an
     assert runtime(app).push_store.count() == 6
 
 
+def test_the_allowance_is_one_for_every_worker_of_the_host(data_dir):
+    workers = [make(data_dir, PUSH_NEW_LIMIT=4).test_client() for _ in range(2)]  # two apps: two workers
+    answers = [put(workers[i % 2], f"https://push.example/w/{i}").status_code for i in range(6)]
+    assert answers == [200, 200, 200, 200, 429, 429]
+
+
 def test_the_addresses_of_one_ipv6_network_share_one_allowance(data_dir):
     client = make(data_dir, PUSH_NEW_LIMIT=2).test_client()
     addresses = [f"2001:db8:1:2::{i:x}" for i in range(1, 4)]  # one /64: what one subscriber gets
