@@ -199,7 +199,7 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting(
         "IMPORT_TIMEOUT",
-        120.0,
+        300.0,
         "Seconds the server's follower may spend parsing and merging an import, which it does in a "
         "process of its own; a longer one is stopped and the last good schedule kept.",
         _seconds,
