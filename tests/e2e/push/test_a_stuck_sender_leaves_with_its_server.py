@@ -32,7 +32,7 @@ OFFSET = (EVENT_NOW - datetime.now(UTC)).total_seconds()
 DEVICES = 3
 BOOT = 30.0  # seconds for gunicorn's workers to start (and an old one to finish) on a busy machine
 GONE_WITHIN = 3.0  # seconds from its worker's end to its sending process's: the kernel kills it
-TAKEOVER = 20.0  # a waiting sender tries for the lead every 5 s (runner.WAIT), once its worker is up
+TAKEOVER = BOOT + 10.0  # a new worker boots, then its sender tries for the lead every 5 s (runner.WAIT)
 
 
 class Silent:
