@@ -101,3 +101,13 @@ def test_every_push_route_answers_404_when_push_is_off(data_dir, method, path):
     resp = getattr(app.test_client(), method)(path, json={})
     assert resp.status_code == 404 and "HALLWAY_PUSH" in resp.get_json()["error"]
     assert not (data_dir / "push").exists()
+
+
+@pytest.mark.parametrize(
+    "endpoint",
+    ["http://127.0.0.1:6379/", "https://169.254.169.254/latest", "https://[::1]/x", "https://2130706433/x"],
+)
+def test_an_endpoint_inside_is_refused_by_a_server_without_the_test_setting(app, client, endpoint):
+    resp = client.put(URL, json=body(Device(endpoint), ["2026-04-07T09:05:00+02:00"]))
+    assert resp.status_code == 400 and "subscription.endpoint" in resp.get_json()["error"]
+    assert runtime(app).push_store.count() == 0
