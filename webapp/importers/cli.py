@@ -21,6 +21,7 @@ from ..domain.storage import load_schedule
 from ..domain.timeutil import local_date, zone
 from .fetch import read_source, shown, source_names
 from .follow import Follower, Plan, load_plan
+from .limits import refuse_long_csv, refuse_over
 from .merge import Overrides
 from .problems import report
 from .sheet_columns import FIELDS, parse_given
@@ -88,17 +89,26 @@ def overrides(options: dict[str, Any]) -> Overrides:
 
 
 def import_sources(
-    sources: tuple[str, ...], given: Overrides, out: Path, dry_run: bool, timeout: float, max_bytes: int
+    sources: tuple[str, ...],
+    given: Overrides,
+    out: Path,
+    dry_run: bool,
+    timeout: float,
+    max_bytes: int,
+    max_sessions: int = 0,
 ) -> Imported:
     """Read, parse and merge `sources` into `out` (nothing written on a dry run), its warnings
     said; a ClickException naming the file or URL that failed, and nothing written."""
     sources = tuple(dict.fromkeys(sources))  # one given twice is read once, not merged with itself
     names = source_names(sources)
     try:
+        bodies = [read_source(loc, timeout=timeout, max_bytes=max_bytes) for loc in sources]
+        refuse_long_csv(bodies, names, max_sessions)  # before a million rows are parsed
         pages = [
-            parse_source(read_source(loc, timeout=timeout, max_bytes=max_bytes), name, given.timezone, given)
-            for loc, name in zip(sources, names, strict=True)
+            parse_source(body, name, given.timezone, given)
+            for body, name in zip(bodies, names, strict=True)
         ]
+        refuse_over(pages, names, max_sessions)
         imported = update_schedule(pages, given, out, dry_run=dry_run)
     except ValueError as exc:  # SourceError, FetchError, UpdateError: each names its file or URL
         raise click.ClickException(str(exc)) from exc

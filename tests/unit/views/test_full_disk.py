@@ -150,3 +150,16 @@ def test_a_real_full_disk_refuses_corrections_and_imports_and_serves_readers(sma
         runtime(app).store._conn().execute("PRAGMA max_page_count = 1073741823")
     assert correct(client, 9).status_code == 201
     assert client.get("/healthz").json == {"status": "ok"}
+
+
+def test_a_dry_run_on_a_store_that_cannot_be_read_is_a_503_not_a_500(data_dir):
+    app = app_on(data_dir)
+    client = app.test_client()
+    assert client.get("/").status_code == 200
+    store = data_dir / "corrections.sqlite3"
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{store}{suffix}").unlink(missing_ok=True)
+    store.mkdir()  # a directory in its place
+    body = {"kind": "cancel", "session": "s1a2b3"}
+    answer = client.post("/api/v1/corrections/check", json=body, headers=ADMIN)
+    assert answer.status_code == 503 and "retry" in answer.json["error"]
