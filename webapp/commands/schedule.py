@@ -41,8 +41,9 @@ def import_command(sources: tuple[str, ...], out: Path | None, dry_run: bool, **
     config = rt.config
     given = importing.overrides(options)
     imported = importing.import_sources(
-        sources, given, out, dry_run, config["FETCH_TIMEOUT"], config["FETCH_MAX_BYTES"]
-    )
+        sources, given, out, dry_run, config["FETCH_TIMEOUT"], config["FETCH_MAX_BYTES"],
+        config["IMPORT_MAX_SESSIONS"],
+    )  # fmt: skip
     _written(rt, imported, out, "Would write" if dry_run else "Wrote", dry_run)
 
 

@@ -46,6 +46,22 @@ def parse_pages(
     return pages
 
 
+def refuse_over(pages: Sequence[RawPage], names: Sequence[str], cap: int) -> None:
+    """SourceError naming the source with which `pages` pass `cap` sessions (0: no cap)."""
+    total = 0
+    for page, name in zip(pages, names, strict=True):
+        total += len(page.sessions)
+        if cap and total > cap:
+            raise too_many(name, cap)
+
+
+def refuse_long_csv(bodies: Sequence[bytes], names: Sequence[str], cap: int) -> None:
+    """SourceError for a Sched CSV export with more than `cap` rows, before any is parsed."""
+    for body, name in zip(bodies, names, strict=True):
+        if cap and csv_rows_over(body, cap):
+            raise too_many(name, cap)
+
+
 def csv_rows_over(data: bytes, left: int) -> bool:
     """True when `data` is a Sched CSV export with more than `left` rows of sessions; read only
     that far. Anything else (or a CSV that does not read) is the parser's to judge."""

@@ -10,6 +10,7 @@ import pytest
 
 from tests.harness.sources import TALKS, frab
 from tests.unit.importers.source_server import Source
+from webapp import create_app
 from webapp.importers import follow_state
 from webapp.importers.follow import Follower, Plan
 from webapp.importers.limits import parse_pages
@@ -62,3 +63,16 @@ def test_a_sched_csv_over_the_cap_is_refused_before_its_rows_are_parsed() -> Non
     with pytest.raises(SourceError, match="more than 100 sessions"):
         parse_pages([sched_csv(10_000)], ["big.csv"], "Europe/Paris", 100, parse)
     assert parsed == ["s.csv"]  # the big one never reached the parser
+
+
+@pytest.mark.parametrize("dry_run", [False, True], ids=["import", "dry run"])
+def test_schedule_import_refuses_a_sched_csv_past_the_cap_naming_it(tmp_path: Path, dry_run: bool) -> None:
+    big = tmp_path / "export.csv"
+    big.write_bytes(sched_csv(5_000))
+    data = tmp_path / "data"
+    app = create_app({"TESTING": True, "DATA_DIR": str(data), "IMPORT_MAX_SESSIONS": 100})
+    args = ["schedule", "import", str(big), "--timezone", "Europe/Paris", *(["--dry-run"] if dry_run else [])]
+    result = app.test_cli_runner().invoke(args=args)
+    assert result.exit_code == 1, result.output
+    assert "export.csv: more than 100 sessions" in result.output and "IMPORT_MAX_SESSIONS" in result.output
+    assert not (data / "schedule.json").exists()
