@@ -26,4 +26,5 @@ ICAL_ROOM = "X-HALLWAY-ROOM"
 ICAL_KIND = "X-HALLWAY-KIND"
 ICAL_TRACK = "X-HALLWAY-TRACK"
 ICAL_SPEAKER = "X-HALLWAY-SPEAKER"
+ICAL_URL = "X-HALLWAY-URL"  # the session's own page at its source (URL is its page here)
 ICAL_SPEAKER_ID = "X-ID"  # a parameter of ICAL_SPEAKER: the speaker's id

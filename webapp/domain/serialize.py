@@ -77,6 +77,7 @@ def session_to_dict(s: Session, *, provenance: bool = False) -> dict[str, Any]:
             language=s.language,
             subtitle=s.subtitle,
             links=[{"url": x.url, "title": x.title, "kind": x.kind} for x in s.links],
+            url=s.url,
         ),
     }
     if provenance:
@@ -164,6 +165,7 @@ def session_from_dict(s: Any) -> Session:
                 Link(url=_str(x["url"]), title=_opt(x.get("title")), kind=_str(x.get("kind", "link")))
                 for x in s.get("links", [])
             ),
+            url=_opt(s.get("url")),
             sources={k: tuple(v) for k, v in s.get("sources", {}).items()},
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -58,6 +58,7 @@ def extension(schedule: Schedule, sessions: list[Session]) -> dict[str, Any]:
                 "guid": s.guid,
                 "number": s.number,
                 "language": s.language,
+                "url": s.url,
             }
             for s in sessions
         },

@@ -18,7 +18,15 @@ from typing import Any
 from icalendar import Alarm, Calendar, Event
 from icalendar.prop import vText
 
-from ..domain.interchange import ICAL_KIND, ICAL_PRODID, ICAL_ROOM, ICAL_SPEAKER, ICAL_SPEAKER_ID, ICAL_TRACK
+from ..domain.interchange import (
+    ICAL_KIND,
+    ICAL_PRODID,
+    ICAL_ROOM,
+    ICAL_SPEAKER,
+    ICAL_SPEAKER_ID,
+    ICAL_TRACK,
+    ICAL_URL,
+)
 from ..domain.kinds import kind_name
 from ..domain.model import Schedule, Session
 from ..domain.timeutil import zone
@@ -169,6 +177,8 @@ def _vevent(
     ):
         if value:
             ev.add(name, vText(value))  # as text: the library writes an X- value unescaped
+    if s.url:
+        ev.add(ICAL_URL, vText(s.url))
     for speaker in (schedule.speaker(i) for i in s.speakers):
         if speaker:
             # The id tells apart two people whose names differ only in case ("bi3n3", "Bi3n3").

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .merge import Group, Overrides
 
 # Kept as the source gave them (frab), without provenance: no other source says them.
-_KEPT = ("guid", "number", "language", "subtitle")
+_KEPT = ("guid", "number", "language", "subtitle", "url")
 
 
 def build_schedule(

@@ -55,6 +55,12 @@ def links(item: dict[str, Any], base: str | None = None) -> tuple[Link, ...]:
     return tuple(out)
 
 
+def page_url(item: dict[str, Any]) -> str | None:
+    """The event's own page at its source (frab's and pretalx's `url`), a web address only."""
+    url = clean_text(item.get("url"))
+    return url if url and _HTTP.match(url) else None
+
+
 def main_language(sessions: Iterable[Session]) -> str | None:
     """The language most sessions are in: what an event without one falls back to."""
     counts = Counter(s.language for s in sessions if s.language)

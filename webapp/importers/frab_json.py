@@ -22,7 +22,7 @@ from ..domain.interchange import EXTENSION, GENERATOR, SESSION_PATH, slugify
 from ..domain.model import Event, Schedule, Session
 from ..domain.timeutil import zone
 from .frab_days import day_ranges, stretched, unknown_version
-from .frab_fields import clean_text, kept_ids, links, main_language, track_of
+from .frab_fields import clean_text, kept_ids, links, main_language, page_url, track_of
 from .frab_people import Catalog
 from .frab_rows import NAMELESS, NO_ID, REPEATED, TWICE, problem
 from .frab_times import event_times, event_zone
@@ -161,6 +161,7 @@ def build(
                     language=extra.get("language") if said else clean_text(item.get("language")),
                     subtitle=clean_text(item.get("subtitle")),
                     links=links(item, base),
+                    url=_text(extra.get("url")) if said else page_url(item),
                 )
             )
         except (TypeError, ValueError) as exc:

@@ -31,7 +31,15 @@ from typing import Any
 from icalendar import Calendar, Component
 
 from ..domain.ids import is_id, slug
-from ..domain.interchange import ICAL_KIND, ICAL_PRODID, ICAL_ROOM, ICAL_SPEAKER, ICAL_SPEAKER_ID, ICAL_TRACK
+from ..domain.interchange import (
+    ICAL_KIND,
+    ICAL_PRODID,
+    ICAL_ROOM,
+    ICAL_SPEAKER,
+    ICAL_SPEAKER_ID,
+    ICAL_TRACK,
+    ICAL_URL,
+)
 from ..domain.model import Link
 from .frab_json import short_hash
 from .ical_exporters import SCHED_ZONE, apply_conventions, exporter_of
@@ -185,6 +193,8 @@ def _session(
         # Other apps key favourites on a guid; ours' UIDs are our ids, not a source's.
         guid=_guid(uid) if uid and not ours else None,
         links=(Link(url),) if url and not ours else (),
+        # An event's URL is its own page (Sched's, pretalx's); ours is the page here.
+        url=_x(e, ICAL_URL, exact=True) if ours else url or None,
     )
 
 

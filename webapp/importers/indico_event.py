@@ -9,7 +9,7 @@ from typing import Any
 
 from ..domain.timeutil import zone
 from . import indico_fields as f
-from .indico_links import links
+from .indico_links import links, page
 from .raw import RawPage, RawSession, SourceError
 
 _LOCALE = re.compile(r"([a-z]{2,3})(?:[_-]([A-Za-z]{2}))?")
@@ -136,6 +136,7 @@ def _session(
         guid=guid,
         number=number,
         links=links(item),
+        url=page(item),
     )
 
 

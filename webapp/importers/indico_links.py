@@ -47,3 +47,9 @@ def links(item: dict[str, Any]) -> tuple[Link, ...]:
 
 def _dicts(value: Any) -> list[dict[str, Any]]:
     return [x for x in value if isinstance(x, dict)] if isinstance(value, list) else []
+
+
+def page(item: dict[str, Any]) -> str | None:
+    """The contribution's own page on the Indico server (`url`), an absolute web address only."""
+    url = text(item.get("url"))
+    return url if url and url.lower().startswith(("https://", "http://")) else None

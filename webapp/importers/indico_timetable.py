@@ -18,7 +18,7 @@ from typing import Any
 
 from ..domain.colors import hex_color
 from . import indico_fields as f
-from .indico_links import links
+from .indico_links import links, page
 from .raw import RawPage, RawSession, SourceError
 
 
@@ -101,6 +101,7 @@ def _session(
         track=f.text(block.get("title")) if block else None,
         description=f.description(entry.get("description")),
         links=links(entry),
+        url=page(entry),
     )
     if kind == "Break":
         session.kind = "Break"

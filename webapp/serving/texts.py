@@ -24,7 +24,7 @@ ZONE_MARGIN = timedelta(days=400)
 # source gave that the app never reads: frab's guid and number (at 39C3, 9.3 of the outline's
 # 22.5 KB: random UUIDs do not compress) and subtitle. schedule.json and the exports keep them all.
 LEFT_OUT = {
-    "sessions": ("description", "links", "guid", "number", "subtitle"),
+    "sessions": ("description", "links", "guid", "number", "subtitle", "url"),
     "speakers": ("bio", "guid"),
     "rooms": ("guid",),
 }
@@ -52,8 +52,12 @@ def split_rows(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     for session in doc["sessions"]:
         if session.get("description"):
             descriptions[session["id"]] = session["description"]
-        if session.get("links"):
-            links[session["id"]] = session["links"]
+        # The session's own page at its source is its first link (its site's name for a title).
+        page = [{"url": session["url"], "title": None, "kind": "link"}] if session.get("url") else []
+        listed = session.get("links") or []
+        page = [p for p in page if all(x.get("url") != p["url"] for x in listed)]
+        if page or listed:
+            links[session["id"]] = page + listed
     for speaker in doc["speakers"]:
         if speaker.get("bio"):
             bios[speaker["id"]] = speaker["bio"]

@@ -6,8 +6,9 @@ file in ../shared/specs/ imported and exported.
 
 What a format cannot say is left out of its comparison: schedule.xml writes the event's most
 common kind for a session without one (readers make up a kind per talk for an empty
-<type/>), and neither frab format lists cancelled sessions (readers show a session that
-vanished as cancelled)."""
+<type/>) and has no place for the session's page at its source (its <url> is the page here),
+and neither frab format lists cancelled sessions (readers show a session that vanished as
+cancelled)."""
 
 from __future__ import annotations
 
@@ -57,7 +58,8 @@ def _view(schedule: Schedule, fmt: str, kinds: dict[str, str | None] | None = No
         kind = s.kind if kinds is None or kinds.get(s.id) is not None else None
         room = schedule.room(s.room).name if s.room else None
         people = tuple(schedule.speaker(i).name for i in s.speakers)
-        out.append((s.id, s.title, s.start, s.end, room, kind, people, s.status))
+        url = s.url if fmt != "xml" else None  # schedule.xml's <url> is the session's page here
+        out.append((s.id, s.title, s.start, s.end, room, kind, people, s.status, url))
     return out
 
 
@@ -111,6 +113,15 @@ def test_white_space_inside_a_room_name_is_kept(fmt):
     assert "Salle  Endoume 2" in {r.name for r in again.rooms}
     assert len(again.rooms) == len(schedule.rooms)
     assert _view(again, fmt, {s.id: s.kind for s in schedule.sessions}) == _view(schedule, fmt)
+
+
+@pytest.mark.parametrize("fmt", ("ics", "json"))
+def test_the_sessions_page_at_its_source_reads_back(fmt):
+    schedule = _with_lookalikes()
+    first = replace(schedule.sessions[0], url="https://pretalx.example/ev/talk/ABC123/")
+    schedule = replace(schedule, sessions=(first, *schedule.sessions[1:]))
+    again = _reimported(schedule, fmt)
+    assert next(s for s in again.sessions if s.id == first.id).url == first.url
 
 
 def test_the_shipped_schedule_reads_back_from_every_export():

@@ -1,0 +1,66 @@
+"""A session's own page at its source (frab's and pretalx's <url>, Indico's contribution page,
+a calendar event's URL) is kept as the session's `url`, carried by schedule.json, and reaches
+the phone as the first of the session's links (in the texts document, drawn as text by
+ui/source-links.js)."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import FIXTURES
+from tests.unit.importers.test_frab_json import _minimal
+from webapp.domain.serialize import schedule_from_dict, schedule_to_dict
+from webapp.importers import frab_json
+from webapp.importers.merge import Overrides, merge
+from webapp.importers.sources import parse_source
+from webapp.serving.texts import split_rows
+
+PAGE = "https://pretalx.example/democon/talk/G9JGWY/"
+
+
+def _schedule():
+    doc = _minimal(url=PAGE, links=[{"url": "https://slides.example/a.pdf", "title": "Slides"}])
+    page = parse_source(json.dumps(doc).encode(), "schedule.json")
+    return merge([page], Overrides())[0]
+
+
+def test_a_frab_events_url_is_the_sessions_page_and_stays_through_the_schedule_file():
+    schedule = _schedule()
+    (session,) = schedule.sessions
+    assert session.url == PAGE
+    assert schedule_from_dict(json.loads(json.dumps(schedule_to_dict(schedule)))).sessions[0].url == PAGE
+
+
+def test_only_a_web_address_is_a_page():
+    (session,) = frab_json.build(_minimal(url="javascript:alert(1)"), "x.json").sessions
+    assert session.url is None
+
+
+def test_the_xml_url_is_read_too():
+    text = (FIXTURES / "frab_mini.xml").read_text(encoding="utf-8")
+    title = "<title>Soldering for Everyone</title>"
+    text = text.replace(title, f"<url>https://frab.example/events/1.html</url>{title}")
+    page = parse_source(text.encode(), "frab_mini.xml")
+    urls = {s.title: s.url for s in page.sessions}
+    assert urls["Soldering for Everyone"] == "https://frab.example/events/1.html"
+
+
+def test_a_sched_calendar_events_url_is_its_page():
+    data = (FIXTURES / "sched-all.ics").read_bytes()
+    schedule, _ = merge(
+        [parse_source(data, "all.ics", "Europe/Amsterdam")], Overrides(timezone="Europe/Amsterdam")
+    )
+    welcome = next(s for s in schedule.sessions if s.title.endswith("Welcome Back"))
+    assert welcome.url and welcome.url.startswith("https://kccnceu2026.sched.com/event/2CW01/")
+
+
+def test_the_phone_gets_the_page_as_the_first_link_once_and_not_in_the_outline():
+    doc = schedule_to_dict(_schedule())
+    doc["sessions"][0]["links"].append({"url": PAGE, "title": None, "kind": "link"})  # listed already
+    outline, texts = split_rows({**doc, "version": 1, "store": "s"})
+    sid = doc["sessions"][0]["id"]
+    assert [x["url"] for x in texts["links"][sid]] == ["https://slides.example/a.pdf", PAGE]
+    del doc["sessions"][0]["links"][-1]
+    outline, texts = split_rows({**doc, "version": 1, "store": "s"})
+    assert [x["url"] for x in texts["links"][sid]] == [PAGE, "https://slides.example/a.pdf"]
+    assert "url" not in outline["sessions"][0]
