@@ -138,8 +138,11 @@ def test_a_real_full_disk_refuses_corrections_and_imports_and_serves_readers(sma
     health = client.get("/healthz").json
     assert health["status"] == "degraded" and "disk" in health["problems"]  # (the push store's too)
     if full_for_real:
-        # Another worker, which wrote nothing, sees the full disk too.
-        assert "disk" in app_on(data_dir).test_client().get("/healthz").json["problems"]
+        # Another worker, which wrote nothing, sees the full disk too, and serves.
+        other = app_on(data_dir).test_client()
+        assert "disk" in other.get("/healthz").json["problems"]
+        for route in ROUTES:
+            assert other.get(route).status_code == 200, route
         before = (data_dir / "schedule.json").read_bytes()
         imported = app.test_cli_runner().invoke(args=["schedule", "import", str(FIXTURES / "frab_mini.xml")])
         assert imported.exit_code == 1 and isinstance(imported.exception, SystemExit), imported.output
