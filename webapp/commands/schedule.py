@@ -8,6 +8,7 @@ the served side records it and says what phones get and what became of each corr
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 from flask.cli import with_appcontext
@@ -35,7 +36,7 @@ schedule_group = click.Group("schedule", help="Import and inspect the schedule."
 @importing.import_options
 @click.option("--dry-run", is_flag=True, help="Check and summarize; write nothing.")
 @with_appcontext
-def import_command(sources: tuple[str, ...], out: Path | None, dry_run: bool, **options: str | None) -> None:
+def import_command(sources: tuple[str, ...], out: Path | None, dry_run: bool, **options: Any) -> None:
     rt = current_runtime()
     out = out or rt.schedule_path
     config = rt.config
@@ -79,7 +80,7 @@ def follow_command(
     once: bool,
     cycles: int | None,
     export_dir: Path | None,
-    **options: str | None,
+    **options: Any,
 ) -> None:
     rt = current_runtime()
     config = rt.config

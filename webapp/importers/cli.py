@@ -147,6 +147,8 @@ def follow(follower: Follower, left: int | None, wait: float, changed: Callable[
             click.echo(f"error: {done.error}; the last good schedule is kept", err=True)
         elif done.imported is not None:
             changed(done.imported)
+            for line in report(done.imported.problems):
+                click.echo(line, err=True)
         else:
             click.echo(f"unchanged ({done.requests} conditional request(s), nothing imported)")
         if left is not None:

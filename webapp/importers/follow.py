@@ -29,6 +29,7 @@ from .fetch import NOT_MODIFIED_UNASKED, FetchError, fetch, is_url, shown, sourc
 from .isolated import Isolation, import_apart
 from .limits import parse_pages
 from .merge import Overrides
+from .sheet_columns import parse_given
 from .sources import parse_source
 from .update import Imported, update_schedule, valid_language
 
@@ -65,13 +66,27 @@ def load_plan(path: Path) -> Plan:
     if not isinstance(sources, list) or not sources or not all(isinstance(s, str) and s for s in sources):
         raise ValueError(f"{path}: 'sources' must be a non-empty list of URLs or file paths")
     options = {k: v for k, v in doc.items() if k != "sources"}
+    # A spreadsheet's options as `schedule import` takes them: "strict": true, "columns":
+    # {"start": "Begin"} (--column start=Begin), "date_format": "day-first".
+    strict = options.pop("strict", False)
+    if not isinstance(strict, bool):
+        raise ValueError(f"{path}: 'strict' must be true or false")
+    columns = options.pop("columns", {})
+    if not isinstance(columns, dict) or not all(isinstance(v, str) for v in columns.values()):
+        raise ValueError(f'{path}: \'columns\' must be an object like {{"start": "Begin"}}')
+    try:
+        given = parse_given([f"{k}={v}" for k, v in columns.items()])
+    except ValueError as exc:
+        raise ValueError(f"{path}: 'columns': {exc}") from None
     for key, value in options.items():
         if not isinstance(value, str):
             raise ValueError(f"{path}: {key!r} must be a string")
+    if options.get("date_format") not in (None, "day-first", "month-first"):
+        raise ValueError(f"{path}: 'date_format' is day-first or month-first")
     if options.get("language") and not valid_language(options["language"]):
         raise ValueError(f"{path}: language {options['language']!r} is not a tag like en or pt-BR")
     located = tuple(s if is_url(s) else str(path.parent / s) for s in sources)
-    return Plan(located, Overrides(**options))
+    return Plan(located, Overrides(**options, strict=strict, columns=given))
 
 
 @dataclass
@@ -135,7 +150,13 @@ class Follower:
             written = import_apart(bodies, names, overrides, self.out, self.max_sessions, self.isolation)
             done.sessions = written.sessions
             return
-        pages = parse_pages(bodies, names, overrides.timezone, self.max_sessions, parse=parse_source)
+        pages = parse_pages(
+            bodies,
+            names,
+            overrides.timezone,
+            self.max_sessions,
+            parse=lambda data, name, tz: parse_source(data, name, tz, overrides),  # with --column
+        )
         done.imported = update_schedule(pages, overrides, self.out)
         done.sessions = len(done.imported.schedule.sessions)
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from .limits import parse_pages
 from .merge import Overrides
+from .sources import parser_for
 from .update import update_schedule
 
 
@@ -90,7 +91,7 @@ def _child(
     limit = memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     try:
-        pages = parse_pages(bodies, names, overrides.timezone, cap)
+        pages = parse_pages(bodies, names, overrides.timezone, cap, parser_for(overrides))
         imported = update_schedule(pages, overrides, out)
         written = Written(len(imported.schedule.sessions), imported.kept, tuple(imported.warnings))
         send.send((True, written))

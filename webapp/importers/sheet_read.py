@@ -39,6 +39,17 @@ def is_xlsx(data: bytes) -> bool:
         return False
 
 
+def legacy_text(data: bytes) -> str | None:
+    """Text that is not UTF-8 as Excel writes it: UTF-16 with its byte order mark ("Unicode
+    text"), else Windows-1252 ("CSV" on a Western Windows); None when neither reads."""
+    try:
+        if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            return data.decode("utf-16")
+        return data.decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+
+
 def csv_table(text: str, source: str, given: Sequence[tuple[str, str]] = ()) -> Table | None:
     """The table in CSV text whose header names a schedule's columns; None when no header in
     the first lines does (then the text is not read as CSV at all: a page of prose with an odd

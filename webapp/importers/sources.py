@@ -19,7 +19,7 @@ from . import ical, indico, sched_api, sched_csv, sched_html, sched_text, sessio
 from .bounds import check_size
 from .problems import Problem
 from .raw import RawPage, RawSession, RawSpeaker, SourceError
-from .sheet_read import Table, csv_table, is_xlsx, xlsx_table
+from .sheet_read import Table, csv_table, is_xlsx, legacy_text, xlsx_table
 
 if TYPE_CHECKING:
     from .merge import Overrides
@@ -54,6 +54,11 @@ def parse_source(
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        # Excel saves "CSV" in the Windows code page and "Unicode text" as UTF-16: a sheet's
+        # header read that way is a spreadsheet; anything else is still refused as not UTF-8.
+        table = csv_table(legacy_text(data), source, columns) if legacy_text(data) else None
+        if table is not None:
+            return _sheet(table, given)
         raise SourceError(source, f"not UTF-8 text (byte {exc.start}), not a schedule: {READS}") from exc
     if "\x00" in text:
         raise SourceError(source, f"binary data, not a schedule: {READS}")
@@ -85,6 +90,12 @@ def parse_source(
         names = ", ".join(f"{f}={n}" for f, n in columns)
         raise SourceError(source, f"no header row in its first lines has the columns --column {names} names")
     raise SourceError(source, f"not a schedule this importer reads: {READS}")
+
+
+def parser_for(given: Overrides) -> Callable[[bytes, str, str | None], RawPage]:
+    """`parse_source` with the import's own options bound (a spreadsheet's `--column` and
+    `--date-format`), for the follower, which parses as `schedule import` does."""
+    return lambda data, source, timezone: parse_source(data, source, timezone, given)
 
 
 def _sheet(table: Table, given: Overrides | None) -> RawPage:

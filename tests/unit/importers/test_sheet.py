@@ -229,3 +229,18 @@ def test_ids_without_an_id_column_are_kept_across_reimports(tmp_path):
 def test_without_a_timezone_the_import_asks_for_one():
     with pytest.raises(SourceError, match="pass --timezone"):
         merge([parse_source((FIXTURES / "sheet_voctosched.csv").read_bytes(), "gpn.csv")])
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "utf-16"])
+def test_a_sheet_saved_by_excel_in_the_windows_code_page_or_utf16_reads(encoding):
+    text = "Titre;Début;Durée;Salle;Intervenant(s)\nOuverture;25/06/2031 09:00;30;Salle Été;Zoé Müller\n"
+    if encoding == "utf-16":
+        text = text.replace(";", "\t")  # Excel's "Unicode text" is tab-separated
+    (s,) = parse_source(text.encode(encoding), "programme.csv").sessions
+    assert (s.title, s.room, s.speakers[0].name) == ("Ouverture", "Salle Été", "Zoé Müller")
+    assert s.start == datetime(2031, 6, 25, 9)
+
+
+def test_bytes_that_are_not_utf8_and_no_sheet_are_still_refused_as_not_utf8():
+    with pytest.raises(SourceError, match=r"^notes\.txt: not UTF-8 text \(byte 3\), not a schedule"):
+        parse_source("Café au lait, le matin".encode("cp1252"), "notes.txt")

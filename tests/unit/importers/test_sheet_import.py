@@ -12,7 +12,7 @@ import pytest
 from openpyxl import Workbook
 
 from tests.unit.importers.source_server import Source
-from webapp.importers.follow import Follower, Plan
+from webapp.importers.follow import Follower, Plan, load_plan
 from webapp.importers.merge import Overrides
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
@@ -145,3 +145,37 @@ def test_a_file_the_app_does_not_read_gets_one_sentence_naming_it_and_the_format
         "spreadsheets with a header row"
     )
     assert re.fullmatch(rf"Error: {re.escape(name)}: [^.]+: {reads}", message), message
+
+
+def test_a_follow_plan_names_a_sheets_columns_and_strictness_as_the_command_does(tmp_path):
+    sheet = tmp_path / "program.csv"
+    sheet.write_text("Talk,Kickoff,Mins,Where\nOpening,2031-06-02 09:00,30,Hall\nBroken,soon,30,Hall\n")
+    plan = tmp_path / "follow.json"
+    columns = {"title": "Talk", "start": "Kickoff", "duration": "Mins", "room": "Where"}
+    doc = {"sources": ["program.csv"], "timezone": "Europe/Paris", "columns": columns}
+    plan.write_text(json.dumps(doc))
+    out = tmp_path / "schedule.json"
+    done = Follower(load_plan(plan), tmp_path, out, 5.0, 1 << 20).cycle()
+    assert done.error is None and [s.title for s in done.imported.schedule.sessions] == ["Opening"]
+    assert [p.kind for p in done.imported.problems] == ["unreadable date or time"]
+    plan.write_text(json.dumps({**doc, "strict": True}))
+    done = Follower(load_plan(plan), tmp_path, out, 5.0, 1 << 20).cycle()
+    assert "program.csv, line 3 ('Broken'): unreadable date or time" in (done.error or "")
+    plan.write_text(json.dumps({**doc, "columns": {"begin": "Kickoff"}}))
+    with pytest.raises(ValueError, match=r"follow\.json: 'columns': 'begin=Kickoff' is not FIELD=HEADER"):
+        load_plan(plan)
+
+
+def test_schedule_follow_says_a_followed_sheets_problems(runner):
+    source = Source((GOOGLE + "Lunch,2031-06-02,12:00 - 13:00,,\n").encode("utf-8"))
+    try:
+        url = f"http://127.0.0.1:{source.server.server_address[1]}/spreadsheets/d/1AbC/export?format=csv"
+        result = run(runner, "follow", url, "--once", "--timezone", "Europe/Paris")
+        assert result.exit_code == 0, result.output
+        assert "1 problem in the sources" in result.output
+        assert (
+            "no room (1):\n    http://127.0.0.1" in result.output
+            and "line 4 ('Lunch'): imported without a room" in result.output
+        )
+    finally:
+        source.stop()
