@@ -118,3 +118,20 @@ def test_a_changes_fan_out_to_slow_push_services_does_not_delay_a_due_wake_up(ap
     delay = wake_up(services["honest"], timeout=30).at - started
     assert run.changes is not None and not run.changes.done(), "the fan-out was still going on"
     assert delay < BOUND, f"the wake-up waited {delay:.2f} s for the changes fan-out"
+
+
+def test_a_subscription_whose_push_service_keeps_failing_is_dropped_after_five_in_a_row(
+    app, services, clock, run
+):
+    instants = [AT + timedelta(minutes=m) for m in range(6)]
+    bad = services["503"].hostile("bad", "503")
+    store(app, bad, instants, clock.now)
+    store(app, services["honest"].device("phone"), instants, clock.now)
+    push_store = runtime(app).push_store
+    for m in range(5):
+        assert push_store.get(bad.endpoint) is not None, f"dropped after {m} failures"
+        clock.now = instants[m]
+        outcome = run.step(wait=30)
+        assert outcome.failed == 1 and outcome.delivered == 1
+    assert push_store.get(bad.endpoint) is None, "five failures in a row: dropped, wake-ups and all"
+    assert push_store.get(services["honest"].device("phone").endpoint) is not None
