@@ -6,6 +6,7 @@ passes, so connect, TLS, headers and body together take at most that long."""
 
 from __future__ import annotations
 
+import functools
 import http.client
 import socket
 import ssl
@@ -122,7 +123,7 @@ def connect(
     try:
         conn.watch(deadline)
         if parts.scheme == "https":
-            tls = (context or ssl.create_default_context()).wrap_socket(
+            tls = (context or _default_context()).wrap_socket(
                 conn.sock, server_hostname=host, do_handshake_on_connect=False
             )
             conn.sock = tls  # before the handshake, so the watchdog can cut a dripped one
@@ -133,6 +134,13 @@ def connect(
             raise conn._timed_out(exc) from exc
         raise
     return conn
+
+
+@functools.cache
+def _default_context() -> ssl.SSLContext:
+    """The system's trust store, loaded once (a few ms each time) and shared: a context is
+    safe to share between threads."""
+    return ssl.create_default_context()
 
 
 def _connect_first(host: str, addresses: list[tuple], deadline: Deadline) -> socket.socket:
