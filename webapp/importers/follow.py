@@ -25,11 +25,11 @@ from ..domain import jsontext
 from ..domain.timeutil import to_iso
 from ..net import Deadline
 from . import follow_state
-from .fetch import NOT_MODIFIED_UNASKED, FetchError, fetch, is_url, shown, source_names
+from .discover import fetch_schedule, reading_export
+from .fetch import NOT_MODIFIED_UNASKED, FetchError, is_url, shown, source_names
 from .isolated import Isolation, import_apart
 from .limits import parse_pages
 from .merge import Overrides
-from .problems import report
 from .sheet_columns import parse_given
 from .sources import parse_source
 from .update import Imported, update_schedule, valid_language
@@ -99,8 +99,7 @@ class Cycle:
     error: str | None = None  # why the last good schedule is kept
     held_back: bool = False  # a change seen too soon after the last import, imported later
     sessions: int | None = None  # the schedule was written with this many sessions
-    # The import's problem report (rows set aside or read by a rule); None: nothing imported.
-    problems: tuple[str, ...] | None = None
+    notes: list[str] = field(default_factory=list)  # said once: an event page read as its export
 
 
 @dataclass
@@ -151,7 +150,7 @@ class Follower:
         overrides = self.plan.overrides
         if self.isolation is not None:
             written = import_apart(bodies, names, overrides, self.out, self.max_sessions, self.isolation)
-            done.sessions, done.problems = written.sessions, written.problems
+            done.sessions = written.sessions
             return
         pages = parse_pages(
             bodies,
@@ -162,7 +161,6 @@ class Follower:
         )
         done.imported = update_schedule(pages, overrides, self.out)
         done.sessions = len(done.imported.schedule.sessions)
-        done.problems = tuple(report(done.imported.problems))
 
     def _too_soon(self, previous: dict[str, Any], now: datetime) -> bool:
         changed = previous.get("changed")
@@ -191,10 +189,19 @@ class Follower:
                 done.requests += 1
                 etag, modified = (was.get("etag"), was.get("last_modified")) if have else (None, None)
                 timeout = min(self.timeout, _left(loc, budget))
-                got = fetch(loc, timeout=timeout, max_bytes=self.max_bytes, etag=etag, last_modified=modified)
+                # A pretalx event's address is followed at its export, kept once found (`discover`).
+                read = fetch_schedule(
+                    loc, timeout=timeout, max_bytes=self.max_bytes, etag=etag, last_modified=modified,
+                    export=was.get("export"),
+                )  # fmt: skip
+                got, done.requests = read.fetched, done.requests + read.requests - 1
+                if read.export is not None and read.export != was.get("export"):
+                    done.notes.append(reading_export(loc, read.export))
                 if got.body is None and not have:
                     raise FetchError(loc, NOT_MODIFIED_UNASKED)
                 body, seen[loc] = got.body, {"etag": got.etag, "last_modified": got.last_modified}
+                if read.export is not None:
+                    seen[loc]["export"] = read.export
             else:
                 try:
                     body, seen[loc] = Path(loc).read_bytes(), {}
@@ -228,8 +235,6 @@ class Follower:
             "error": done.error,
             "failing_since": None if done.error is None else (previous.get("failing_since") or now),
             "held_back": done.held_back,
-            # The last import's problems (shown by /healthz and the console) until the next one.
-            "problems": list(done.problems) if done.problems is not None else previous.get("problems") or [],
         }
         return status
 
@@ -257,6 +262,4 @@ def describe(status: dict[str, Any] | None) -> str:
     said = f"checked {status.get('checked')}, " + (f"last changed {changed}" if changed else "no change seen")
     if status.get("held_back"):
         said += "; a newer change is imported once the least time between two imports has passed"
-    if status.get("problems"):
-        said += f"; the last import: {status['problems'][0]}"  # "N problems in the sources ..."
     return said
