@@ -30,6 +30,7 @@ from .fetch import NOT_MODIFIED_UNASKED, FetchError, is_url, shown, source_names
 from .isolated import Isolation, import_apart
 from .limits import parse_pages
 from .merge import Overrides
+from .problems import report
 from .sheet_columns import parse_given
 from .sources import parse_source
 from .update import Imported, update_schedule, valid_language
@@ -100,6 +101,8 @@ class Cycle:
     held_back: bool = False  # a change seen too soon after the last import, imported later
     sessions: int | None = None  # the schedule was written with this many sessions
     notes: list[str] = field(default_factory=list)  # said once: an event page read as its export
+    # The import's problem report (rows set aside or read by a rule); None: nothing imported.
+    problems: tuple[str, ...] | None = None
 
 
 @dataclass
@@ -150,7 +153,7 @@ class Follower:
         overrides = self.plan.overrides
         if self.isolation is not None:
             written = import_apart(bodies, names, overrides, self.out, self.max_sessions, self.isolation)
-            done.sessions = written.sessions
+            done.sessions, done.problems = written.sessions, written.problems
             return
         pages = parse_pages(
             bodies,
@@ -161,6 +164,7 @@ class Follower:
         )
         done.imported = update_schedule(pages, overrides, self.out)
         done.sessions = len(done.imported.schedule.sessions)
+        done.problems = tuple(report(done.imported.problems))
 
     def _too_soon(self, previous: dict[str, Any], now: datetime) -> bool:
         changed = previous.get("changed")
@@ -235,6 +239,8 @@ class Follower:
             "error": done.error,
             "failing_since": None if done.error is None else (previous.get("failing_since") or now),
             "held_back": done.held_back,
+            # The last import's problems (shown by /healthz and the console) until the next one.
+            "problems": list(done.problems) if done.problems is not None else previous.get("problems") or [],
         }
         return status
 
@@ -262,4 +268,6 @@ def describe(status: dict[str, Any] | None) -> str:
     said = f"checked {status.get('checked')}, " + (f"last changed {changed}" if changed else "no change seen")
     if status.get("held_back"):
         said += "; a newer change is imported once the least time between two imports has passed"
+    if status.get("problems"):
+        said += f"; the last import: {status['problems'][0]}"  # "N problems in the sources ..."
     return said

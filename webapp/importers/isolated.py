@@ -19,6 +19,7 @@ from pathlib import Path
 
 from .limits import parse_pages
 from .merge import Overrides
+from .problems import report
 from .sources import parser_for
 from .update import update_schedule
 
@@ -40,6 +41,7 @@ class Written:
     sessions: int
     kept: int
     warnings: tuple[str, ...] = ()
+    problems: tuple[str, ...] = ()  # the import's problem report (`problems.report`), its lines
 
 
 def import_apart(
@@ -93,7 +95,8 @@ def _child(
     try:
         pages = parse_pages(bodies, names, overrides.timezone, cap, parser_for(overrides))
         imported = update_schedule(pages, overrides, out)
-        written = Written(len(imported.schedule.sessions), imported.kept, tuple(imported.warnings))
+        said = tuple(report(imported.problems))
+        written = Written(len(imported.schedule.sessions), imported.kept, tuple(imported.warnings), said)
         send.send((True, written))
     except MemoryError:
         send.send((False, f"the import needed more memory than the {memory_mb:,} MB of IMPORT_MAX_MB"))
