@@ -20,13 +20,10 @@ from typing import Any
 
 from ..domain.ids import is_id
 from .problems import Problem, where
-from .raw import RawPage, RawSession, RawSpeaker, SourceError
+from .raw import RawPage, RawSession, SourceError
+from .sheet_people import names, speakers
 from .sheet_read import Table
 from .sheet_times import Unreadable, day_order, duration, moment, slashes, time_range
-
-# People in one cell: groups by ";" or line breaks, people by ",", "&", "and", "et", "und", "y".
-_PEOPLE = re.compile(r"\s*(?:[;\n,]|&| and | et | und | y )\s*")
-_COMPANY = re.compile(r"^(.*?)\s*\(([^()]+)\)$")  # "Ana Sousa (Tabular)"
 
 
 def parse(table: Table, date_format: str | None = None, language: str | None = None) -> RawPage:
@@ -46,7 +43,17 @@ def parse(table: Table, date_format: str | None = None, language: str | None = N
     if "end" not in found and "duration" not in found and "time" not in found:
         raise SourceError(source, "no End, Duration or Time column: name one with --column end=...")
     first: dict[tuple[str, ...], int] = {}
+    known = names(table)
+    above, carried = None, 0
     for line, cells in table.rows:
+        # A day's date written once above its rows (or merged cells, which read as blanks below
+        # their first) holds for the blank Date cells under it; the import says so once.
+        day = found.get("date")
+        if day is not None and _text(cells[day] if day < len(cells) else None) is None and above is not None:
+            cells = [*cells, *[None] * (day + 1 - len(cells))]
+            cells[day], carried = above, carried + 1
+        elif day is not None and day < len(cells):
+            above = cells[day]
         cell = _cells(cells, found)
         title = _text(cell("title"))
         here = where(source, line, title, table.unit)
@@ -68,13 +75,24 @@ def parse(table: Table, date_format: str | None = None, language: str | None = N
         room = _text(cell("room"))
         if "room" in found and not room:
             page.problems.append(Problem("no room", "imported without a room", here))
-        page.sessions.append(_session(source, line, title, start, end, room, cell))
+        page.sessions.append(_session(source, line, title, start, end, room, cell, known))
     page.rooms = [(s.room, None) for s in page.sessions if s.room]
+    if carried:
+        page.notes.append(
+            f"{source}: {carried} row(s) leave the Date blank: each takes the date of the row above"
+        )
     return page
 
 
 def _session(
-    source: str, line: int, title: str, start: datetime, end: datetime, room: str | None, cell: Any
+    source: str,
+    line: int,
+    title: str,
+    start: datetime,
+    end: datetime,
+    room: str | None,
+    cell: Any,
+    known: set[str],
 ) -> RawSession:
     sid = _text(cell("id"))
     description = _text(cell("description"))
@@ -89,7 +107,7 @@ def _session(
         level=_text(cell("level")),
         language=_text(cell("language")),
         description=tuple(p.strip() for p in re.split(r"\n\s*\n", description or "") if p.strip()),
-        speakers=_speakers(_text(cell("speakers"))),
+        speakers=speakers(_text(cell("speakers")), known),
         proposed_id=None if sid is None else sid.lower() if is_id(sid.lower()) else _hash(sid),
         guid=None if sid is None else str(uuid.uuid5(uuid.NAMESPACE_URL, f"spreadsheet-session:{sid}")),
         line=line,
@@ -178,16 +196,6 @@ def _text(value: Any) -> str | None:
 
 def _shown(value: Any) -> str:
     return repr(_text(value) or "")
-
-
-def _speakers(text: str | None) -> list[RawSpeaker]:
-    people = []
-    for part in _PEOPLE.split(text or ""):
-        m = _COMPANY.match(part.strip())
-        name, company = (m[1], m[2].strip()) if m else (part.strip(), None)
-        if name:
-            people.append(RawSpeaker(name=name, company=company))
-    return people
 
 
 def _hash(text: str) -> str:

@@ -244,3 +244,46 @@ def test_a_sheet_saved_by_excel_in_the_windows_code_page_or_utf16_reads(encoding
 def test_bytes_that_are_not_utf8_and_no_sheet_are_still_refused_as_not_utf8():
     with pytest.raises(SourceError, match=r"^notes\.txt: not UTF-8 text \(byte 3\), not a schedule"):
         parse_source("Café au lait, le matin".encode("cp1252"), "notes.txt")
+
+
+@pytest.mark.parametrize(
+    "cell, expected",
+    [
+        ("Ana Sousa, Bo Li", [("Ana Sousa", None, None), ("Bo Li", None, None)]),
+        ("Ana Sousa, Google", [("Ana Sousa", None, "Google")]),
+        (
+            "Ricardo Rocha, Lead Platforms Infrastructure, CERN",
+            [("Ricardo Rocha", "Lead Platforms Infrastructure", "CERN")],
+        ),
+        (
+            "Nick Young & James Strong, Isovalent; Katarzyna Łach, Google",
+            [
+                ("Nick Young", None, "Isovalent"),
+                ("James Strong", None, "Isovalent"),
+                ("Katarzyna Łach", None, "Google"),
+            ],
+        ),  # fmt: skip
+        ("Ana Sousa (Tabular)\nBo Li", [("Ana Sousa", None, "Tabular"), ("Bo Li", None, None)]),
+        ("Zoé Müller et Jean Dupont", [("Zoé Müller", None, None), ("Jean Dupont", None, None)]),
+    ],
+)
+def test_speakers_are_read_as_organizers_write_them_never_a_job_title_as_a_person(cell, expected):
+    (s,) = csv(f'Title,Start,Duration,Room,Speakers\nTalk,2031-01-31 10:00,30,A,"{cell}"\n').sessions
+    assert [(p.name, p.role, p.company) for p in s.speakers] == expected
+
+
+def test_a_date_written_once_above_its_days_rows_holds_for_the_blank_date_cells_below():
+    page = xlsx(
+        [
+            ["Date", "Start", "End", "Title", "Room"],
+            [datetime(2031, 6, 2), "09:00", "09:30", "Opening", "A"],
+            [None, "10:00", "10:30", "Second", "A"],  # a merged Date cell reads as blank
+            [datetime(2031, 6, 3), "09:00", "09:30", "Day two", "A"],
+            [None, "10:00", "10:30", "Second", "A"],  # not a repeat: another day
+        ]
+    )
+    assert [s.start for s in page.sessions] == [
+        datetime(2031, 6, 2, 9), datetime(2031, 6, 2, 10), datetime(2031, 6, 3, 9), datetime(2031, 6, 3, 10),
+    ]  # fmt: skip
+    assert not page.problems
+    assert page.notes == ["program.xlsx: 2 row(s) leave the Date blank: each takes the date of the row above"]
