@@ -19,7 +19,8 @@ from ..domain.model import Schedule
 from ..domain.serialize import ScheduleFormatError
 from ..domain.storage import load_schedule
 from ..domain.timeutil import local_date, zone
-from .fetch import read_source, shown, source_names
+from .discover import read_schedule
+from .fetch import shown, source_names
 from .follow import Follower, Plan, load_plan
 from .limits import refuse_long_csv, refuse_over
 from .merge import Overrides
@@ -102,11 +103,10 @@ def import_sources(
     sources = tuple(dict.fromkeys(sources))  # one given twice is read once, not merged with itself
     names = source_names(sources)
     try:
-        bodies = [read_source(loc, timeout=timeout, max_bytes=max_bytes) for loc in sources]
+        bodies = [read_schedule(loc, timeout=timeout, max_bytes=max_bytes, say=_said) for loc in sources]
         refuse_long_csv(bodies, names, max_sessions)  # before a million rows are parsed
         pages = [
-            parse_source(body, name, given.timezone, given)
-            for body, name in zip(bodies, names, strict=True)
+            parse_source(body, name, given.timezone, given) for body, name in zip(bodies, names, strict=True)
         ]
         refuse_over(pages, names, max_sessions)
         imported = update_schedule(pages, given, out, dry_run=dry_run)
@@ -117,6 +117,10 @@ def import_sources(
     for line in report(imported.problems):
         click.echo(line, err=True)
     return imported
+
+
+def _said(note: str) -> None:
+    click.echo(note, err=True)
 
 
 def echo_written(imported: Imported, out: Path, verb: str) -> None:
@@ -143,6 +147,8 @@ def follow(follower: Follower, left: int | None, wait: float, changed: Callable[
     click.echo(f"following {', '.join(shown(s) for s in follower.plan.sources)} every {wait:g} s")
     while True:
         done = follower.cycle()
+        for note in done.notes:
+            click.echo(note, err=True)
         if done.error:
             click.echo(f"error: {done.error}; the last good schedule is kept", err=True)
         elif done.imported is not None:

@@ -25,7 +25,8 @@ from ..domain import jsontext
 from ..domain.timeutil import to_iso
 from ..net import Deadline
 from . import follow_state
-from .fetch import NOT_MODIFIED_UNASKED, FetchError, fetch, is_url, shown, source_names
+from .discover import fetch_schedule, reading_export
+from .fetch import NOT_MODIFIED_UNASKED, FetchError, is_url, shown, source_names
 from .isolated import Isolation, import_apart
 from .limits import parse_pages
 from .merge import Overrides
@@ -99,6 +100,7 @@ class Cycle:
     error: str | None = None  # why the last good schedule is kept
     held_back: bool = False  # a change seen too soon after the last import, imported later
     sessions: int | None = None  # the schedule was written with this many sessions
+    notes: list[str] = field(default_factory=list)  # said once: an event page read as its export
     # The import's problem report (rows set aside or read by a rule); None: nothing imported.
     problems: tuple[str, ...] | None = None
 
@@ -191,10 +193,19 @@ class Follower:
                 done.requests += 1
                 etag, modified = (was.get("etag"), was.get("last_modified")) if have else (None, None)
                 timeout = min(self.timeout, _left(loc, budget))
-                got = fetch(loc, timeout=timeout, max_bytes=self.max_bytes, etag=etag, last_modified=modified)
+                # A pretalx event's address is followed at its export, kept once found (`discover`).
+                read = fetch_schedule(
+                    loc, timeout=timeout, max_bytes=self.max_bytes, etag=etag, last_modified=modified,
+                    export=was.get("export"),
+                )  # fmt: skip
+                got, done.requests = read.fetched, done.requests + read.requests - 1
+                if read.export is not None and read.export != was.get("export"):
+                    done.notes.append(reading_export(loc, read.export))
                 if got.body is None and not have:
                     raise FetchError(loc, NOT_MODIFIED_UNASKED)
                 body, seen[loc] = got.body, {"etag": got.etag, "last_modified": got.last_modified}
+                if read.export is not None:
+                    seen[loc]["export"] = read.export
             else:
                 try:
                     body, seen[loc] = Path(loc).read_bytes(), {}

@@ -71,6 +71,8 @@ class Runner:
             rt.logger.exception("following failed")
             rt.problems.report(PROBLEM, f"following failed: {type(exc).__name__}: {exc}")
             return
+        for note in done.notes:  # an event page read as its export: said when first found
+            rt.logger.warning("following: %s", note)
         if done.error:
             status = follow_state.status(self.follower.data_dir)
             rt.problems.report(PROBLEM, f"following: {describe(status)}")
