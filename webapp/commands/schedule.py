@@ -110,6 +110,11 @@ def follow_command(
 
     try:
         importing.follow(follower, 1 if once else cycles, interval or config["FOLLOW_INTERVAL"], changed)
+    except OSError as exc:  # a full or read-only disk: the last schedule written stays whole
+        raise click.ClickException(
+            f"{rt.data_dir}: cannot write the follower's files ({exc.strerror or exc}); "
+            "the schedule served is unchanged"
+        ) from None
     finally:
         lead.release()
 

@@ -166,3 +166,27 @@ def test_a_dry_run_on_a_store_that_cannot_be_read_is_a_503_not_a_500(data_dir):
     body = {"kind": "cancel", "session": "s1a2b3"}
     answer = client.post("/api/v1/corrections/check", json=body, headers=ADMIN)
     assert answer.status_code == 503 and "retry" in answer.json["error"]
+
+
+def test_following_on_a_full_disk_says_so_and_keeps_the_schedule(data_dir, source, tmp_path, monkeypatch):
+    import json
+
+    from webapp.domain import storage
+
+    plan = tmp_path / "follow.json"
+    plan.write_text(json.dumps({"sources": [source.url], "language": "en"}), encoding="utf-8")
+    config = {"FOLLOW": str(plan), "FOLLOW_IN_BACKGROUND": False, "FETCH_TIMEOUT": 2}
+    runner = create_app({"TESTING": True, "DATA_DIR": str(data_dir), **config}).test_cli_runner()
+    assert runner.invoke(args=["schedule", "follow", "--once"]).exit_code == 0
+    before = (data_dir / "schedule.json").read_bytes()
+    source.set(source.body.replace(b"TorchStore", b"TorchStores"))
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(storage.os, "fsync", full)
+    followed = runner.invoke(args=["schedule", "follow", "--once"])
+    monkeypatch.undo()
+    assert followed.exit_code == 1 and isinstance(followed.exception, SystemExit), followed.exception
+    assert "No space left on device" in followed.output and "unchanged" in followed.output
+    assert (data_dir / "schedule.json").read_bytes() == before
