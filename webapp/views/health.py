@@ -52,17 +52,18 @@ def _cache_state(rt: Runtime) -> str:
 def healthz() -> Response:
     rt = current_runtime()
     doc: dict[str, Any] = {"cache": _cache_state(rt)}
+    low = disk.low_space(rt.data_dir)  # in every process, whichever met the full disk
     try:
         pub = published(rt)  # serves from memory when the store is damaged
         head = rt.store.head()
     except Exception as exc:  # noqa: BLE001 - the proxy needs a 503, whatever broke
         rt.logger.error("health check failed: %s: %s", type(exc).__name__, exc)
         doc.update(status="error", error=f"{type(exc).__name__}: {str(exc)[:200]}")
-        doc["problems"] = rt.problems.current()
+        doc["problems"] = rt.problems.current() | ({disk.PROBLEM: low} if low else {})
         public = {"status": "error", "error": type(exc).__name__}
         return _answer(doc, public, 503)
     found = rt.problems.current()
-    if (low := disk.low_space(rt.data_dir)) is not None:  # in every process, whichever met it
+    if low is not None:
         found.setdefault(disk.PROBLEM, low)
     if (full := push.store_problem(rt)) is not None:
         found.setdefault(PUSH_PROBLEM, full)
