@@ -147,7 +147,8 @@ def _get(
     except (OSError, http.client.HTTPException) as exc:
         if deadline.passed():  # the watchdog's cut reads as a reset or a short body
             raise FetchError(url, f"{hop}no complete answer within {deadline.seconds:.3g} s") from None
-        raise FetchError(url, f"{hop}cannot connect: {exc or type(exc).__name__}") from None
+        said = "the connection broke" if answered else "cannot connect"
+        raise FetchError(url, f"{hop}{said}: {exc or type(exc).__name__}") from None
     finally:
         if conn is not None:
             conn.close()
