@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -18,6 +19,9 @@ import pytest
 from webapp import create_app
 from webapp.importers.pretalx_page import export_address
 from webapp.importers.raw import SourceError
+from webapp.serving import runtime
+from webapp.serving.follow import Runner
+from webapp.serving.published import published
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 FRONT_PAGE = (FIXTURES / "pretalx_event_page.html").read_bytes()
@@ -228,3 +232,22 @@ def test_a_pretalx_page_leading_only_to_another_server_leads_nowhere() -> None:
     page = PRETALX % links.encode()
     with pytest.raises(SourceError, match="a pretalx page that links no published schedule"):
         export_address("https://p.example/weekconf/", page)
+
+
+def test_the_servers_follower_logs_the_export_once_and_then_asks_only_it(site, tmp_path, caplog) -> None:
+    plan = tmp_path / "follow.json"
+    plan.write_text(json.dumps({"sources": [site.origin + "/weekconf/"]}), encoding="utf-8")
+    app = create_app({
+        "TESTING": True, "DATA_DIR": str(tmp_path / "data"), "FOLLOW": str(plan),
+        "FOLLOW_IN_BACKGROUND": False, "FETCH_TIMEOUT": 5, "ADMIN_TOKEN": "t0ken",
+    })  # fmt: skip
+    runner = Runner(runtime(app))
+    with caplog.at_level(logging.WARNING):
+        runner.step()
+        runner.step()
+    assert [r.getMessage() for r in caplog.records].count(f"following: {said(site)}") == 1
+    assert site.paths() == ["/weekconf/", EXPORT_PATH, EXPORT_PATH]
+    assert site.asked[2][1]["If-None-Match"]
+    assert "Breakfast Talk" in {s.title for s in published(runtime(app)).schedule.sessions}
+    doc = app.test_client().get("/healthz", headers={"Authorization": "Bearer t0ken"}).get_json()
+    assert doc["status"] == "ok" and doc["follow"]["sources"] == [site.origin + "/weekconf/"]
