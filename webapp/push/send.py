@@ -14,6 +14,7 @@ never more retries than the fan-out's budget; origins that failed lately are ser
 from __future__ import annotations
 
 import http.client
+import itertools
 import json
 import logging
 import threading
@@ -100,13 +101,25 @@ class Sender:
     ) -> Fanout:
         """Hand the messages to `lane`'s threads and return at once; the Fanout says when they
         are all settled (`on_done(outcome)` is called then, in a sender thread)."""
-        # Origins that answer first: one that failed lately (a hostile or broken endpoint)
-        # cannot stand in front of a phone whose push service works.
-        todo = sorted(messages, key=lambda m: min(self.failing.get(_origin(m), 0), 3))
+        todo = self._order(messages)
         fanout = Fanout(len(todo), max(RETRY_FLOOR, int(RETRY_SHARE * len(todo))), on_done)
         for message in todo:
             self._submit(lane, fanout, message, 0)
         return fanout
+
+    def _order(self, messages: Iterable[Message]) -> list[Message]:
+        """Origins that failed lately last, so a hostile or broken push service cannot stand in
+        front of a phone whose service works; and the origins taken in turn, so one service
+        with many subscriptions does not fill every thread before the others have a message."""
+        groups: dict[str, list[Message]] = {}
+        for message in messages:
+            groups.setdefault(_origin(message), []).append(message)
+        rank = {origin: min(self.failing.get(origin, 0), 3) for origin in groups}
+        out: list[Message] = []
+        for level in sorted(set(rank.values())):
+            rows = itertools.zip_longest(*(g for o, g in groups.items() if rank[o] == level))
+            out += [m for row in rows for m in row if m is not None]
+        return out
 
     def _submit(self, lane: str, fanout: Fanout, message: Message, attempt: int) -> None:
         try:

@@ -140,3 +140,18 @@ def test_origins_that_failed_lately_are_served_after_those_that_work(service, va
         sender.close()
     finally:
         hang.stop()
+
+
+def test_a_push_service_with_many_subscriptions_does_not_fill_every_thread_first(service, vapid):
+    hang = PushService(now=lambda: NOW)
+    try:
+        sender = Sender(vapid, loopback=True, workers=2, timeout=1.0, attempts=1)
+        flood = [message(hang.hostile(f"h{i}", "hang")) for i in range(8)]  # listed first
+        started = time.monotonic()
+        fanout = sender.start([*flood, message(service.device("phone"))])
+        service.wait_for(1, timeout=10)
+        assert time.monotonic() - started < 0.9, "the phone's message waited for a hanging one"
+        fanout.wait(10)
+        sender.close()
+    finally:
+        hang.stop()
