@@ -121,6 +121,12 @@ class Received:
     at: float  # time.monotonic() when it arrived
 
 
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 128  # listen()'s backlog, set before the constructor listens: 64
+    # sending threads connecting at once overflowed the default 5 (connections reset)
+
+
 LINGER = 60.0  # seconds the longest attack holds a connection before the stand-in gives up
 BIG = 256 * 1024 * 1024
 HOSTILE = ("drip", "hang", "503", "big")
@@ -173,9 +179,7 @@ class PushService:
             def log_message(self, *args: Any) -> None:
                 pass
 
-        self.server = ThreadingHTTPServer((host, 0), Handler)
-        self.server.daemon_threads = True
-        self.server.request_queue_size = 128
+        self.server = Server((host, 0), Handler)
         self.thread = threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True)
         self.thread.start()
 
