@@ -6,14 +6,17 @@ says where push cannot work. The server's push routes are played at the HTTP lay
 
 from __future__ import annotations
 
+import shutil
 from datetime import datetime
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.harness import ROOT
 from tests.harness.app import star
 from tests.harness.browser import PARIS, until, wait_controlled
+from tests.harness.pinned_clock import PinnedFlask
 from tests.harness.publish import WRITABLE
 from tests.harness.push import (
     CLOSE_NOTIFICATIONS,
@@ -41,11 +44,15 @@ LATER = {
     "start": DAY + "09:45:00+02:00",
     "end": DAY + "09:55:00+02:00",
 }
+# The phone's clock at the start of each test (it runs on from there), and the server's.
+NOW = datetime(2026, 4, 7, 9, 0, tzinfo=PARIS)
 FIRST_WAKE = ["2026-04-07T07:05:00Z", "2026-04-07T07:30:00Z", "2026-04-08T07:50:00Z"]
 
 
 @pytest.fixture
-def server(make_server, tmp_path):
+def server(serve, tmp_path_factory, tmp_path):
+    """The server on the phone's moment (NOW): its first screen of a page, the corrections'
+    times and its push sender read that day, not the machine's."""
     doc = mini()
     doc["sessions"] += [
         session("r1", "Same Slot Not Starred", DAY + "09:15:00+02:00", DAY + "09:25:00+02:00"),
@@ -53,7 +60,10 @@ def server(make_server, tmp_path):
         session("r3", "Later Starred", DAY + "11:00:00+02:00", DAY + "11:30:00+02:00"),
     ]
     # PUSH_LOOPBACK: the page's stand-in subscription names http://127.0.0.1:9 (harness/push.py).
-    return make_server(schedule=write(doc, tmp_path), env={**WRITABLE, "HALLWAY_PUSH_LOOPBACK": "1"})
+    env = {**WRITABLE, "HALLWAY_PUSH_LOOPBACK": "1", "HALLWAY_TEST_NOW": NOW.isoformat()}
+    base = tmp_path_factory.mktemp("server")
+    shutil.copytree(ROOT / "static", base / "static")
+    return serve(PinnedFlask(base, write(doc, tmp_path), env, static_dir=base / "static"))
 
 
 def phone(browser: Any, server: Any, *, grant: bool = True, fake: bool = True) -> tuple[Any, Any, PushRoutes]:
@@ -63,7 +73,7 @@ def phone(browser: Any, server: Any, *, grant: bool = True, fake: bool = True) -
     if fake:
         context.add_init_script(FAKE_SUBSCRIBE)
     routes = PushRoutes(context, server.url)
-    context.clock.install(time=datetime(2026, 4, 7, 9, 0, tzinfo=PARIS))
+    context.clock.install(time=NOW)
     return context, context.new_page(), routes
 
 
