@@ -17,7 +17,7 @@ from ..domain.text import clean_schedule
 from ..domain.timeutil import guess_zone, localize, zone
 from .build import build_schedule
 from .ical_name import file_name
-from .raw import RawPage, RawSession, SourceError
+from .raw import RawPage, RawSession, SourceError, split_kind
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,9 @@ def merge(
                 raise SourceError(page.source, f"session {s.title!r} has no time", s.line)
             s.start, s.end = _aware(s.start, tz), _aware(s.end, tz)
             # One page never lists a session twice: same title and time there are two sessions.
-            key: tuple[str, datetime, int] = (normalize(s.title), s.start, 0)
+            # A Sched calendar keeps "Keynote: " in its titles, Sched's pages and API set it
+            # beside them: one session either way.
+            key: tuple[str, datetime, int] = (normalize(split_kind(s.title)[1]), s.start, 0)
             while any(x.source == s.source for x in groups.get(key, Group()).seen):
                 key = (key[0], key[1], key[2] + 1)
             group = groups.setdefault(key, Group())

@@ -11,6 +11,7 @@ import pytest
 
 from webapp.importers.ical_summary import split_titles
 from webapp.importers.merge import Overrides, merge
+from webapp.importers.raw import RawPage, RawSession
 from webapp.importers.sources import parse_source
 
 HEAD = (
@@ -90,3 +91,16 @@ def test_no_job_title_or_organization_becomes_a_speaker():
     )  # fmt: skip
     roles = {p.name: p.role for p in schedule.speakers}
     assert roles["Klaus Ohlmann"] == "Founder" and roles["Anna Berg"] == "Software Engineer"
+
+
+def test_a_sched_calendar_and_sched_pages_of_one_event_give_one_session_per_talk():
+    data = (HEAD + _event(0, TITLES[0]) + "END:VCALENDAR\r\n").encode()
+    calendar = parse_source(data, "all.ics", "Europe/Amsterdam")
+    start, end = calendar.sessions[0].start, calendar.sessions[0].end
+    # As Sched's pages and API are read: the kind set beside a title without it.
+    page = RawPage(source="list.txt", kind="list", event_name="KubeCon + CloudNativeCon Europe 2026")
+    page.sessions.append(RawSession("list.txt", "Riding the Waves of Change", start, end, kind="Keynote"))
+    schedule, _ = merge([calendar, page], Overrides(timezone="Europe/Amsterdam"))
+    (session,) = schedule.sessions
+    assert (session.title, session.kind) == ("Keynote: Riding the Waves of Change", "Keynote")
+    assert session.sources["title"] == ("all.ics",)
