@@ -19,6 +19,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from ..domain.ids import is_id
+from ..domain.timeutil import MAX_YEAR, MIN_YEAR
 from .problems import Problem, where
 from .raw import RawPage, RawSession, SourceError
 from .sheet_people import names, speakers
@@ -69,7 +70,7 @@ def parse(table: Table, date_format: str | None = None, language: str | None = N
             continue
         try:
             start, end = _when(cell, found, order)
-        except Unreadable as exc:
+        except (Unreadable, OverflowError) as exc:  # OverflowError: a day past 9999-12-31
             page.problems.append(Problem("unreadable date or time", f"{exc}; set aside", here))
             continue
         room = _text(cell("room"))
@@ -139,6 +140,11 @@ def _when(cell: Any, found: dict[str, int], order: str | None) -> tuple[datetime
     if not isinstance(begun, datetime):
         raise Unreadable(f"{_shown(raw)} is a date without a time of day")
     end = _end(cell, begun, span, order)
+    if (begun.tzinfo is None) != (end.tzinfo is None):
+        raise Unreadable("one of its start and end gives a UTC offset and the other does not")
+    for value in (begun, end):
+        if not MIN_YEAR <= value.year <= MAX_YEAR:
+            raise Unreadable(f"the year {value.year} is out of range ({MIN_YEAR}-{MAX_YEAR})")
     if end <= begun:
         raise Unreadable(f"it ends ({end:%Y-%m-%d %H:%M}) before it starts ({begun:%Y-%m-%d %H:%M})")
     return begun, end

@@ -25,7 +25,7 @@ class Table:
     header: list[str]
     found: dict[str, int]  # field -> column index
     rows: list[tuple[int, list[Any]]] = field(default_factory=list)  # (line or row number, cells)
-    unit: str = "line"  # "line" in a CSV file, "row" in a sheet
+    unit: str = "line"  # "line" in a CSV file, "row" in a sheet (with its name when there are several)
     title: str | None = None  # a line above the header: the event's name, as sheets often start
 
 
@@ -36,7 +36,7 @@ def is_xlsx(data: bytes) -> bool:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             return "xl/workbook.xml" in z.namelist()
     except zipfile.BadZipFile:
-        return False
+        return b"xl/workbook.xml" in data  # an XLSX cut short: refused as a damaged one
 
 
 def legacy_text(data: bytes) -> str | None:
@@ -68,24 +68,29 @@ def csv_table(text: str, source: str, given: Sequence[tuple[str, str]] = ()) -> 
 def xlsx_table(data: bytes, source: str, given: Sequence[tuple[str, str]] = ()) -> Table:
     from openpyxl import load_workbook  # only an XLSX import pays for loading it
 
-    with zipfile.ZipFile(io.BytesIO(data)) as z:
-        if sum(i.file_size for i in z.infolist()) > _UNZIPPED_LIMIT:
-            raise SourceError(source, f"an XLSX file that unpacks to more than {_UNZIPPED_LIMIT:,} bytes")
     try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            unpacked = sum(i.file_size for i in z.infolist())
+        if unpacked > _UNZIPPED_LIMIT:
+            raise SourceError(source, f"an XLSX file that unpacks to more than {_UNZIPPED_LIMIT:,} bytes")
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except SourceError:
+        raise
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a damaged file
         raise SourceError(source, f"not a readable XLSX file ({type(exc).__name__}: {exc})") from None
     try:
         for sheet in book.worksheets:
             rows = [(n, list(r)) for n, r in enumerate(sheet.iter_rows(values_only=True), start=1)]
-            table = _table(source, rows, given, "row")
+            # Problems name the sheet when there are several: "p.xlsx, sheet 'Day 2', row 12".
+            unit = f"sheet {sheet.title!r}, row" if len(book.worksheets) > 1 else "row"
+            table = _table(source, rows, given, unit)
             if table is not None:
-                if len(book.worksheets) > 1:
-                    table.source = f"{source}, sheet {sheet.title!r}"
                 return table
+    except Exception as exc:  # noqa: BLE001 - a sheet's damaged XML, read only now (read_only mode)
+        raise SourceError(source, f"not a readable XLSX file ({type(exc).__name__}: {exc})") from None
     finally:
         book.close()
-    names = ", ".join(repr(s.title) for s in book.worksheets)
+    names = ", ".join(repr(s.title) for s in book.worksheets) or "none"
     raise SourceError(
         source,
         f"no sheet ({names}) starts with a header naming a title and a start, time or date column; "

@@ -148,6 +148,13 @@ _HOURS_MINUTES = re.compile(r"^(\d+)\s*h\s*(\d{1,2})\s*(?:m|min)?$", re.I)
 def duration(value: Any) -> timedelta:
     """Minutes (`45`, `45 min`), `1:30`, `1h30`, `1.5 h`; from a typed cell a time or a timedelta;
     a number below 1 is a fraction of a day (a duration cell as Excel stores it)."""
+    try:
+        return _duration(value)
+    except OverflowError:  # a billion days
+        raise Unreadable(f"{value!r} is not a duration") from None
+
+
+def _duration(value: Any) -> timedelta:
     if isinstance(value, timedelta):
         out = value
     elif isinstance(value, time):

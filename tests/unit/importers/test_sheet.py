@@ -173,6 +173,9 @@ def test_xlsx_typed_cells_datetimes_times_serials_and_durations():
         ("Talk,,30,A", "unreadable date or time", "no start time"),
         ("Talk,2031-01-31 10:00,soon,A", "unreadable date or time", "'soon' is not a duration"),
         ("Talk,2031-01-31,30,A", "unreadable date or time", "has no time of day"),
+        ("Talk,2031-01-31 10:00,99999999999999,A", "unreadable date or time", "is not a duration"),
+        ("Talk,9999-12-31 23:30,60,A", "unreadable date or time", "out of range"),
+        ("Talk,1850-01-31 10:00,60,A", "unreadable date or time", "the year 1850 is out of range"),
     ],
 )
 def test_a_row_that_does_not_read_is_set_aside_with_its_line_and_the_rest_imports(row, kind, said):
@@ -287,3 +290,38 @@ def test_a_date_written_once_above_its_days_rows_holds_for_the_blank_date_cells_
     ]  # fmt: skip
     assert not page.problems
     assert page.notes == ["program.xlsx: 2 row(s) leave the Date blank: each takes the date of the row above"]
+
+
+def test_a_start_with_an_offset_and_an_end_without_is_set_aside_not_a_crash():
+    page = csv("Title,Start,End,Room\nTalk,2031-01-31T10:00Z,2031-01-31 11:00,A\n")
+    assert not page.sessions
+    assert "one of its start and end gives a UTC offset" in page.problems[0].message
+
+
+def test_an_xlsx_without_a_schedule_header_or_damaged_is_refused_naming_the_file():
+    with pytest.raises(
+        SourceError, match=r"^budget\.xlsx: no sheet \('Sheet'\) starts with a header naming a title"
+    ):
+        xlsx([["Item", "Cost"], ["Coffee", 12]], "budget.xlsx")
+    book = io.BytesIO()
+    Workbook().save(book)
+    whole = book.getvalue()
+    with pytest.raises(SourceError, match=r"^broken\.xlsx: not a readable XLSX file \(BadZipFile"):
+        parse_source(whole[: len(whole) - 100], "broken.xlsx")  # cut short
+    no_sheet = whole.replace(b"worksheets/sheet1.xml", b"worksheets/sheetX.xml")
+    with pytest.raises(SourceError, match=r"^empty\.xlsx: no sheet \(none\) starts with a header"):
+        parse_source(no_sheet, "empty.xlsx")
+
+
+def test_in_a_workbook_of_several_sheets_the_schedules_sheet_is_read_and_named_in_problems():
+    book = Workbook()
+    book.active.title = "Notes"
+    book.active.append(["Budget", "Cost"])
+    program = book.create_sheet("Program")
+    program.append(["Title", "Start", "Duration", "Room"])
+    program.append(["Opening", datetime(2031, 6, 2, 9), 30, None])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    page = parse_source(buffer.getvalue(), "event.xlsx")
+    assert [s.title for s in page.sessions] == ["Opening"] and page.source == "event.xlsx"
+    assert [p.where for p in page.problems] == ["event.xlsx, sheet 'Program', row 2 ('Opening')"]
