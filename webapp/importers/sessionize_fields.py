@@ -13,6 +13,7 @@ from typing import Any
 from ..domain.ids import is_id, normalize
 from ..domain.languages import tag_of
 from ..domain.model import Link
+from ..domain.text import clean
 from ..domain.timeutil import check_readable
 from .frab_json import short_hash
 from .markup import paragraphs, safe_url
@@ -32,8 +33,9 @@ Categories = list[tuple[str, list[str]]]  # (category title, the names of the se
 
 
 def text(value: Any) -> str | None:
-    """A one-line text (a title, a name, a room), its runs of white space made one space."""
-    return " ".join(value.split()) or None if isinstance(value, str) else None
+    """A one-line text (a title, a name, a room), its runs of white space made one space.
+    Cleaned first: a title of control characters alone is no title, not an empty one."""
+    return " ".join(clean(value).split()) or None if isinstance(value, str) else None
 
 
 def text_paragraphs(value: Any) -> tuple[str, ...]:

@@ -410,6 +410,16 @@ def mutated_export(draw: st.DrawFn) -> bytes:
     return json.dumps(d).encode()
 
 
+@pytest.mark.parametrize("title", ["\u001b", "\u0000\u007f", " \u0085 "])
+def test_a_title_of_control_characters_alone_is_no_title(title: str):
+    """Found by the fuzz campaign below: cleaned at merge, such a title became an empty one that
+    the schedule's schema refuses. It is no title, and said as such, naming the file."""
+    d = doc()
+    d["sessions"][0]["title"] = title
+    with pytest.raises(SourceError, match=r"^export\.json: .*a session without a title"):
+        imported(d)
+
+
 @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 @given(mutated_export())
 def test_a_mangled_export_imports_whole_or_is_refused_naming_the_file(raw: bytes):
