@@ -26,7 +26,7 @@ from flask import Blueprint, Response, request
 from ..serving import cache, current_runtime, disk, follow, push
 from ..serving.published import published
 from ..serving.runtime import Runtime
-from ..web import organizers
+from ..web import organizers, ratelimit
 from .push_store import PROBLEM as PUSH_PROBLEM
 
 bp = Blueprint("health", __name__)
@@ -83,10 +83,29 @@ def healthz() -> Response:
 def _answer(doc: dict[str, Any], public: dict[str, Any], status: int) -> Response:
     """`doc` for an organizer; for anyone else `public` and the problems' names, which say what
     to look at without the addresses, process ids and paths their texts hold."""
-    known = organizers.tokens(current_runtime().config)
-    if known and organizers.identify(request.headers.get("Authorization", ""), known) is not None:
-        shown = doc
-    else:
-        shown = public | ({"problems": sorted(doc["problems"])} if doc.get("problems") else {})
+    shown = (
+        doc
+        if _organizer_asks()
+        else public | ({"problems": sorted(doc["problems"])} if doc.get("problems") else {})
+    )
     headers = {**HEADERS, "Vary": "Authorization"}
     return Response(json.dumps(shown), status=status, mimetype="application/json", headers=headers)
+
+
+def _organizer_asks() -> bool:
+    """Whether an organizer's token came with the request. A wrong one counts as a failed
+    sign-in, as on the write path, and past the limit no token is looked at: /healthz must
+    not be a way to try tokens at the rate health checks are answered. The status itself is
+    never refused (a load balancer reads it)."""
+    rt = current_runtime()
+    known = organizers.tokens(rt.config)
+    header = request.headers.get("Authorization", "")
+    if not known or not header:
+        return False
+    client, limit, now = request.remote_addr or "?", rt.config["WRITE_RATE_LIMIT"], rt.now().timestamp()
+    if ratelimit.over_failed_sign_ins(rt.limiter, client, limit, now):
+        return False
+    if organizers.identify(header, known) is not None:
+        return True
+    ratelimit.failed_sign_in(rt.limiter, client, limit, now)
+    return False

@@ -62,6 +62,15 @@ class Limiter:
             conn.execute("DELETE FROM hits WHERE window <= ?", (int(now) - WINDOW,))
         return row[0]
 
+    def peek(self, bucket: str, now: float, window: int = WINDOW) -> int:
+        """The count of `bucket` in the current `window`, adding nothing."""
+        row = (
+            self._conn()
+            .execute("SELECT n FROM hits WHERE bucket = ? AND window = ?", (bucket, ends(now, window)))
+            .fetchone()
+        )
+        return 0 if row is None else row[0]
+
     def uncount(self, bucket: str, now: float, window: int = WINDOW) -> None:
         self._conn().execute(
             "UPDATE hits SET n = n - 1 WHERE bucket = ? AND window = ?", (bucket, ends(now, window))
@@ -88,6 +97,16 @@ def failed_sign_in(limiter: Limiter, client: str, limit: int, now: float) -> int
     except sqlite3.Error:
         return None  # a broken counter must not turn every answer into an error
     return wait(now) if n > limit else None
+
+
+def over_failed_sign_ins(limiter: Limiter, client: str, limit: int, now: float) -> bool:
+    """Whether `client` is past `limit` failed sign-ins this window (counting nothing)."""
+    if limit <= 0:
+        return False
+    try:
+        return limiter.peek(f"fail/{client}", now) >= limit
+    except sqlite3.Error:
+        return False
 
 
 def reserve_write(limiter: Limiter, organizer: str, limit: int, now: float) -> int | None:

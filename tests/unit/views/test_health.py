@@ -80,3 +80,16 @@ def test_without_any_admin_token_configured_no_one_reads_the_details(data_dir: P
     client = create_app({"TESTING": True, "DATA_DIR": str(data_dir)}).test_client()
     assert client.get("/healthz", headers={"Authorization": "Bearer "}).json == {"status": "ok"}
     assert str(os.getpid()) not in json.dumps(client.get("/healthz").json)
+
+
+def test_tokens_tried_on_healthz_count_as_failed_sign_ins_and_past_the_limit_show_nothing(data_dir: Path):
+    client = app_on(data_dir, WRITE_RATE_LIMIT=3).test_client()
+    for i in range(3):
+        answer = client.get("/healthz", headers={"Authorization": f"Bearer guess-{i}"})
+        assert answer.status_code == 200 and "version" not in answer.json
+    # Past the limit even the right token reads the public answer: guessing on from here learns
+    # nothing, and the write path refuses this client too (the same count).
+    assert "version" not in client.get("/healthz", headers=ADMIN).json
+    refused = client.post("/api/v1/corrections", json={"kind": "cancel", "session": "q4w5e6"})
+    assert refused.status_code == 429
+    assert client.get("/healthz").json == {"status": "ok"}  # the status is never refused
