@@ -174,6 +174,16 @@ class Store:
             (IMPORT,),
         ).fetchone()
 
+    def import_size(self) -> int:
+        """Bytes of the newest import (0 before any): what building its schedule costs grows with.
+        SQLite reads a blob's length from its row's header, not the blob."""
+        query = (
+            "SELECT length(body) FROM snapshots WHERE version = "
+            "(SELECT max(version) FROM history WHERE kind = ?)"
+        )
+        row = self._conn().execute(query, (IMPORT,)).fetchone()
+        return 0 if row is None or row[0] is None else int(row[0])
+
     def snapshot(self, version: int) -> bytes:
         row = self._conn().execute("SELECT body FROM snapshots WHERE version = ?", (version,)).fetchone()
         if row is None:

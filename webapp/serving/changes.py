@@ -7,6 +7,7 @@ version; a re-import's entries are worked out once per process (`corrections.del
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from ..corrections.delta import source_changes
@@ -14,8 +15,7 @@ from ..corrections.store import Head
 from . import cache
 from .failures import STORE_ERRORS
 from .feed import json_bytes, key
-from .imports import noticed
-from .published import current, last_good
+from .published import at, last_good, served_head
 from .runtime import Runtime
 
 MAX_IMPORTS = 8  # re-imports a phone catches up with from the changes feed; more: it reloads
@@ -24,6 +24,7 @@ KEPT = 16  # imports whose entries a process keeps (each is a few KB)
 # sweep of every `since` after each version grew Redis by ~540 MB a version. Further behind,
 # an answer is worked out each time, which costs one indexed read.
 CACHED_BEHIND = 32
+KEEPING = threading.Lock()
 
 
 def changes(rt: Runtime, since: int, stamp: str | None = None) -> tuple[str | None, bytes]:
@@ -63,17 +64,18 @@ def built_etag(rt: Runtime) -> str | None:
     """`etag` now, the schedule file looked at first as a request does (a changed file is a new
     version); None when the store cannot be read (Flask answers from memory, with no ETag)."""
     try:
-        noticed(rt)
-        return etag(rt.store.head())
+        return etag(served_head(rt))
     except STORE_ERRORS:
         return None
 
 
 def _changes(rt: Runtime, since: int, stamp: str | None) -> tuple[Head, bytes]:
     """The head the answer was worked out at (a write may come while it is) and the answer."""
-    noticed(rt)
     store = rt.store
-    head = store.head()
+    head = served_head(rt)  # the last version built here while a costly one builds
+    if head.version < since <= store.head().version and stamp in (None, store.stamp_of(since)):
+        # Another process served a version this one is still building: nothing newer here yet.
+        return head, json_bytes(_nothing_yet(head, since))
     if since > head.version:  # not cached: any number can be asked for
         # Versions only grow within a store, so a client ahead of it saw a history this store no
         # longer has (a backup of the same store restored): it must take the schedule whole.
@@ -88,8 +90,11 @@ def _changes(rt: Runtime, since: int, stamp: str | None) -> tuple[Head, bytes]:
     if hit is not None:
         return head, hit
     limit = rt.config["CHANGES_LIMIT"]
-    head, last_import, rows = store.since(since, limit + 1)
-    left_out = {d.version for d in current(rt).damaged}  # they read, but do not apply
+    _, last_import, rows = store.since(since, limit + 1)
+    if store.head() != head:  # answered at an older head: what came after it is not told yet
+        rows = [c for c in rows if c.version <= head.version]
+        last_import = max((v for v in store.imports() if v <= head.version), default=0)
+    left_out = {d.version for d in at(rt, head).damaged}  # they read, but do not apply
     found = [c.to_dict() for c in rows if c.version not in left_out]
     reason = None
     repaired = store.last_repair()
@@ -140,11 +145,27 @@ def import_changes(rt: Runtime, version: int) -> list[dict[str, Any]] | str:
     # The stamp: a restored backup may reuse an import's version for another import.
     kept = rt.source_changes
     at = (store.head().store_id, version, store.stamp_of(version))
-    if at not in kept:
-        if len(kept) >= KEPT:
-            kept.pop(next(iter(kept)))
-        kept[at] = source_changes(store, version, store.corrections())
-    return kept[at]
+    found = kept.get(at)
+    if found is None:
+        found = source_changes(store, version, store.corrections())
+        with KEEPING:  # a background build (serving/building.py) keeps them too
+            if len(kept) >= KEPT:
+                kept.pop(next(iter(kept)))
+            kept[at] = found
+    return found
+
+
+def _nothing_yet(head: Head, since: int) -> dict[str, Any]:
+    """The answer to a phone at `since`, newer than `head`: no changes, no reload; the phone
+    keeps its version (it never takes an older one from a changes answer)."""
+    return {
+        "version": head.version,
+        "store": head.store_id,
+        "stamp": head.stamp,
+        "since": since,
+        "reload": False,
+        "changes": [],
+    }
 
 
 def _reload(head: Head, reason: str) -> dict[str, Any]:

@@ -26,9 +26,8 @@ from ..i18n import catalogs
 from ..i18n.translate import translator
 from . import cache
 from .failures import STORE_ERRORS
-from .imports import noticed
 from .language import language_of
-from .published import Published, at, last_good, look, look_built
+from .published import Published, at, last_good, look, look_built, served_head
 from .runtime import Document, Memo, Runtime
 
 NONE: dict[str, Any] = {"rooms": {}, "announcements": []}
@@ -76,8 +75,7 @@ def _outline(rt: Runtime, pub: Published) -> dict[str, Any]:
 def texts_document(rt: Runtime) -> Document:
     """(ETag, body) of /api/v1/texts.json: the descriptions and bios of the same version."""
     try:
-        noticed(rt)
-        head = rt.store.head()
+        head = served_head(rt)
         found = rt.texts_document.get(head)
         if found is not None:
             return found
@@ -101,8 +99,7 @@ def built_etag(rt: Runtime, kind: str) -> str | None:
     in front of Flask (webapp/web/fastpath.py): the same checks as a request, nothing built."""
     try:
         if kind == "texts":
-            noticed(rt)
-            found = rt.texts_document.get(rt.store.head())
+            found = rt.texts_document.get(served_head(rt))
         else:
             pub = look_built(rt)[1]
             return None if pub is None else built_etag_at(rt, kind, pub)

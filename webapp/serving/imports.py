@@ -2,7 +2,8 @@
 
 A changed schedule file is recorded in the store as an import (a new version) the first time
 any process notices it, so versions stay monotonic across re-imports and every process agrees.
-A request looks at the file once at most (`noticed`); the follower and the command line look
+A request looks at the file once at most (`noticed`), or leaves recording it to the background
+build when builds are costly (serving/building.py); the follower and the command line look
 whenever they wrote it (`sync_import`).
 """
 
@@ -26,13 +27,19 @@ NOTICED = "hallway_noticed"  # flask.g: this request looked at the schedule file
 
 def noticed(rt: Runtime) -> None:
     """`sync_import`, once per request however many parts of the answer read the schedule."""
+    if first_look():
+        sync_import(rt)
+
+
+def first_look() -> bool:
+    """Whether the schedule file is to be looked at now: once per request (always outside one)."""
     if has_request_context():
         if g.get(NOTICED):
-            return
+            return False
         setattr(g, NOTICED, True)
         if request.environ.get(LOOKED):  # the fast path looked before handing the request on
-            return
-    sync_import(rt)
+            return False
+    return True
 
 
 def sync_import(rt: Runtime) -> int | None:
@@ -42,11 +49,7 @@ def sync_import(rt: Runtime) -> int | None:
     A file that does not parse is not recorded: the last good import keeps being served.
     """
     path = rt.schedule_path
-    try:
-        st = path.stat()
-        stamp: FileStamp = (st.st_mtime_ns, st.st_size, st.st_ino)
-    except FileNotFoundError:
-        stamp = None
+    stamp = _stamp(rt)
     if stamp == rt.file_stamp:
         return None
     version = None
@@ -69,6 +72,20 @@ def sync_import(rt: Runtime) -> int | None:
                 _log_findings(rt, imported)
     rt.file_stamp = stamp
     return version
+
+
+def changed_size(rt: Runtime) -> int | None:
+    """The schedule file's size when it changed since this process last looked (one stat)."""
+    stamp = _stamp(rt)
+    return None if stamp == rt.file_stamp else (0 if stamp is None else stamp[1])
+
+
+def _stamp(rt: Runtime) -> FileStamp:
+    try:
+        st = rt.schedule_path.stat()
+    except FileNotFoundError:
+        return None
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
 def reimport_findings(rt: Runtime, schedule: Schedule) -> list[Finding]:

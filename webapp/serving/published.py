@@ -1,14 +1,17 @@
 """The schedule as attendees see it: the newest import with the corrections after it applied.
 
-Everything served reads it here: `published(rt)`, or `look(rt)` for the store's head with it.
+Everything served reads it here: `published(rt)`, or `look(rt)` for the head it is served at.
 It is built once per version (the store's head names the version) and held by the runtime;
-the documents a phone reads are values built from it once (`outline`, `texts`).
+the documents a phone reads are values built from it once (`outline`, `texts`). A version
+that is costly to build is built in the background while the last one is served
+(`served_head`, serving/building.py).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -21,9 +24,10 @@ from ..corrections.reimport import UNREADABLE, reapply
 from ..corrections.store import Damaged, Head
 from ..domain.model import Schedule
 from ..domain.serialize import ScheduleFormatError, schedule_to_dict
+from ..web import assets
 from . import columns, disk, texts
 from .failures import STORE_ERRORS, StoreDamaged, StoreUnavailable
-from .imports import base, noticed, sync_import
+from .imports import base, changed_size, first_look, noticed, sync_import
 from .runtime import Runtime
 
 
@@ -41,6 +45,7 @@ class Published:
     revisions: dict[str, tuple[int, datetime]] = field(default_factory=dict)
     # Room statuses and announcements (and their withdrawals): what `notices` reads at a given time.
     notice_corrections: tuple[Correction, ...] = ()
+    damaged: tuple[Damaged, ...] = ()  # stored rows left out of this version (Current.damaged)
 
     @cached_property
     def rows(self) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -73,6 +78,7 @@ def build(
     store_id: str = "",
     corrections: Iterable[Correction] = (),
     stamp: str = "",
+    damaged: tuple[Damaged, ...] = (),
 ) -> Published:
     # `store` tells a phone whose versions these are: version 3 of a restored backup or a new
     # server is not version 3 of the store it knew, and must replace its copy, not patch it.
@@ -87,7 +93,7 @@ def build(
     notice_corrections = tuple(c for c in corrections if c.change.session is None)
     return Published(
         schedule, version, doc, body, etag, store_id=store_id, stamp=stamp, revisions=revisions or {},
-        notice_corrections=notice_corrections,
+        notice_corrections=notice_corrections, damaged=damaged,
     )  # fmt: skip
 
 
@@ -136,29 +142,108 @@ def refuse_if_damaged(now: Current) -> None:
 
 
 def look(rt: Runtime) -> tuple[Head, Published]:
-    """The store's head and the schedule published at it (a newer one when a write came
-    meanwhile), the schedule file noticed first; STORE_ERRORS when the store cannot be read."""
-    noticed(rt)
-    head = rt.store.head()
+    """The head this process serves at and the schedule published at it (a newer one when a
+    write came meanwhile), the schedule file noticed first; STORE_ERRORS when the store cannot
+    be read."""
+    head = served_head(rt)
     return head, at(rt, head)
 
 
 def look_built(rt: Runtime) -> tuple[Head, Published | None]:
     """`look`, without building: None when this process has not built the current version."""
-    noticed(rt)
-    head = rt.store.head()
+    head = served_head(rt)
     return head, at(rt, head) if rt.published.get(head) is not None else None
+
+
+def served_head(rt: Runtime) -> Head:
+    """The head a reader is answered at: the store's, when this process built it or building it
+    is cheap (it is built on this request then, as `at` does); else the last one this process
+    built, while the newest is built in the background (serving/building.py)."""
+    held = rt.published.held()
+    if held is None:  # nothing to answer from: built on this request whatever it costs
+        noticed(rt)
+        return rt.store.head()
+    size = changed_size(rt) if first_look() else None
+    if size is not None:  # the schedule file changed: a new version to record
+        if _inline(rt, size):
+            sync_import(rt)
+        else:
+            _want(rt)  # recorded by the background build, not on this request
+    head = rt.store.head()
+    if held[0] == head or held[0].store_id != head.store_id:  # another store: never mixed with this one
+        return head
+    if _inline(rt, rt.store.import_size()):
+        return head
+    _want(rt)
+    return held[0]
+
+
+def _inline(rt: Runtime, size: int) -> bool:
+    """Whether to build a version from an import of `size` bytes now: when cheap, and always in
+    a command (an export or a check must read the newest; it has no readers to keep waiting)."""
+    return rt.builds.inline(size) or not assets.serving()
 
 
 def at(rt: Runtime, head: Head) -> Published:
     found = rt.published.get(head)
     if found is None:
-        now = current(rt)
-        found = build(now.schedule, now.head.version, now.revisions, now.head.store_id, now.corrections,
-                      now.head.stamp)  # fmt: skip
-        rt.published.put(now.head, found)
+        found = _newer_than(rt, head) or _build(rt)
     rt.problems.clear("store")
     return found
+
+
+def _newer_than(rt: Runtime, head: Head) -> Published | None:
+    """The held schedule when a background build swapped in a newer one since `head` was read."""
+    held = rt.published.held()
+    if held is not None and held[0].store_id == head.store_id and held[0].version > head.version:
+        return held[1]
+    return None
+
+
+KEEPING = threading.Lock()  # a build is swapped in only when it is not older than the one held
+
+
+def _build(rt: Runtime, warm: bool = False) -> Published:
+    """The newest state built, its cost measured, and held unless a newer one is held already.
+    `warm`: with what its first readers ask for (a background build, swapped in complete)."""
+    from .changes import import_changes  # here: the changes feed reads what is published
+
+    held = rt.published.held()
+    with rt.builds.measured(rt.store.import_size):
+        now = current(rt)
+        found = build(now.schedule, now.head.version, now.revisions, now.head.store_id, now.corrections,
+                      now.head.stamp, now.damaged)  # fmt: skip
+        if warm:
+            found.parts  # noqa: B018 - the rows and columns the outline and texts are made of
+            since = held[0].version if held is not None and held[0].store_id == now.head.store_id else -1
+            for version in rt.store.imports():
+                if since < version <= now.head.version:
+                    import_changes(rt, version)  # what the changes feed says of this re-import
+    return _keep(rt, now.head, found)
+
+
+def _keep(rt: Runtime, head: Head, found: Published) -> Published:
+    with KEEPING:
+        held = rt.published.held()
+        if held is None or held[0].store_id != head.store_id or held[0].version <= head.version:
+            rt.published.put(head, found)
+    return found
+
+
+def _want(rt: Runtime) -> None:
+    rt.builds.want(lambda: _build_newest(rt), lambda exc: _failed(rt, exc))
+
+
+def _build_newest(rt: Runtime) -> None:
+    """A background round: the schedule file recorded if it changed, then the store's newest
+    version built with what its first readers ask for, and swapped in."""
+    sync_import(rt)
+    if rt.published.get(rt.store.head()) is None:
+        _build(rt, warm=True)
+
+
+def _failed(rt: Runtime, exc: Exception) -> None:
+    rt.logger.warning("the newest schedule's background build failed: %s: %s", type(exc).__name__, exc)
 
 
 def published(rt: Runtime) -> Published:

@@ -24,6 +24,7 @@ from ..push.store import STORE_FILE as PUSH_FILE
 from ..push.store import PushStore
 from ..web import assets, security
 from ..web.ratelimit import LIMIT_FILE, Limiter
+from .building import Builds
 from .problems import Problems
 
 if TYPE_CHECKING:
@@ -81,6 +82,7 @@ class Runtime:
         self.base: Memo[str, Schedule] = Memo()  # the newest import, by its sha256
         self.current: Memo[Head, Current] = Memo()
         self.published: Memo[Head, Published] = Memo()
+        self.builds = Builds()  # a new version built apart from the readers (serving/building.py)
         self.schedule_document: Memo[tuple[str, dict[str, Any]], Document] = Memo()  # by ETag, notices
         self.outline_document: Memo[tuple[str, dict[str, Any]], Document] = Memo()
         self.texts_document: Memo[Head, Document] = Memo()
