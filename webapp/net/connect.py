@@ -150,6 +150,9 @@ def _connect_first(host: str, addresses: list[tuple], deadline: Deadline) -> soc
         try:
             sock.settimeout(deadline.remaining())
             sock.connect(sockaddr)
+            # As http.client's own connect does: headers and body go out as two writes, and
+            # Nagle's algorithm would hold the second for the peer's delayed ACK (~40 ms).
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             return sock
         except OSError as exc:
             sock.close()
