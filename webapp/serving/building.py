@@ -98,7 +98,7 @@ class Builds:
                 self.idle.notify_all()
 
     def wait_idle(self, timeout: float) -> bool:
-        """Tests and the command line: wait until no background build runs or is wanted."""
+        """Tests and benchmarks: wait until no background build runs or is wanted."""
         deadline = time.monotonic() + timeout
         with self._lock:
             while self._thread is not None or self._wanted:
