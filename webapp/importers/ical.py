@@ -42,6 +42,7 @@ from ..domain.interchange import (
 )
 from ..domain.model import Link
 from .frab_json import short_hash
+from .ical_aside import NO_START, REPEAT, UNREADABLE_TIME, refuse_if_none_read, set_aside
 from .ical_exporters import SCHED_ZONE, apply_conventions, exporter_of
 from .ical_lines import Where, check, decode, looks_like
 from .ical_name import event_name
@@ -100,42 +101,65 @@ def parse(text: str, source: str, timezone: str | None = None) -> RawPage:
             f"{source}: {len(shared)} UID(s) each on several events that are not one ({shown}): "
             "those sessions get ids of their own, kept from their title and time on a later import"
         )
-    for event, where in zip(events, places, strict=True):
-        moved = when(event, "RECURRENCE-ID", where, source)
+    aside: set[int] = set()  # the events set aside, by their place in `events`
+    reason: SourceError | None = None  # the first reason, said if no event can be read
+    for n, (event, where) in enumerate(zip(events, places, strict=True)):
+        try:
+            moved = when(event, "RECURRENCE-ID", where, source)
+        except SourceError as exc:
+            page.problems.append(set_aside(UNREADABLE_TIME, exc, event, where, source))
+            aside.add(n)
+            reason = reason or exc
+            continue
         if isinstance(moved, datetime):
             replaced.setdefault(str(event.get("UID", "")).strip(), []).append(moved)
-    for event, where in zip(events, places, strict=True):
-        start = when(event, "DTSTART", where, source)
-        if start is None:
-            raise SourceError(source, "an event without a start (DTSTART)", where.begin)
-        if not isinstance(start, datetime):
-            page.notes.append(
-                f"{source}, line {where.begin}: {str(event.get('SUMMARY', ''))!r} is a whole day, "
-                "not a session: left out"
-            )
+    for n, (event, where) in enumerate(zip(events, places, strict=True)):
+        if n in aside:
             continue
-        if not _plain(event.get("SUMMARY", ""), markup=not ours):
-            untitled.append(where.begin)  # an empty slot of a room's grid (PyCon UK 2015)
+        kind = UNREADABLE_TIME
+        try:
+            start = when(event, "DTSTART", where, source)
+            if start is None:
+                kind = NO_START
+                raise SourceError(source, "an event without a start (DTSTART)", where.begin)
+            if not isinstance(start, datetime):
+                page.notes.append(
+                    f"{source}, line {where.begin}: {str(event.get('SUMMARY', ''))!r} is a whole day, "
+                    "not a session: left out"
+                )
+                continue
+            if not _plain(event.get("SUMMARY", ""), markup=not ours):
+                untitled.append(where.begin)  # an empty slot of a room's grid (PyCon UK 2015)
+                continue
+            session = _session(event, where, start, source, ours, publisher)
+            uid, moved = str(event.get("UID", "")).strip(), when(event, "RECURRENCE-ID", where, source)
+            kind = REPEAT
+            # Expanded before anything of the event is kept: one set aside leaves nothing behind.
+            starts = (
+                occurrences(event, start, where, source, replaced.get(uid, ())) if repeats(event) else None
+            )
+        except SourceError as exc:
+            page.problems.append(set_aside(kind, exc, event, where, source))
+            reason = reason or exc
             continue
         tzid = event["DTSTART"].params.get("TZID")
         if tzid:
             zones[zone_name(start, str(tzid), calendars)] += 1
         floating = floating or start.tzinfo is None
-        session = _session(event, where, start, source, ours, publisher)
-        uid, moved = str(event.get("UID", "")).strip(), when(event, "RECURRENCE-ID", where, source)
         if uid in shared:
             session.proposed_id = session.guid = None
         if isinstance(moved, datetime) and session.proposed_id:
             session.proposed_id += "-" + occurrence_key(moved)
             session.guid = _guid(uid, moved) if session.guid else None
-        if not repeats(event):
+        if starts is None:
             page.sessions.append(session)
             continue
         length = session.end - start
-        for at in occurrences(event, start, where, source, replaced.get(uid, ())):
+        for at in starts:
             key = f"{session.proposed_id}-{occurrence_key(at)}" if session.proposed_id else None
             guid = _guid(uid, at) if session.guid else None
             page.sessions.append(replace(session, start=at, end=at + length, proposed_id=key, guid=guid))
+    refuse_if_none_read(page, reason, len(events))
     if untitled:
         lines = ", ".join(map(str, untitled[:10])) + (", ..." if len(untitled) > 10 else "")
         page.notes.append(

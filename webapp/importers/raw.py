@@ -24,6 +24,7 @@ class SourceError(ValueError):
     def __init__(self, source: str, message: str, line: int | None = None) -> None:
         self.source = source
         self.line = line
+        self.detail = message  # without the file and line, for a Problem that names them itself
         where = f"{source}, line {line}" if line else source
         super().__init__(f"{where}: {message}")
 
