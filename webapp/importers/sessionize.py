@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from ..domain import jsontext
+from .aside import locate, none_left, set_aside
 from .raw import RawPage, RawSession, SourceError
 from .sessionize_all import read as read_all
 from .sessionize_fields import categorize, links, plan, session_ids, text, text_paragraphs, when
@@ -39,16 +40,21 @@ def read(doc: Any, source: str) -> RawPage:
     export = _export(doc, source)
     page = RawPage(source=source, kind="api", rooms=[(name, None) for name in export.rooms])
     page.notes.extend(export.notes)
+    page.problems.extend(export.problems)
     scheduled: list[tuple[Item, str]] = []
     waiting: list[str] = []
     for item in export.items:
         title = text(item.doc.get("title"))
         if title is None:
-            raise SourceError(source, f"{item.where} (session {item.sid}): a session without a title")
-        if item.doc.get("startsAt") is None or item.doc.get("endsAt") is None:
+            set_aside(
+                page.problems, "session without a title", "no title", locate(source, item.where, item.sid)
+            )
+        elif item.doc.get("startsAt") is None or item.doc.get("endsAt") is None:
             waiting.append(title)
         else:
             scheduled.append((item, title))
+    if not scheduled and page.problems and not waiting:
+        raise none_left(source, page.problems, len(page.problems))
     if not scheduled:
         raise SourceError(
             source,
@@ -59,7 +65,12 @@ def read(doc: Any, source: str) -> RawPage:
     how = plan(c for item, _ in scheduled for c in item.categories)
     for item, title in scheduled:
         fields, extra = categorize(item.categories, how)
-        page.sessions.append(_session(item, title, fields, extra, source))
+        try:
+            page.sessions.append(_session(item, title, fields, extra, source))
+        except SourceError as exc:  # one odd session never refuses the rest
+            set_aside(page.problems, "unreadable time", exc, locate(source, item.where, item.sid, title))
+    if not page.sessions:
+        raise none_left(source, page.problems, len(scheduled))
     page.notes.extend(_notes(source, waiting, how.fallback, how.extra))
     return page
 
@@ -82,13 +93,12 @@ def _export(doc: Any, source: str) -> Export:
 def _session(
     item: Item, title: str, fields: dict[str, str], extra: tuple[str, ...], source: str
 ) -> RawSession:
-    where = f"{item.where} ({title[:60]!r})"
-    start = when(item.doc["startsAt"], "startsAt", where, source)
-    end = when(item.doc["endsAt"], "endsAt", where, source)
+    start = when(item.doc["startsAt"], "startsAt", source)
+    end = when(item.doc["endsAt"], "endsAt", source)
     if (start.tzinfo is None) != (end.tzinfo is None):
-        raise SourceError(source, f"{where}: one of its times has a UTC offset and the other none")
+        raise SourceError(source, "one of its times has a UTC offset and the other none")
     if end < start:
-        raise SourceError(source, f"{where}: ends ({item.doc['endsAt']}) before it starts")
+        raise SourceError(source, f"ends ({item.doc['endsAt']}) before it starts")
     proposed, guid, number = session_ids(item.sid)
     return RawSession(
         source=source,

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .raw import RawSpeaker
+from .aside import locate, set_aside
+from .problems import Problem
+from .raw import RawSpeaker, SourceError
 from .sessionize_fields import speaker, text
 from .sessionize_shapes import (
     Export,
@@ -16,8 +18,8 @@ from .sessionize_shapes import (
     lookup,
     name_text,
     named,
+    nameless,
     numbered,
-    person,
     ref,
 )
 
@@ -39,31 +41,54 @@ def read(doc: dict[str, Any], source: str) -> Export:
             items[ref(it.get("id"), where, source)] = (title, named(it.get("name"), where, source))
     out = Export(rooms=[name for name in rooms.values() if name])
     for where, s in each(doc["sessions"], "sessions", source):
-        speakers = [
-            _speaker(people, pid, f"{where}.speakers", source)
-            for pid in list_of(s.get("speakers"), f"{where}.speakers", source)
-        ]
-        chosen: dict[str, list[str]] = {}
-        for item in list_of(s.get("categoryItems"), f"{where}.categoryItems", source):
-            title, name = lookup(items, item, f"{where}.categoryItems", "category item", source)
-            chosen.setdefault(title, []).append(name)
-        room = s.get("roomId")
-        room = lookup(rooms, room, f"{where}.roomId", "room", source) if room is not None else None
-        answers = [
-            (questions.get(key(a.get("questionId"))), a.get("answerValue"))
-            for _, a in numbered(s, "questionAnswers", source, f"{where}.")
-        ]
-        out.items.append(
-            Item(where, ref(s.get("id"), where, source), s, speakers, list(chosen.items()), room, answers)
-        )
+        here = locate(source, where, key(s.get("id")), text(s.get("title")))
+        try:
+            out.items.append(_item(where, s, here, people, items, rooms, questions, source, out.problems))
+        except SourceError as exc:  # one odd session never refuses the rest
+            set_aside(out.problems, "unreadable session", exc, here, where)
     return out
 
 
-def _speaker(people: dict[str, dict[str, Any]], pid: Any, where: str, source: str) -> RawSpeaker:
+def _item(
+    where: str,
+    s: dict[str, Any],
+    here: str,
+    people: dict[str, dict[str, Any]],
+    items: dict[str, tuple[str, str]],
+    rooms: dict[str, str | None],
+    questions: dict[str | None, str | None],
+    source: str,
+    problems: list[Problem],
+) -> Item:
+    sid = ref(s.get("id"), where, source)
+    speakers = [
+        found
+        for pid in list_of(s.get("speakers"), f"{where}.speakers", source)
+        if (found := _speaker(people, pid, f"{where}.speakers", source, here, problems))
+    ]
+    chosen: dict[str, list[str]] = {}
+    for item in list_of(s.get("categoryItems"), f"{where}.categoryItems", source):
+        title, name = lookup(items, item, f"{where}.categoryItems", "category item", source)
+        chosen.setdefault(title, []).append(name)
+    room = s.get("roomId")
+    room = lookup(rooms, room, f"{where}.roomId", "room", source) if room is not None else None
+    answers = [
+        (questions.get(key(a.get("questionId"))), a.get("answerValue"))
+        for _, a in numbered(s, "questionAnswers", source, f"{where}.")
+    ]
+    return Item(where, sid, s, speakers, list(chosen.items()), room, answers)
+
+
+def _speaker(
+    people: dict[str, dict[str, Any]], pid: Any, where: str, source: str, here: str, problems: list[Problem]
+) -> RawSpeaker | None:
     if isinstance(pid, dict):  # {id, name}, as the other exports write a session's speakers
         pid = pid.get("id")
     p = lookup(people, pid, where, "speaker", source)
     name = p.get("fullName")
     if not text(name):  # older exports: first and last name only
         name = " ".join(filter(None, (text(p.get("firstName")), text(p.get("lastName")))))
-    return person(speaker(pid, name, p.get("tagLine"), p.get("bio")), f"{where}: speaker {pid!r}", source)
+    found = speaker(pid, name, p.get("tagLine"), p.get("bio"))
+    if found is None:
+        problems.append(nameless(f"speaker {pid!r}", here))
+    return found

@@ -72,16 +72,16 @@ def session_ids(value: Any) -> tuple[str, str, int | None]:
     return (sid.lower() if is_id(sid.lower()) else short_hash(sid)), guid, number
 
 
-def when(value: Any, what: str, where: str, source: str) -> datetime:
+def when(value: Any, what: str, source: str) -> datetime:
     """A time as Sessionize writes it: the venue's wall clock, naive ("2020-03-28T08:00:00").
     One with an offset or "Z" is an instant, taken as given."""
     if not isinstance(value, str):
-        raise SourceError(source, f"{where}: {what} is not a time: {value!r}"[:300])
+        raise SourceError(source, f"{what} is not a time: {value!r}"[:300])
     try:
         parsed = datetime.fromisoformat(value.strip())
         check_readable(parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC))
     except ValueError as exc:
-        raise SourceError(source, f"{where}: {what} {value[:40]!r} is not a usable time ({exc})") from None
+        raise SourceError(source, f"{what} {value[:40]!r} is not a usable time ({exc})") from None
     return parsed
 
 

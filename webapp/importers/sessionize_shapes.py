@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .aside import locate, set_aside
+from .problems import Problem
 from .raw import RawSpeaker, SourceError
 from .sessionize_fields import Categories, speaker, text
 
@@ -34,6 +36,7 @@ class Export:
     items: list[Item] = field(default_factory=list)
     rooms: list[str] = field(default_factory=list)  # every room, empty ones too, in order
     notes: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)  # sessions and speakers set aside
 
 
 def shape(doc: Any) -> str | None:
@@ -97,36 +100,53 @@ def inline(found: list[tuple[str, Any, str | None]], rooms: list[str | None], so
     """Sessions that carry their speakers and categories, each once (its first listing)."""
     out = Export(rooms=[r for r in dict.fromkeys(rooms) if r])
     first: dict[str, Item] = {}
+    aside: set[str] = set()  # ids of sessions set aside
     for where, s, room in found:
         if not isinstance(s, dict):
-            raise SourceError(source, f"{where}: a session is not an object")
-        sid = ref(s.get("id"), where, source)
-        if sid in first:
-            seen = first[sid]
-            if any(seen.doc.get(k) != s.get(k) for k in ("title", "startsAt", "endsAt", "roomId")):
-                out.notes.append(
-                    f"{source}: session {sid} is listed twice, at {seen.where} and {where}, with a "
-                    "different title, time or room; the first listing is kept"
-                )
+            set_aside(out.problems, "unreadable session", "not an object", locate(source, where))
             continue
-        speakers = [
-            person(speaker(p.get("id"), p.get("name")), f"{where}.speakers[{n}]", source)
-            for n, p in numbered(s, "speakers", source, f"{where}.")
-        ]
-        categories = []
-        for n, c in numbered(s, "categories", source, f"{where}."):
-            here = f"{where}.categories[{n}]"
-            names = [
-                named(i.get("name"), here, source) for _, i in numbered(c, "categoryItems", source, here)
-            ]
-            categories.append((named(c.get("name"), here, source), names))
-        answers = [
-            (text(a.get("question")), a.get("answer"))
-            for _, a in numbered(s, "questionAnswers", source, f"{where}.")
-        ]
-        first[sid] = Item(where, sid, s, speakers, categories, name_text(s.get("room")) or room, answers)
+        here = locate(source, where, key(s.get("id")), text(s.get("title")))
+        try:
+            sid = ref(s.get("id"), where, source)
+            if sid in aside:  # set aside at its first listing: said once
+                continue
+            if sid in first:
+                seen = first[sid]
+                if any(seen.doc.get(k) != s.get(k) for k in ("title", "startsAt", "endsAt", "roomId")):
+                    out.notes.append(
+                        f"{source}: session {sid} is listed twice, at {seen.where} and {where}, with a "
+                        "different title, time or room; the first listing is kept"
+                    )
+                continue
+            first[sid] = _inline(where, sid, s, room, here, source, out.problems)
+        except SourceError as exc:  # one odd session never refuses the rest
+            set_aside(out.problems, "unreadable session", exc, here, where)
+            aside.add(key(s.get("id")) or where)
+            continue
         out.items.append(first[sid])
     return out
+
+
+def _inline(
+    where: str, sid: str, s: dict[str, Any], room: str | None, here: str, source: str, problems: list[Problem]
+) -> Item:
+    speakers = []
+    for n, p in numbered(s, "speakers", source, f"{where}."):
+        found = speaker(p.get("id"), p.get("name"))
+        if found is None:
+            problems.append(nameless(f"speakers[{n}]", here))
+        else:
+            speakers.append(found)
+    categories = []
+    for n, c in numbered(s, "categories", source, f"{where}."):
+        at = f"{where}.categories[{n}]"
+        names = [named(i.get("name"), at, source) for _, i in numbered(c, "categoryItems", source, at)]
+        categories.append((named(c.get("name"), at, source), names))
+    answers = [
+        (text(a.get("question")), a.get("answer"))
+        for _, a in numbered(s, "questionAnswers", source, f"{where}.")
+    ]
+    return Item(where, sid, s, speakers, categories, name_text(s.get("room")) or room, answers)
 
 
 def each(value: Any, where: str, source: str) -> list[tuple[str, dict[str, Any]]]:
@@ -190,7 +210,8 @@ def named(value: Any, where: str, source: str) -> str:
     return name
 
 
-def person(found: RawSpeaker | None, where: str, source: str) -> RawSpeaker:
-    if found is None:
-        raise SourceError(source, f"{where}: a speaker without a name")
-    return found
+def nameless(which: str, here: str) -> Problem:
+    """A speaker with no name is left off the session, which is imported with its others."""
+    return Problem(
+        "speaker without a name", f"{which} has no name; the session is imported without them", here
+    )
