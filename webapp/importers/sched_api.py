@@ -33,8 +33,10 @@ from ..domain import jsontext
 from ..domain.model import Link
 from ..domain.text import clean
 from ..domain.timeutil import localize
+from .aside import none_left, set_aside
 from .markup import html_paragraphs, one_line, safe_url
 from .people import heading_people, reconcile, split_heading
+from .problems import Problem
 from .raw import RawPage, RawSession, SourceError, is_level, split_kind
 from .sched_speakers import speakers, text_line
 
@@ -70,23 +72,39 @@ def read(
     offsets: list[float] = []
     untimed: list[str] = []
     types = {_type(item) for item in items if isinstance(item, dict)}
+    tried = 0
     for n, item in enumerate(items, start=1):
         line = lines[n - 1] if lines else None
-        where = f"session #{n}"
+        place = f"{source}, line {line}" if line else source
         if not isinstance(item, dict):
-            raise SourceError(source, f"{where}: expected an object, got {type(item).__name__}", line)
+            tried += 1
+            set_aside(
+                page.problems,
+                "unreadable session",
+                f"not an object but {type(item).__name__}",
+                f"{place}, session #{n}",
+            )
+            continue
         if _text(item.get("active")) in ("N", "n", "0", "false"):
             continue  # hidden in Sched: not part of the public schedule
         if any(_UNTIMED.search(_text(item.get(k)) or "") for k in ("event_start", "event_end")):
             untimed.append(" ".join(str(item.get("name") or f"#{n}").split()))
             continue  # not in the timetable yet, as Sessionize's and Indico's unscheduled ones
-        session = _session(item, f"{where} ({_text(item.get('event_key')) or '?'})", source, line, types)
-        offset = _offset(item, session, source, line)
+        tried += 1
+        here = _here(place, n, item)
+        try:
+            session = _session(item, source, line, types, here, page.problems)
+        except SourceError as exc:  # one odd session never refuses the rest
+            set_aside(page.problems, "unreadable session", exc, here)
+            continue
+        offset = _offset(item, session, here, page.problems)
         if offset is not None:
             offsets.append(offset)
             if timezone:
                 _check_zone(session, offset, timezone, source)
         page.sessions.append(session)
+    if tried and not page.sessions:  # every row set aside: the file is not readable
+        raise none_left(source, page.problems, tried)
     page.utc_offset = offsets[0] if offsets else None
     if untimed:
         shown = ", ".join(repr(t) for t in untimed[:5]) + (", ..." if len(untimed) > 5 else "")
@@ -97,16 +115,31 @@ def read(
 
 
 def _session(
-    item: dict[str, Any], where: str, source: str, line: int | None, types: set[str | None]
+    item: dict[str, Any],
+    source: str,
+    line: int | None,
+    types: set[str | None],
+    here: str,
+    problems: list[Problem],
 ) -> RawSession:
     missing = [k for k in REQUIRED if not _text(item.get(k))]
     if missing:
-        raise SourceError(source, f"{where}: missing or empty {', '.join(missing)}", line)
-    people = speakers(item.get("speakers"), source, where)
+        raise SourceError(source, f"missing or empty {', '.join(missing)}", line)
+    start, end = _time(item["event_start"], source, line), _time(item["event_end"], source, line)
+    nameless: list[Any] = []
+    people = speakers(item.get("speakers"), nameless)
     # Sched's other roles on a session: a panel's moderators, a show's artists are its people too.
     for role in ("moderators", "artists"):
         seen = {p.name for p in people}
-        people += [p for p in speakers(item.get(role), source, where) if p.name not in seen]
+        people += [p for p in speakers(item.get(role), nameless) if p.name not in seen]
+    for p in nameless:
+        problems.append(
+            Problem(
+                "speaker without a name",
+                f"{p!r}"[:120] + " has no name; the session is imported without them",
+                here,
+            )
+        )
     heading, named = split_heading(one_line(str(item["name"])), [p.name for p in people])
     if not people:  # as on Sched's pages, the heading names who the export does not list
         people = reconcile(heading_people(named, []), [])
@@ -129,8 +162,8 @@ def _session(
         source=source,
         title=title,
         kind=kind,
-        start=_time(item["event_start"], source, where, line),
-        end=_time(item["event_end"], source, where, line),
+        start=start,
+        end=end,
         room=text_line(item.get("venue")),
         track=_track(_type(item), types),
         level=level,
@@ -144,6 +177,13 @@ def _session(
         line=line,
         links=links + ((Link(video, "Video"),) if video else ()),
     )
+
+
+def _here(place: str, n: int, item: dict[str, Any]) -> str:
+    """ "export.csv, line 12, session #11 (a3f, 'Title')": what finds a session in the file."""
+    key, name = _text(item.get("event_key")), text_line(item.get("name"))
+    known = ", ".join(filter(None, [key, repr(name[:60]) if name else None]))
+    return f"{place}, session #{n}" + (f" ({known})" if known else "")
 
 
 def _type(item: dict[str, Any]) -> str | None:
@@ -160,25 +200,31 @@ def _track(value: str | None, types: set[str | None]) -> str | None:
     return value
 
 
-def _time(value: Any, source: str, where: str, line: int | None) -> datetime:
+def _time(value: Any, source: str, line: int | None) -> datetime:
     try:
         parsed = datetime.fromisoformat(str(value).strip())
     except ValueError as exc:
-        raise SourceError(source, f"{where}: unreadable time {value!r}", line) from exc
+        raise SourceError(source, f"unreadable time {value!r}", line) from exc
     return parsed
 
 
-def _offset(item: dict[str, Any], session: RawSession, source: str, line: int | None) -> float | None:
-    """Hours east of UTC that `start_time_ts` says the wall clock is at; None when it is absent."""
+def _offset(item: dict[str, Any], session: RawSession, here: str, problems: list[Problem]) -> float | None:
+    """Hours east of UTC that `start_time_ts` says the wall clock is at; None when it is absent
+    or unreadable (said as a problem: the session is imported, its wall clock as written)."""
     stamp = _text(item.get("start_time_ts"))
     if stamp is None or session.start is None or session.start.tzinfo is not None:
         return None
     try:
         instant = datetime.fromtimestamp(int(stamp), UTC).replace(tzinfo=None)
     except (ValueError, OverflowError, OSError):
-        raise SourceError(
-            source, f"session {session.title!r}: unreadable start_time_ts {stamp!r}", line
-        ) from None
+        problems.append(
+            Problem(
+                "unreadable start_time_ts",
+                f"{stamp[:40]!r}: imported at its event_start, without the UTC offset the stamp would say",
+                here,
+            )
+        )
+        return None
     return (session.start - instant).total_seconds() / 3600
 
 

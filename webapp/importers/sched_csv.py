@@ -11,6 +11,8 @@ from __future__ import annotations
 import csv
 import io
 
+from .aside import none_left, set_aside
+from .problems import Problem, where
 from .raw import RawPage, SourceError
 from .sched_api import REQUIRED, read
 
@@ -40,18 +42,24 @@ def parse(text: str, source: str, timezone: str | None = None) -> RawPage:
         header = next(reader)
         columns = [_name(c) for c in header]
         items, lines = [], []
+        long: list[Problem] = []
         start = reader.line_num + 1
         for row in reader:
-            if any(cell.strip() for cell in row):
-                if len(row) > len(columns):
-                    raise SourceError(
-                        source, f"{len(row)} cells in a row under a header of {len(columns)}", start
-                    )
-                items.append(dict(zip(columns, row, strict=False)))
+            item = dict(zip(columns, row, strict=False))
+            if len(row) > len(columns):  # a cell with an unquoted comma: which is which?
+                said = f"{len(row)} cells under a header of {len(columns)}"
+                title = " ".join(item.get("name", "").split())[:60] or None
+                set_aside(long, "too many cells", said, where(source, start, title))
+            elif any(cell.strip() for cell in row):
+                items.append(item)
                 lines.append(start)
             start = reader.line_num + 1
     except csv.Error as exc:
         raise SourceError(source, f"not valid CSV ({exc}): truncated?", reader.line_num) from exc
+    if not items and long:
+        raise none_left(source, long, len(long))
     if not items:
         raise SourceError(source, "a Sched CSV export with a header but no sessions")
-    return read(items, source, timezone, lines)
+    page = read(items, source, timezone, lines)
+    page.problems[:0] = long
+    return page

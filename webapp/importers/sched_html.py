@@ -14,8 +14,10 @@ import re
 from bs4 import BeautifulSoup, Tag
 from bs4.exceptions import ParserRejectedMarkup
 
+from .aside import none_left, set_aside
 from .bounds import check_html
 from .people import heading_people, reconcile, split_heading
+from .problems import where
 from .raw import RawPage, RawSession, RawSpeaker, SourceError, split_kind, split_role, strip_read_more
 from .sched_page import date_range, read_preamble
 
@@ -37,10 +39,17 @@ def parse(text: str, source: str) -> RawPage:
         raise SourceError(source, f"HTML the parser cannot read: {exc}") from exc
     page = RawPage(source=source, kind="list")
     read_preamble(_lines(soup), page)
-    for a in soup.select("a.name"):
-        page.sessions.append(_session(_block(a), a, source))
-    if not page.sessions:
+    headings = soup.select("a.name")
+    for a in headings:
+        try:
+            page.sessions.append(_session(_block(a), a, source))
+        except SourceError as exc:  # one odd session never refuses the rest
+            title = _text(a)[:60] or None
+            set_aside(page.problems, "unreadable date or time", exc, where(source, exc.line, title))
+    if not headings:
         raise SourceError(source, "an HTML page with no Sched sessions (no a.name headings)")
+    if not page.sessions:
+        raise none_left(source, page.problems, len(headings))
     if len(page.sessions) == 1 and soup.select_one('link[rel="canonical"][href*="/event/"]'):
         page.kind = "detail"
     return page
@@ -58,7 +67,7 @@ def _session(block: Tag, a: Tag, source: str) -> RawSession:
     line = getattr(a, "sourceline", None)
     where = block.select_one(".sched-event-details-timeandplace")
     if where is None:
-        raise SourceError(source, f"session {_text(a)!r} has no date line", line)
+        raise SourceError(source, "no date line", line)
     start, end = date_range(_lines(where)[0] if _lines(where) else "", source, line)
     session = RawSession(source=source, title=None, start=start, end=end, line=line)
     room = where.find("a")

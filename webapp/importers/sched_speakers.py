@@ -14,13 +14,15 @@ import re
 from typing import Any
 
 from .markup import html_paragraphs, one_line
-from .raw import RawSpeaker, SourceError, split_role, strip_read_more
+from .raw import RawSpeaker, split_role, strip_read_more
 
 _PARENS = re.compile(r"^(?P<name>[^()]+?)\s*\((?P<company>[^()]+)\)$")
 _PEOPLE = re.compile(r"\s*(?:;|\r?\n)\s*")
 
 
-def speakers(value: Any, source: str, where: str) -> list[RawSpeaker]:
+def speakers(value: Any, nameless: list[Any] | None = None) -> list[RawSpeaker]:
+    """The people `value` names; an entry without a name is left out, and added to `nameless`
+    for the import to say."""
     if value is None or value == "":
         return []
     if isinstance(value, str):
@@ -32,16 +34,18 @@ def speakers(value: Any, source: str, where: str) -> list[RawSpeaker]:
     for p in items:
         if isinstance(p, str):
             out += _from_text(p)
-        else:
-            out.append(_speaker(p, source, where))
+        elif (found := _speaker(p)) is not None:
+            out.append(found)
+        elif nameless is not None:
+            nameless.append(p)
     return out
 
 
-def _speaker(p: Any, source: str, where: str) -> RawSpeaker:
+def _speaker(p: Any) -> RawSpeaker | None:
     name = _text(p.get("name")) if isinstance(p, dict) else None
-    name = html.unescape(name) if name else None  # as in a string of people, below
-    if name is None:
-        raise SourceError(source, f"{where}: a speaker without a name: {p!r}"[:200])
+    name = html.unescape(name).strip() if name else None  # as in a string of people, below
+    if not name:
+        return None
     about = p.get("about") or p.get("bio")
     bio, cut = strip_read_more("\n\n".join(html_paragraphs(about) if isinstance(about, str) else ()))
     return RawSpeaker(

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 
+from .aside import none_left, set_aside
 from .people import heading_people, reconcile, split_heading
+from .problems import where
 from .raw import (
     RawPage,
     RawSession,
@@ -49,29 +51,31 @@ def parse(text: str, source: str) -> RawPage:
         return _fragment(lines, page)
     if not headers:
         page.kind = "detail"
-        session, used = _session_block(lines, dates[0], None, source)
-        page.sessions.append(session)
+        session, used = _session_block(lines, dates[0], None, page)
     else:
         used = set()
         for h in headers:
             heading_at = _next_filled(lines, h + 1)
             if heading_at is None or heading_at + 1 >= len(lines) or heading_at + 1 not in dates:
                 raise SourceError(source, "a time header not followed by a session heading and date", h + 1)
-            session, consumed = _session_block(lines, heading_at + 1, lines[heading_at].strip(), source)
-            page.sessions.append(session)
+            _, consumed = _session_block(lines, heading_at + 1, lines[heading_at].strip(), page)
             used |= consumed
     stray = [i for i in dates if i not in used]
     if stray:
         raise SourceError(source, "a session date line outside any session (garbled page?)", stray[0] + 1)
     if not any(f in line for line in lines[max(used) :] for f in _FOOTERS):
         raise SourceError(source, "the page ends before Sched's footer (Share Modal): truncated?", len(lines))
+    if not page.sessions:
+        raise none_left(source, page.problems, len(page.problems))
     return page
 
 
 def _session_block(
-    lines: list[str], at: int, heading: str | None, source: str
-) -> tuple[RawSession, set[int]]:
-    """The session whose (opening) date line is `lines[at]`; also the date lines it used."""
+    lines: list[str], at: int, heading: str | None, page: RawPage
+) -> tuple[RawSession | None, set[int]]:
+    """The session whose (opening) date line is `lines[at]`, added to `page`; also the date
+    lines it used. A date line that does not read ("February 30") sets the session aside."""
+    source = page.source
     date_text = lines[at].strip()
     close = next((i for i in range(at + 1, len(lines)) if lines[i].strip() == date_text), None)
     if close is None:
@@ -82,7 +86,16 @@ def _session_block(
         desc, blocks = body[:split], _speakers(body[split + 1 :])
     else:
         desc, blocks = body, []
-    start, end = date_range(date_text, source, at + 1)
+    try:
+        start, end = date_range(date_text, source, at + 1)
+    except SourceError as exc:
+        set_aside(
+            page.problems,
+            "unreadable date or time",
+            exc,
+            where(source, at + 1, heading[:60] if heading else None),
+        )
+        return None, {at, close}
     session = RawSession(source=source, title=None, start=start, end=end, line=at + 1)
     session.description = tuple(p.strip() for p in desc if p.strip())
     profiles = [b.name for b in blocks]
@@ -92,6 +105,7 @@ def _session_block(
         session.heading_people = heading_people(people, profiles)
     session.speakers = reconcile(session.heading_people, blocks)
     _trailer(lines, close + 1, session)
+    page.sessions.append(session)
     return session, {at, close}
 
 

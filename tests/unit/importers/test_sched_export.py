@@ -133,13 +133,13 @@ def test_a_timezone_that_puts_the_wall_clock_at_another_instant_is_refused():
         ("event_key,name,event_start,event_end\n", "no sessions"),
         (
             "event_key,name,event_start,event_end\n1,Talk,soon,later\n",
-            r"line 2: session #1 \(1\): unreadable",
+            r"line 2, session #1 \(1, 'Talk'\): unreadable",
         ),
         ("name,event_start,event_end\nTalk,2031-10-14 09:00,\n", "missing or empty event_end"),
         ("name,event_start,event_end\nTalk,2031-10-14 09:00,2031-10-14 10:00,extra\n", "4 cells"),
     ],
 )
-def test_broken_csv_is_refused_naming_the_file_and_line(text, message):
+def test_broken_csv_or_one_with_no_readable_row_is_refused_naming_the_file_and_line(text, message):
     with pytest.raises(SourceError, match=message) as caught:
         parse_source(text.encode(), "export.csv", "Europe/Berlin")
     assert str(caught.value).startswith("export.csv")
@@ -201,11 +201,18 @@ def test_a_session_sched_gives_a_tba_time_is_left_out_with_a_note_and_the_rest_i
     assert page.notes == [
         "export.csv: 2 session(s) whose time Sched gives as TBA, left out: 'Board Games', 'Late Show'"
     ]
-    # A time that is neither one nor TBA is still refused.
-    with pytest.raises(SourceError, match="unreadable time 'soon'"):
-        parse_source(
-            (HEAD + "1,Y,Opening,soon,2031-10-14 09:30:00,,,\n").encode(), "export.csv", "Europe/Berlin"
-        )
+    # A time that is neither one nor TBA sets its row aside, said as a problem.
+    page = parse_source(
+        (
+            HEAD
+            + "1,Y,Opening,soon,2031-10-14 09:30:00,,,\n"
+            + "2,Y,Close,2031-10-14 17:00:00,2031-10-14 17:30:00,,,\n"
+        ).encode(),
+        "export.csv",
+        "Europe/Berlin",
+    )
+    assert [s.title for s in page.sessions] == ["Close"]
+    assert [p.message for p in page.problems] == ["unreadable time 'soon'; set aside"]
 
 
 def test_html_escaped_speaker_names_are_one_person_each():
