@@ -18,17 +18,45 @@ from zoneinfo import ZoneInfo
 from ..domain.ids import is_id, normalize
 from ..domain.timeutil import check_readable, zone
 from .markup import paragraphs
+from .problems import Problem
+from .problems import where as place
 from .raw import RawSpeaker, SourceError
+
+# Kinds of problem (`problems.Problem.kind`) an entry can have.
+NO_TITLE = "entry without a title"
+TIME = "unreadable time"
+PERSON = "unreadable person"
+NOT_AN_OBJECT = "entry that is not an object"
+KEPT = "that person set aside, the session kept"
+
+
+class EntryError(SourceError):
+    """One entry that cannot be read as written: set aside as a `Problem` of `kind` while the
+    rest imports (`set_aside`), or the whole file refused where it is the file's own."""
+
+    def __init__(self, source: str, message: str, kind: str) -> None:
+        super().__init__(source, message)
+        self.kind = kind
 
 
 class Where:
-    """One entry of an export, named as a person would find it again ("contribution 198")."""
+    """One entry of an export, named as a person would find it again ("contribution 198"),
+    with its title when it has one."""
 
-    def __init__(self, source: str, what: str) -> None:
-        self.source, self.what = source, what
+    def __init__(self, source: str, what: str, title: str | None = None) -> None:
+        self.source, self.what, self.title = source, what, title
 
-    def error(self, message: str) -> SourceError:
-        return SourceError(self.source, f"{self.what}: {message}")
+    def error(self, message: str, kind: str = "unreadable entry") -> EntryError:
+        return EntryError(self.source, f"{self.what}: {message}", kind)
+
+    def problem(self, kind: str, message: str) -> Problem:
+        return Problem(kind, f"{self.what}: {message}", place(self.source, None, self.title))
+
+
+def set_aside(exc: EntryError, item: Any) -> Problem:
+    """The problem of an entry set aside: what the error says, found by the entry's title."""
+    title = text(item.get("title")) if isinstance(item, dict) else None
+    return Problem(exc.kind, f"{exc.detail}; set aside", place(exc.source, None, title))
 
 
 def text(value: Any) -> str | None:
@@ -39,7 +67,7 @@ def text(value: Any) -> str | None:
 def title(item: dict[str, Any], where: Where) -> str:
     found = text(item.get("title"))
     if found is None:
-        raise where.error("has no title")
+        raise where.error("has no title", NO_TITLE)
     return found
 
 
@@ -53,17 +81,17 @@ def instant(value: Any, where: Where, name: str) -> datetime | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise where.error(f"{name} is not a {{date, time, tz}} object: {value!r}"[:200])
+        raise where.error(f"{name} is not a {{date, time, tz}} object: {value!r}"[:200], TIME)
     parts = value.get("date"), value.get("time"), value.get("tz")
     if not all(isinstance(p, str) and p.strip() for p in parts):
-        raise where.error(f"{name} lacks its date, time or tz: {value!r}"[:200])
+        raise where.error(f"{name} lacks its date, time or tz: {value!r}"[:200], TIME)
     day, clock, tz = (p.strip() for p in parts)  # type: ignore[union-attr]
     try:
         at = datetime.combine(date.fromisoformat(day), time.fromisoformat(clock)).replace(tzinfo=zone(tz))
         check_readable(at)  # a year no browser, calendar or export reads
         return at
     except ValueError as exc:
-        raise where.error(f"{name} is not a time: {exc}") from None
+        raise where.error(f"{name} is not a time: {exc}", TIME) from None
 
 
 def times(item: dict[str, Any], where: Where) -> tuple[datetime, datetime] | None:
@@ -78,10 +106,10 @@ def times(item: dict[str, Any], where: Where) -> tuple[datetime, datetime] | Non
     if end is None:
         minutes = item.get("duration")
         if not isinstance(minutes, (int, float)) or isinstance(minutes, bool) or not 0 <= minutes < 100_000:
-            raise where.error("has a startDate but neither an endDate nor a duration")
+            raise where.error("has a startDate but neither an endDate nor a duration", TIME)
         end = start + timedelta(minutes=minutes)
     if end < start:
-        raise where.error(f"ends ({end.isoformat()}) before it starts ({start.isoformat()})")
+        raise where.error(f"ends ({end.isoformat()}) before it starts ({start.isoformat()})", TIME)
     return start, end
 
 
@@ -114,18 +142,23 @@ def main_venue(items: list[dict[str, Any]]) -> str | None:
     return counts.most_common(1)[0][0] if counts else None
 
 
-def people(persons: Any, where: Where) -> list[RawSpeaker]:
+def people(persons: Any, where: Where, aside: list[Problem]) -> list[RawSpeaker]:
+    """The people listed; one that cannot be read is set aside (a `Problem` in `aside`), the
+    entry kept with the others."""
     if persons is None:
         return []
     if not isinstance(persons, list):
-        raise where.error(f"people are not a list: {persons!r}"[:200])
+        aside.append(where.problem(PERSON, f"people are not a list: {persons!r}"[:200] + f"; {KEPT}"))
+        return []
     out = []
     for p in persons:
         if not isinstance(p, dict):
-            raise where.error(f"a person is not an object: {p!r}"[:200])
+            aside.append(where.problem(PERSON, f"a person is not an object: {p!r}"[:200] + f"; {KEPT}"))
+            continue
         name = person_name(p)
         if name is None:
-            raise where.error(f"a person without a name: {p!r}"[:200])
+            aside.append(where.problem(PERSON, f"a person without a name: {p!r}"[:200] + f"; {KEPT}"))
+            continue
         # The name says who it is: Indico's person ids are per record, and one person often
         # has two records in an event (one talk each, two emails).
         out.append(RawSpeaker(name=name, company=text(p.get("affiliation"))))

@@ -19,7 +19,10 @@ from typing import Any
 from ..domain.colors import hex_color
 from . import indico_fields as f
 from .indico_links import links, page
+from .problems import Problem
 from .raw import RawPage, RawSession, SourceError
+
+UNKNOWN = "entry of an unknown type"
 
 
 def read(results: dict[str, Any], source: str) -> RawPage:
@@ -29,10 +32,12 @@ def read(results: dict[str, Any], source: str) -> RawPage:
     event_id, days = next(iter(results.items()))
     if not isinstance(days, dict):
         raise SourceError(source, f"timetable of event {event_id}: not an object of days")
-    entries = list(_entries(days, source))
+    aside: list[Problem] = []
+    entries = list(_entries(days, source, aside))
     venue = f.main_venue([e for _, e, _ in entries])
-    page = RawPage(source=source, kind="schedule", venue=venue)
+    page = RawPage(source=source, kind="schedule", venue=venue, problems=aside)
     seen: set[str] = set()
+    reason: f.EntryError | None = None  # the first entry set aside, said if none is read
     for key, entry, block in entries:
         if key in seen:  # a block past midnight, listed under both its days
             continue
@@ -41,9 +46,19 @@ def read(results: dict[str, Any], source: str) -> RawPage:
         color = hex_color(entry.get("color")) if entry.get("entryType") == "Session" else None
         if color and f.text(entry.get("title")):
             page.track_colors.setdefault(f.text(entry.get("title")), color)
-        session = _session(key, entry, block, str(event_id), venue, source)
+        try:
+            session = _session(key, entry, block, str(event_id), venue, source, aside)
+        except f.EntryError as exc:
+            aside.append(f.set_aside(exc, entry))
+            reason = reason or exc
+            continue
         if session is not None:
             page.sessions.append(session)
+    if not page.sessions and reason:
+        raise SourceError(
+            source,
+            f"no entry of the timetable can be read: {len(aside)} set aside, the first: {reason.detail}",
+        )
     if not page.sessions:
         raise SourceError(source, f"the timetable of event {event_id} has nothing in it (not published?)")
     zones = Counter(getattr(s.start.tzinfo, "key", None) for s in page.sessions if s.start)
@@ -53,26 +68,35 @@ def read(results: dict[str, Any], source: str) -> RawPage:
 
 
 def _entries(
-    days: dict[str, Any], source: str
+    days: dict[str, Any], source: str, aside: list[Problem]
 ) -> Iterator[tuple[str, dict[str, Any], dict[str, Any] | None]]:
-    """(entry id, entry, its block or None) for every entry, blocks' contents after each block."""
+    """(entry id, entry, its block or None) for every entry, blocks' contents after each block;
+    a day, entry or block's contents that is not an object is set aside (a `Problem` in `aside`)."""
     for day, items in sorted(days.items()):
         if not isinstance(items, dict):
-            raise SourceError(source, f"timetable day {day}: not an object of entries")
+            aside.append(
+                f.Where(source, f"timetable day {day}").problem(
+                    f.NOT_AN_OBJECT, "not an object of entries; set aside"
+                )
+            )
+            continue
         for key, entry in items.items():
             where = f.Where(source, f"timetable entry {day}/{key}")
             if not isinstance(entry, dict):
-                raise where.error("not an object")
+                aside.append(where.problem(f.NOT_AN_OBJECT, "not an object; set aside"))
+                continue
+            inner = (entry.get("entries") or {}) if entry.get("entryType") == "Session" else {}
+            if not isinstance(inner, dict):
+                where.title = f.text(entry.get("title"))
+                aside.append(where.problem(f.NOT_AN_OBJECT, "its entries are not an object; set aside"))
+                continue
             yield key, entry, None
-            if entry.get("entryType") == "Session":
-                inner = entry.get("entries") or {}
-                if not isinstance(inner, dict):
-                    raise where.error("its entries are not an object")
-                for child_key, child in inner.items():
-                    if not isinstance(child, dict):
-                        where = f.Where(source, f"timetable entry {day}/{key}/{child_key}")
-                        raise where.error("not an object")
-                    yield child_key, child, entry
+            for child_key, child in inner.items():
+                if not isinstance(child, dict):
+                    inside = f.Where(source, f"timetable entry {day}/{key}/{child_key}")
+                    aside.append(inside.problem(f.NOT_AN_OBJECT, "not an object; set aside"))
+                    continue
+                yield child_key, child, entry
 
 
 def _session(
@@ -82,16 +106,19 @@ def _session(
     event_id: str,
     venue: str | None,
     source: str,
+    aside: list[Problem],
 ) -> RawSession | None:
-    where = f.Where(source, f"timetable entry {key}")
+    """The entry's session, None for a block with entries; EntryError when it cannot be read
+    (set aside by the caller)."""
+    where = f.Where(source, f"timetable entry {key}", f.text(entry.get("title")))
     kind = entry.get("entryType")
     if kind == "Session" and entry.get("entries"):
         return None  # its contributions and breaks are the sessions
     if kind not in ("Contribution", "Break", "Session"):
-        raise where.error(f"unknown entryType {kind!r} (expected Contribution, Break or Session)")
+        raise where.error(f"unknown entryType {kind!r} (expected Contribution, Break or Session)", UNKNOWN)
     when = f.times(entry, where)
     if when is None:
-        raise where.error("has no startDate")
+        raise where.error("has no startDate", f.TIME)
     session = RawSession(
         source=source,
         title=f.title(entry, where),
@@ -112,10 +139,10 @@ def _session(
         if slot:  # as the event export titles it (SessionBlock.full_title)
             session.title = f"{session.title}: {slot}"
         session.guid = f.block_guid(event_id, entry.get("sessionSlotId"))
-        session.speakers = f.people(entry.get("conveners"), where)
+        session.speakers = f.people(entry.get("conveners"), where, aside)
     else:
         contribution = entry.get("contributionId")
         friendly = entry.get("friendlyId", contribution)
         session.proposed_id, session.guid, session.number = f.ids(event_id, friendly, contribution)
-        session.speakers = f.people(entry.get("presenters"), where)
+        session.speakers = f.people(entry.get("presenters"), where, aside)
     return session
