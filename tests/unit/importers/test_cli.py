@@ -124,7 +124,7 @@ def _bad_sources(tmp: Path) -> dict[str, tuple[list[Path], str]]:
         ),
         "sched export missing fields": (
             [write("e.json", '[{"name": "x", "event_start": "2026-04-07 10:00"}]')],
-            r"e\.json: session #1",
+            r"e\.json: none of its 1 session\(s\) could be read; the first: e\.json, session #1 \('x'\)",
         ),
         "frab json failing its shape": ([write("f.json", '{"schedule": {"conference": 3}}')], r"f\.json: "),
         "different events": (
