@@ -3,6 +3,7 @@ session names its speakers, category items, room and question answers by id."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .aside import locate, set_aside
@@ -24,6 +25,16 @@ from .sessionize_shapes import (
 )
 
 
+@dataclass(frozen=True)
+class _Tables:
+    """What the file lists once and its sessions name by id."""
+
+    people: dict[str, dict[str, Any]]
+    items: dict[str, tuple[str, str]]  # category item id -> (category title, item name)
+    rooms: dict[str, str | None]
+    questions: dict[str | None, str | None]
+
+
 def read(doc: dict[str, Any], source: str) -> Export:
     rooms = {
         ref(r.get("id"), f"rooms[{n}]", source): name_text(r.get("name"))
@@ -40,10 +51,11 @@ def read(doc: dict[str, Any], source: str) -> Export:
             where = f"categories[{c}].items[{i}]"
             items[ref(it.get("id"), where, source)] = (title, named(it.get("name"), where, source))
     out = Export(rooms=[name for name in rooms.values() if name])
+    tables = _Tables(people, items, rooms, questions)
     for where, s in each(doc["sessions"], "sessions", source):
         here = locate(source, where, key(s.get("id")), text(s.get("title")))
         try:
-            out.items.append(_item(where, s, here, people, items, rooms, questions, source, out.problems))
+            out.items.append(_item(where, s, here, tables, source, out.problems))
         except SourceError as exc:  # one odd session never refuses the rest
             set_aside(out.problems, "unreadable session", exc, here, where)
     return out
@@ -53,27 +65,25 @@ def _item(
     where: str,
     s: dict[str, Any],
     here: str,
-    people: dict[str, dict[str, Any]],
-    items: dict[str, tuple[str, str]],
-    rooms: dict[str, str | None],
-    questions: dict[str | None, str | None],
+    tables: _Tables,
     source: str,
     problems: list[Problem],
 ) -> Item:
+    """One session, or SourceError for what sets it aside; a nameless speaker is a problem."""
     sid = ref(s.get("id"), where, source)
     speakers = [
         found
         for pid in list_of(s.get("speakers"), f"{where}.speakers", source)
-        if (found := _speaker(people, pid, f"{where}.speakers", source, here, problems))
+        if (found := _speaker(tables.people, pid, f"{where}.speakers", source, here, problems))
     ]
     chosen: dict[str, list[str]] = {}
     for item in list_of(s.get("categoryItems"), f"{where}.categoryItems", source):
-        title, name = lookup(items, item, f"{where}.categoryItems", "category item", source)
+        title, name = lookup(tables.items, item, f"{where}.categoryItems", "category item", source)
         chosen.setdefault(title, []).append(name)
     room = s.get("roomId")
-    room = lookup(rooms, room, f"{where}.roomId", "room", source) if room is not None else None
+    room = lookup(tables.rooms, room, f"{where}.roomId", "room", source) if room is not None else None
     answers = [
-        (questions.get(key(a.get("questionId"))), a.get("answerValue"))
+        (tables.questions.get(key(a.get("questionId"))), a.get("answerValue"))
         for _, a in numbered(s, "questionAnswers", source, f"{where}.")
     ]
     return Item(where, sid, s, speakers, list(chosen.items()), room, answers)
