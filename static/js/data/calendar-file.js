@@ -24,6 +24,13 @@ export function escapeText(value) {
 // (or caret) that ends a piece moved to the next one so no escape is split; the same bytes as
 // the server's file, not just an equal reading of it.
 const octetsOf = (code) => (code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4); // a lone surrogate: U+FFFD's 3
+// A parameter's value as the server's library writes it: quoted when it holds , ; : or ',
+// with a double quote (which a parameter cannot hold) made a single one.
+function paramValue(value) {
+  const plain = value.replace(/"/g, "'");
+  return /[,;:']/.test(plain) ? `"${plain}"` : plain;
+}
+
 export function fold(line) {
   if (line.length < 75 && /^[\x00-\x7f]*$/.test(line)) return line; // most lines: nothing to count
   const out = [];
@@ -151,7 +158,8 @@ export function calendarText(doc, ids, { title, appUrl, now, alarmMinutes = null
     const url = `${base}/session/${s.id}`;
     const room = rooms.get(s.room);
     const track = tracks.get(s.track);
-    const names = (Array.isArray(s.speakers) ? s.speakers : []).map((id) => speakers.get(id)?.name).filter(Boolean);
+    const people = (Array.isArray(s.speakers) ? s.speakers : []).map((id) => speakers.get(id)).filter((p) => p?.name);
+    const names = people.map((p) => p.name);
     const cancelled = s.status === "cancelled";
     const description = [cancelled && words.cancelled, names.length && names.join(", "), ...(Array.isArray(s.description) ? s.description.filter(str) : []), url].filter(Boolean);
     const location = [room?.name, str(event.venue), str(event.city)].filter(Boolean).join(", ");
@@ -176,8 +184,10 @@ export function calendarText(doc, ids, { title, appUrl, now, alarmMinutes = null
       // The server's library writes the rest in the order of their names.
       str(s.kind) && `X-HALLWAY-KIND:${escapeText(s.kind)}`,
       room && `X-HALLWAY-ROOM:${escapeText(room.name)}`,
-      ...names.map((name) => `X-HALLWAY-SPEAKER:${escapeText(name)}`),
+      // The id tells apart two people whose names differ only in case ("bi3n3", "Bi3n3").
+      ...people.map((p) => `X-HALLWAY-SPEAKER;X-ID=${paramValue(String(p.id))}:${escapeText(p.name)}`),
       track && `X-HALLWAY-TRACK:${escapeText(track.name)}`,
+      str(s.url) && `X-HALLWAY-URL:${escapeText(s.url)}`,
     );
     if (Number.isInteger(alarmMinutes) && !cancelled) {
       lines.push("BEGIN:VALARM", "ACTION:DISPLAY", `DESCRIPTION:${escapeText(s.title)}`, `TRIGGER:-PT${alarmMinutes}M`, "END:VALARM");
