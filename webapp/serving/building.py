@@ -12,10 +12,10 @@ bytes than the one it was built from (a source that grew from 30 sessions to 10,
 judged by the 30). Under `INLINE_SECONDS` (50 ms), the new version is built on the request
 that first meets it, as before. Measured here (load ~9): the shipped 28 sessions build in 3 ms
 and a correction on them in 1 ms; 300 sessions in 21 ms and 7 ms; 1,000 in 75 ms and 27 ms;
-10,000 in seconds. So for schedules up to a couple of thousand sessions a correction is built
-inline, and one published through one worker is served by every worker on its next request
-(README), as before; only the version after a costly build (a large import) is built apart
-once. From 50 ms on, the request is answered from the last version this process built
+10,000 in seconds. Only a new import is ever built apart: a version that adds corrections
+alone is built on the request whatever it costs (a fraction of the import's), so one published
+through one worker is served by every worker on its next request (README), as before. For an
+import from 50 ms on, the request is answered from the last version this process built
 (`published.served_head`) and the newest is built by one background thread per process; what
 it wants is "the newest", a queue of one, so versions published while it builds are taken
 together in its next round. The build is swapped in when complete: the schedule with what

@@ -172,10 +172,17 @@ def served_head(rt: Runtime) -> Head:
     head = rt.store.head()
     if held[0] == head or held[0].store_id != head.store_id:  # another store: never mixed with this one
         return head
-    if _inline(rt, rt.store.import_size()):
+    if not _imported_since(rt, held[0]) or _inline(rt, rt.store.import_size()):
         return head
     _want(rt)
     return held[0]
+
+
+def _imported_since(rt: Runtime, held: Head) -> bool:
+    """Whether an import was recorded after the held version. Corrections alone are built on
+    the request whatever the schedule's size (a fraction of an import's cost), so one published
+    through one worker is served by every worker at its next request, as the README says."""
+    return any(version > held.version for version in rt.store.imports())
 
 
 def _inline(rt: Runtime, size: int) -> bool:
@@ -193,10 +200,12 @@ def at(rt: Runtime, head: Head) -> Published:
 
 
 def _newer_than(rt: Runtime, head: Head) -> Published | None:
-    """The held schedule when a background build swapped in a newer one since `head` was read."""
+    """The held schedule when a background build swapped in a newer one since `head` was read.
+    Newer means the store's newest now: a higher version of a lost history (a backup restored,
+    then written to) is not newer, whatever its number."""
     held = rt.published.held()
     if held is not None and held[0].store_id == head.store_id and held[0].version > head.version:
-        return held[1]
+        return held[1] if held[0] == rt.store.head() else None
     return None
 
 
@@ -225,7 +234,11 @@ def _build(rt: Runtime, warm: bool = False) -> Published:
 def _keep(rt: Runtime, head: Head, found: Published) -> Published:
     with KEEPING:
         held = rt.published.held()
-        if held is None or held[0].store_id != head.store_id or held[0].version <= head.version:
+        # Not swapped in: an older build of the history the store still holds (a background
+        # round that ended after a request built a newer version). A held version that is not
+        # the store's newest (a restored backup rewound it) is no reason to keep it.
+        older = held is not None and held[0].store_id == head.store_id and held[0].version > head.version
+        if not older or held[0] != rt.store.head():
             rt.published.put(head, found)
     return found
 

@@ -77,6 +77,8 @@ def remove_store(data_dir: Path) -> None:
 @given(STEPS)
 @example(steps=[("backup", 0), ("publish", 0), ("restore", 0)])  # found by this campaign: rewound
 @example(steps=[("publish", 2), ("damage", 0), ("publish", 3), ("delete", 0), ("publish", 0)])
+# Found in CI: a restored backup written to again is served, not the lost history's higher version.
+@example(steps=[("backup", 0), ("publish", 2), ("restore", 0), ("publish", 0)])
 def test_any_life_of_the_store_keeps_serving_and_clients_follow(tmp_path_factory, steps) -> None:
     base = tmp_path_factory.mktemp("campaign")
     data_dir = base / "data"
