@@ -68,8 +68,9 @@ def merge(
                 raise SourceError(page.source, f"session {s.title!r} has no time", s.line)
             s.start, s.end = _aware(s.start, tz), _aware(s.end, tz)
             # One page never lists a session twice: same title and time there are two sessions.
-            # A Sched calendar keeps "Keynote: " in its titles, Sched's pages and API set it
-            # beside them: one session either way.
+            # Sched's calendar, pages and API keep "Keynote: " in their titles, a source without
+            # the prefix (another tool's file, an older capture) names the same talk: one
+            # session either way.
             key: tuple[str, datetime, int] = (normalize(split_kind(s.title)[1]), s.start, 0)
             while any(x.source == s.source for x in groups.get(key, Group()).seen):
                 key = (key[0], key[1], key[2] + 1)

@@ -116,6 +116,12 @@ def split_kind(heading_title: str) -> tuple[str | None, str]:
     return None, heading_title.strip()
 
 
+def kind_beside(heading_title: str) -> tuple[str | None, str]:
+    """("Lightning Talk", "Lightning Talk: X") for "Lightning Talk: X": the kind a prefix says,
+    beside a title kept as the organizer published it (issue 39: titles are never cut)."""
+    return split_kind(heading_title)[0], heading_title.strip()
+
+
 def strip_read_more(bio: str) -> tuple[str, bool]:
     """A bio without Sched's "... Read More →", and whether Sched had cut it short."""
     cut = _READ_MORE.sub("", bio)

@@ -16,9 +16,10 @@ level in `company` and the format ("Lightning Talks") in `audience`. So the leve
 field holds a level word, and a format in `audience` is the kind when the title gives none.
 
 The name is the heading Sched shows ("Keynote: Title - Name, Company; Name, Company"): its
-kind and people parts are taken off the title as on Sched's pages, so the export merges with
-them. The people are the export's `speakers`; the heading, typed by hand in styles the
-heading reader misreads ("; ", "Role, Company"), names people only where the export lists none.
+people part is taken off the title as on Sched's pages, so the export merges with them; the
+kind a prefix says is kept beside a title left as published. The people are the export's
+`speakers`; the heading, typed by hand in styles the heading reader misreads ("; ",
+"Role, Company"), names people only where the export lists none.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from .aside import none_left, set_aside
 from .markup import html_paragraphs, one_line, safe_url
 from .people import heading_people, reconcile, split_heading
 from .problems import Problem
-from .raw import RawPage, RawSession, SourceError, is_level, split_kind
+from .raw import RawPage, RawSession, SourceError, is_level, kind_beside
 from .sched_speakers import speakers, text_line
 
 REQUIRED = ("name", "event_start", "event_end")
@@ -143,7 +144,7 @@ def _session(
     heading, named = split_heading(one_line(str(item["name"])), [p.name for p in people])
     if not people:  # as on Sched's pages, the heading names who the export does not list
         people = reconcile(heading_people(named, []), [])
-    kind, title = split_kind(heading)
+    kind, title = kind_beside(heading)
     custom = [text_line(item.get(k)) for k in _CUSTOM]
     level = next((v for v in custom if v and is_level(v)), None)
     fmt = text_line(item.get("audience"))

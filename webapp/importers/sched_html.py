@@ -18,7 +18,7 @@ from .aside import none_left, set_aside
 from .bounds import check_html
 from .people import heading_people, reconcile, split_heading
 from .problems import where
-from .raw import RawPage, RawSession, RawSpeaker, SourceError, split_kind, split_role, strip_read_more
+from .raw import RawPage, RawSession, RawSpeaker, SourceError, kind_beside, split_role, strip_read_more
 from .sched_page import date_range, read_preamble
 
 _BLOCK_TAGS = ["p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "section", "article", "tr"]
@@ -84,7 +84,7 @@ def _session(block: Tag, a: Tag, source: str) -> RawSession:
     blocks = [_speaker(p) for p in block.select("div.sched-person-session")]
     profiles = [b.name for b in blocks if b.name]
     title, people = split_heading(_text(a), profiles)
-    session.kind, session.title = split_kind(title)
+    session.kind, session.title = kind_beside(title)
     session.heading_people = heading_people(people, profiles)
     session.speakers = reconcile(session.heading_people, [b for b in blocks if b.name])
     return session

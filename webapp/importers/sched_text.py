@@ -18,7 +18,7 @@ from .raw import (
     RawSession,
     RawSpeaker,
     SourceError,
-    split_kind,
+    kind_beside,
     split_role,
     strip_read_more,
 )
@@ -101,7 +101,7 @@ def _session_block(
     profiles = [b.name for b in blocks]
     if heading is not None:
         title, people = split_heading(heading, profiles)
-        session.kind, session.title = split_kind(title)
+        session.kind, session.title = kind_beside(title)
         session.heading_people = heading_people(people, profiles)
     session.speakers = reconcile(session.heading_people, blocks)
     _trailer(lines, close + 1, session)

@@ -27,7 +27,7 @@ def test_reimport_keeps_corrections_and_reports_redundant_and_contradicted(tmp_p
     assert runner.invoke(args=["schedule", "import", str(INTERMEDIATE)]).exit_code == 0
     ids = ids_by_title(data_dir)
     torchstore = next(i for t, i in ids.items() if t.startswith("TorchStore"))
-    forecasting = next(i for t, i in ids.items() if t.startswith("Why Your Forecasting"))
+    forecasting = next(i for t, i in ids.items() if t.startswith("Lightning Talk: Why Your Forecasting"))
     for args in (
         ["move", torchstore, "room=central-room"],
         ["edit", forecasting, "title=Why Forecasting Fails"],
@@ -47,7 +47,7 @@ def test_reimport_keeps_corrections_and_reports_redundant_and_contradicted(tmp_p
     assert "2 correction(s) stay on top of this import:" in lines
     assert f"  v1 move {torchstore}: redundant: the import already has room central-room" in lines
     contradicted = next(line for line in lines if line.startswith(f"  v2 edit {forecasting}: contradicted: "))
-    assert "the import has title Why Your Forecasting Transformers Aren’…" in contradicted  # shortened
+    assert "the import has title Lightning Talk: Why Your Forecasting Tr…" in contradicted  # shortened
     assert "it keeps title Why Forecasting Fails" in contradicted
     assert lines[-1] == "Each is kept; `corrections revert VERSION` undoes one (contradicted: v2)."
     fresh = published(runtime(create_app({"TESTING": True, "DATA_DIR": str(data_dir)})))
@@ -56,7 +56,7 @@ def test_reimport_keeps_corrections_and_reports_redundant_and_contradicted(tmp_p
     assert fresh.schedule.session(torchstore).room == "central-room"
     # The history lists each under the title its session had when it was corrected.
     listed = runner.invoke(args=["corrections", "list"]).output.splitlines()
-    assert "v2 edit: Why Your Forecasting Transformer Isn’t" in listed[1]
+    assert "v2 edit: Lightning Talk: Why Your Forecasting Transformer Isn’t" in listed[1]
 
 
 def test_a_reimport_the_server_notices_by_itself_logs_what_it_contradicts(data_dir, caplog):

@@ -75,8 +75,9 @@ def test_session_moved_to_another_room_and_time_keeps_its_id(runner, tmp_path):
     assert after[torchstore]["start"] == "2026-04-07T17:10:00+02:00"
     assert after[torchstore]["room"] == "central-room"
     assert after[torchstore]["id"] == before[torchstore]["id"]
-    renamed = next(t for t in after if t.startswith("Why Your Forecasting Transformers"))
-    assert after[renamed]["id"] == before[next(t for t in before if t.startswith("Why Your"))]["id"]
+    renamed = next(t for t in after if t.startswith("Lightning Talk: Why Your Forecasting Transformers"))
+    old = next(t for t in before if t.startswith("Lightning Talk: Why Your"))
+    assert after[renamed]["id"] == before[old]["id"]
     assert {s["id"] for s in after.values()} == {s["id"] for s in before.values()}
 
 

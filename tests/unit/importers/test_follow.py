@@ -96,8 +96,9 @@ def test_a_changed_source_is_merged_with_ids_and_corrections_kept(tmp_path, sour
     assert changed.error is None and changed.imported is not None and changed.imported.kept == len(before)
     after = published(runtime(create_app({"TESTING": True, "DATA_DIR": str(data_dir)}))).schedule
     assert after.session(torchstore).title == "TorchStore, corrected"  # the correction stays on top
-    forecasting = next(i for t, i in before.items() if t.startswith(FORECASTING))
-    assert after.session(forecasting).title.startswith("Why Forecasting Transformers Fail")  # same id
+    forecasting = next(i for t, i in before.items() if t.startswith(f"Lightning Talk: {FORECASTING}"))
+    # The same id, its title as published:
+    assert after.session(forecasting).title.startswith("Lightning Talk: Why Forecasting Transformers Fail")
     assert {s.id for s in after.sessions} == set(before.values())
 
 
@@ -154,7 +155,7 @@ def test_files_and_urls_are_merged_and_a_file_change_is_seen(tmp_path, source, i
     extra.write_bytes(extra.read_bytes().replace(b"Training Embedding Model", b"Teaching Embedding Models"))
     assert f.cycle().imported is not None and len(imports) == 2
     new = titles(data_dir) - both
-    assert len(new) == 1 and next(iter(new)).startswith("Teaching Embedding Models")
+    assert len(new) == 1 and next(iter(new)).startswith("Lightning Talk: Teaching Embedding Models")
 
 
 def test_a_plan_file_gives_sources_relative_to_itself_and_options(tmp_path) -> None:
@@ -239,8 +240,8 @@ def test_a_source_changing_every_second_is_imported_once_a_gap_in_its_newest_sta
     source.set(TEXT.replace(FORECASTING, "Flap newest").encode())
     done = f.cycle()  # 60 s after the first import: the newest state, once
     assert done.imported is not None and len(imports) == 2
-    assert any(t.startswith("Flap newest") for t in titles(tmp_path))
-    assert not any(t.startswith("Flap 59") for t in titles(tmp_path))
+    assert any(t.startswith("Lightning Talk: Flap newest") for t in titles(tmp_path))
+    assert not any(t.startswith("Lightning Talk: Flap 59") for t in titles(tmp_path))
     assert f.cycle().imported is None and len(imports) == 2  # unchanged since: nothing more
 
 

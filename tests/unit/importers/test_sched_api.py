@@ -21,7 +21,7 @@ def parse(text: str | None = None):
 
 def test_export_gives_active_sessions_with_naive_local_times():
     page = parse()
-    assert [s.title for s in page.sessions] == ["Fast Tables", "Open Data in 2031"]
+    assert [s.title for s in page.sessions] == ["Lightning Talk: Fast Tables", "Open Data in 2031"]
     fast = page.sessions[0]
     assert (fast.kind, fast.start, fast.end) == (
         "Lightning Talk",

@@ -40,19 +40,21 @@ def test_export_sessions_at_the_venues_wall_clock_in_their_rooms_hidden_ones_lef
     schedule = _schedule(path)
     rooms = {r.id: r.name for r in schedule.rooms}
     assert [(s.title, s.start, rooms.get(s.room)) for s in schedule.sessions] == [
-        ("Tables, Fast", datetime(2031, 10, 14, 9, 0, tzinfo=BERLIN), "Blue Room"),
+        ("Lightning Talk: Tables, Fast", datetime(2031, 10, 14, 9, 0, tzinfo=BERLIN), "Blue Room"),
         ("Coffee Break", datetime(2031, 10, 14, 10, 30, tzinfo=BERLIN), "Foyer"),
         ("Open Data Walk", datetime(2031, 10, 14, 17, 0, tzinfo=BERLIN), None),  # no venue
     ]
     assert "Withdrawn" not in {s.title for s in schedule.sessions}  # active "N"
-    assert _by_title(schedule, "Tables, Fast").end == datetime(2031, 10, 14, 9, 10, tzinfo=BERLIN)
+    assert _by_title(schedule, "Lightning Talk: Tables, Fast").end == datetime(
+        2031, 10, 14, 9, 10, tzinfo=BERLIN
+    )
 
 
 @pytest.mark.parametrize("path", [JSON, CSV], ids=["json", "csv"])
 def test_event_key_is_the_proposed_id_and_stays_the_guid_on_every_import(path):
     schedule = _schedule(path)
     assert {s.title: s.id for s in schedule.sessions} == {
-        "Tables, Fast": "884213",
+        "Lightning Talk: Tables, Fast": "884213",
         "Coffee Break": "7",  # a tiny key is a key all the same
         "Open Data Walk": "884214",
     }
@@ -70,7 +72,7 @@ def test_speakers_are_separate_people_with_companies_and_none_where_there_are_no
         return [(p.name, p.company) for p in map(schedule.speaker, _by_title(schedule, title).speakers)]
 
     # Listed in Sched's custom_order (JSON) or as written (CSV); the heading names Ana once.
-    assert people("Tables, Fast") == [("Ana Sousa", "Tabular"), ("Bo Li", "Data Co")]
+    assert people("Lightning Talk: Tables, Fast") == [("Ana Sousa", "Tabular"), ("Bo Li", "Data Co")]
     assert people("Coffee Break") == []
     assert [name for name, _ in people("Open Data Walk")] == ["Carla Dias", "Dev Patel"]
     ana = next(p for p in schedule.speakers if p.name == "Ana Sousa")
@@ -79,7 +81,7 @@ def test_speakers_are_separate_people_with_companies_and_none_where_there_are_no
 
 @pytest.mark.parametrize("path", [JSON, CSV], ids=["json", "csv"])
 def test_description_html_becomes_paragraphs_of_text_and_type_the_track(path):
-    tables = _by_title(_schedule(path), "Tables, Fast")
+    tables = _by_title(_schedule(path), "Lightning Talk: Tables, Fast")
     assert tables.description[0] == "Tables, but fast."
     assert len(tables.description) == 2 and "<" not in "".join(tables.description)
     assert tables.kind == "Lightning Talk"
@@ -87,14 +89,14 @@ def test_description_html_becomes_paragraphs_of_text_and_type_the_track(path):
 
 def test_relabelled_custom_fields_give_the_level_and_the_format():
     schedule = _schedule(JSON)
-    tables, walk = _by_title(schedule, "Tables, Fast"), _by_title(schedule, "Open Data Walk")
+    tables, walk = _by_title(schedule, "Lightning Talk: Tables, Fast"), _by_title(schedule, "Open Data Walk")
     assert tables.level == "Beginner"  # kept in "company" by the event's relabelling
     assert walk.kind == "Session Presentations"  # "audience" holds the format
     assert {t.name for t in schedule.tracks} == {"Data Systems", "Breaks", "Social"}  # no "" subtype
 
 
 def test_file_addresses_with_raw_spaces_become_links_and_mark_slides():
-    tables = _by_title(_schedule(JSON), "Tables, Fast")
+    tables = _by_title(_schedule(JSON), "Lightning Talk: Tables, Fast")
     assert [(x.url, x.title, x.kind) for x in tables.links] == [
         ("https://files.example.org/hosted/20/Fast%20Tables%20v2.pdf", "Fast Tables v2.pdf", "attachment")
     ]
@@ -158,7 +160,12 @@ def test_json_with_numbers_where_strings_are_usual_reads_the_same():
 @pytest.mark.parametrize(
     ("name", "listed", "title", "people"),
     [
-        ("Keynote: Closing - Sasha Solomon, Graphs Inc", None, "Closing", [("Sasha Solomon", "Graphs Inc")]),
+        (
+            "Keynote: Closing - Sasha Solomon, Graphs Inc",
+            None,
+            "Keynote: Closing",
+            [("Sasha Solomon", "Graphs Inc")],
+        ),
         ("Lunch Break - Attendees on Own", None, "Lunch Break - Attendees on Own", []),
         # The export's list wins over a hand-typed heading ("; " and "Role, Company" in it).
         (

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from webapp.importers import sched_html
+from webapp.importers import ical, sched_api, sched_html
 from webapp.importers.merge import merge
 from webapp.importers.raw import SourceError
 
@@ -21,7 +21,7 @@ def parse(name: str):
 def test_list_view_gives_each_session_with_time_room_track_and_slides():
     page = parse("sched_list.html")
     fast, open_data = page.sessions
-    assert (fast.kind, fast.title) == ("Lightning Talk", "Fast Tables")
+    assert (fast.kind, fast.title) == ("Lightning Talk", "Lightning Talk: Fast Tables")  # as published
     assert (fast.start, fast.end) == (datetime(2031, 6, 2, 9, 30), datetime(2031, 6, 2, 9, 40))
     assert (fast.room, fast.track, fast.slides) == ("Blue Room", "Data Systems", True)
     assert (open_data.track, open_data.slides) == (None, None)
@@ -59,7 +59,7 @@ def test_session_page_is_read_as_a_detail_page_with_level():
 def test_list_and_session_page_merge_into_one_session_in_the_citys_zone():
     schedule, _ = merge([parse("sched_list.html"), parse("sched_event.html")])
     assert schedule.event.timezone == "Europe/Lisbon"
-    assert [s.title for s in schedule.sessions] == ["Fast Tables", "Open Data in 2031"]
+    assert [s.title for s in schedule.sessions] == ["Lightning Talk: Fast Tables", "Open Data in 2031"]
     open_data = schedule.sessions[1]
     assert schedule.track(open_data.track).name == "Keynotes"  # its own line beats the page filter
     assert open_data.start.isoformat() == "2031-06-02T10:00:00+01:00"
@@ -74,3 +74,33 @@ def test_session_without_a_date_line_is_refused():
     html = '<html><body><div><a class="name">Talk - A B, C</a></div></body></html>'
     with pytest.raises(SourceError, match="no date line"):
         sched_html.parse(html, "nodate.html")
+
+
+def test_sched_page_api_export_and_calendar_give_one_session_titled_as_published():
+    # Sched's pages, API and all.ics all keep "Lightning Talk: " in the title: one session,
+    # its title every word the organizer published, the kind beside it.
+    calendar = "\r\n".join(
+        [
+            "BEGIN:VCALENDAR",
+            "VERSION:2.0",
+            "PRODID:-//Sched.com MiniConf 2031//EN",
+            "BEGIN:VEVENT",
+            "UID:fast-tables@miniconf2031.sched.com",
+            "DTSTART;TZID=Europe/Lisbon:20310602T093000",
+            "DTEND;TZID=Europe/Lisbon:20310602T094000",
+            "SUMMARY:Lightning Talk: Fast Tables - Ana Sousa\\, Tabular & Bo Li\\, Data Co",
+            "LOCATION:Blue Room",
+            "END:VEVENT",
+            "END:VCALENDAR",
+            "",
+        ]
+    )
+    api = (FIXTURES / "sched_api.json").read_text(encoding="utf-8")
+    pages = [
+        parse("sched_list.html"),
+        sched_api.parse(api, "export.json"),
+        ical.parse(calendar, "all.ics", "Europe/Lisbon"),
+    ]
+    schedule, _ = merge(pages)
+    fast = [s for s in schedule.sessions if "Fast Tables" in s.title]
+    assert [(s.title, s.kind) for s in fast] == [("Lightning Talk: Fast Tables", "Lightning Talk")]
