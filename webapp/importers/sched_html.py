@@ -21,6 +21,9 @@ from .problems import where
 from .raw import RawPage, RawSession, RawSpeaker, SourceError, kind_beside, split_role, strip_read_more
 from .sched_page import date_range, read_preamble
 
+# Sched's own marks on its pages, sessions or not: its host (x.sched.com), its class names
+# (sched-event-details), its name. "schedule" is no mark: every site's page may say it.
+_SCHED_MARK = re.compile(r"\bsched\b", re.IGNORECASE)
 _BLOCK_TAGS = ["p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "section", "article", "tr"]
 
 
@@ -29,6 +32,11 @@ def looks_like(text: str) -> bool:
     return head.startswith("<") and (
         "<html" in head or "<!doctype" in head or "sched" in text[:20000].lower()
     )
+
+
+class NotSched(SourceError):
+    """An HTML page with no Sched sessions and no mark of Sched: some other site's page, which
+    the caller names as a file this importer does not read, in its one sentence for those."""
 
 
 def parse(text: str, source: str) -> RawPage:
@@ -46,8 +54,10 @@ def parse(text: str, source: str) -> RawPage:
         except SourceError as exc:  # one odd session never refuses the rest
             title = _text(a)[:60] or None
             set_aside(page.problems, "unreadable date or time", exc, where(source, exc.line, title))
+    if not headings and _SCHED_MARK.search(text):
+        raise SourceError(source, "a Sched page with no sessions on it (no a.name headings)")
     if not headings:
-        raise SourceError(source, "an HTML page with no Sched sessions (no a.name headings)")
+        raise NotSched(source, "an HTML page with no Sched sessions (no a.name headings)")
     if not page.sessions:
         raise none_left(source, page.problems, len(headings))
     if len(page.sessions) == 1 and soup.select_one('link[rel="canonical"][href*="/event/"]'):

@@ -79,7 +79,10 @@ def parse_source(
         if "<schedule" in head and "<html" not in head:
             return _frab("frab_xml", text, source, timezone)
         if sched_html.looks_like(stripped):
-            return sched_html.parse(text, source)
+            try:
+                return sched_html.parse(text, source)
+            except sched_html.NotSched:  # another site's page: the one sentence every such file gets
+                raise SourceError(source, f"not a schedule this importer reads: {READS}") from None
     elif sched_csv.looks_like(text):  # a header row naming Sched's columns: text, not JSON
         return sched_csv.parse(text, source, timezone)
     elif sched_text.looks_like(text):

@@ -108,9 +108,14 @@ def _bad_sources(tmp: Path) -> dict[str, tuple[list[Path], str]]:
         "empty": ([write("empty.txt", "")], r"empty\.txt: the file is empty"),
         "blank": ([write("blank.txt", " \n\n")], r"blank\.txt: the file is empty"),
         "another kind": ([SOURCES / "README.md"], r"README\.md: not a schedule this importer reads"),
+        # One short sentence, as every file of a kind the app does not read gets.
         "html of another site": (
-            [write("x.html", "<html><body>hi</body></html>")],
-            r"x\.html: .*no Sched sessions",
+            [write("x.html", "<html><head><title>Our schedule</title></head><body>hi</body></html>")],
+            r"x\.html: not a schedule this importer reads: it reads Sched, frab, pretalx, ",
+        ),
+        "a sched page without sessions": (
+            [write("s.html", '<html><body><div class="sched-container">Loading</div></body></html>')],
+            r"s\.html: a Sched page with no sessions on it",
         ),
         "truncated": ([write("cut.txt", text[:3000])], r"cut\.txt, line 37: .*truncated"),
         "garbled binary": ([write("bin.txt", b"\x89PNG\r\n\x1a\n\x00\x00")], r"bin\.txt: not UTF-8"),
@@ -143,6 +148,7 @@ BAD_CASES = [
     "blank",
     "another kind",
     "html of another site",
+    "a sched page without sessions",
     "truncated",
     "garbled binary",
     "truncated json",

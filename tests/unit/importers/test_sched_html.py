@@ -10,6 +10,7 @@ import pytest
 from webapp.importers import ical, sched_api, sched_html
 from webapp.importers.merge import merge
 from webapp.importers.raw import SourceError
+from webapp.importers.sources import READS, parse_source
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
@@ -68,6 +69,32 @@ def test_list_and_session_page_merge_into_one_session_in_the_citys_zone():
 def test_html_page_without_sessions_is_refused():
     with pytest.raises(SourceError, match="no Sched sessions"):
         sched_html.parse("<html><body><p>Hello</p></body></html>", "hello.html")
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<html><body><p>Hello</p></body></html>",
+        # "schedule" is every site's word, no mark of Sched.
+        "<!doctype html><html><head><title>Conference schedule</title></head><body></body></html>",
+    ],
+)
+def test_html_page_of_another_site_gets_the_one_sentence_of_every_unread_file(html):
+    with pytest.raises(SourceError) as refused:
+        parse_source(html.encode(), "page.html")
+    assert str(refused.value) == f"page.html: not a schedule this importer reads: {READS}"
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        '<html><body><div class="sched-container"><p>Loading</p></div></body></html>',
+        '<html><head><link rel="canonical" href="https://x.sched.com/list/"></head><body></body></html>',
+    ],
+)
+def test_sched_page_without_sessions_says_it_is_a_sched_page_with_none(html):
+    with pytest.raises(SourceError, match=r"^s\.html: a Sched page with no sessions on it"):
+        parse_source(html.encode(), "s.html")
 
 
 def test_session_without_a_date_line_is_refused():
