@@ -1,6 +1,7 @@
 """One odd event never refuses a calendar: an event whose DTSTART does not read, whose TZID
 names no zone, without a start, ending before it starts, or whose repetition cannot be
-expanded is set aside, said once with the file, its line, its UID and its title, and the
+expanded is set aside, said once with the file, its line, its UID, its title, its day (when
+DTSTART reads) and its room, and the
 other events import; `--strict` refuses on it. A calendar none of whose events can be read
 (one unknown zone every event uses) is still refused, naming the first."""
 
@@ -101,6 +102,10 @@ ODD = {
 }
 
 
+# The odd events whose DTSTART does not read: their problem can name no day.
+NO_DAY = {"unreadable DTSTART", "no start"}
+
+
 @pytest.mark.parametrize("case", ODD)
 def test_one_odd_event_is_set_aside_said_once_and_the_rest_imports(case):
     odd, marker, kind, says = ODD[case]
@@ -111,7 +116,8 @@ def test_one_odd_event_is_set_aside_said_once_and_the_rest_imports(case):
     (problem,) = page.problems
     assert problem.kind.startswith(kind)
     assert problem.where == f"odd.ics, line {line_of(data, marker)} ('Odd talk')"
-    assert problem.message.startswith("UID odd@x.org: ") and says in problem.message
+    day = "" if case in NO_DAY else ", 2026-09-15"
+    assert problem.message.startswith(f"UID odd@x.org{day}: ") and says in problem.message
     assert problem.message.endswith("the event is set aside")
     said = "\n".join(report(page.problems))
     assert said.startswith("1 problem in the sources")
@@ -150,3 +156,21 @@ def test_events_of_a_repeating_series_keep_their_occurrences_beside_an_odd_one()
     page = parse_source(data, "odd.ics")
     assert sorted(s.title for s in page.sessions) == ["Good one"] * 3 + ["Good two"]
     assert len(page.problems) == 1
+
+
+@pytest.mark.parametrize("case", ODD)
+def test_an_odd_event_is_named_by_its_day_as_written_and_its_room(case):
+    odd = ODD[case][0].replace("END:VEVENT", "LOCATION:Salle Bleue\r\nEND:VEVENT")
+    (problem,) = parse_source(with_odd(odd), "odd.ics").problems
+    day = "" if case in NO_DAY else ", 2026-09-15"
+    assert problem.message.startswith(f"UID odd@x.org{day}, Salle Bleue: ")
+    assert f"{day}, Salle Bleue: " in "\n".join(report([problem]))
+
+
+def test_an_odd_event_without_uid_is_named_by_its_day_on_the_clock_written_and_its_room():
+    # 23:30 UTC is already the 16th in Paris: the day is the one the file writes.
+    odd = vevent(
+        "", "Odd talk", "RRULE:FREQ=DAILY", "LOCATION:Room 2", start="DTSTART:20260915T233000Z", end=""
+    )
+    (problem,) = parse_source(with_odd(odd.replace("UID:\r\n", "")), "odd.ics").problems
+    assert problem.message.startswith("2026-09-15, Room 2: RRULE:FREQ=DAILY repeats forever")
