@@ -8,7 +8,6 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
-from collections.abc import Callable
 from email.utils import formatdate
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -126,14 +125,3 @@ class Source:
         self.released.set()
         self.server.shutdown()
         self.server.server_close()
-
-
-def wait_for(check: Callable[[], Any], timeout: float, what: str) -> Any:
-    """Poll `check` until it is true, for at most `timeout` seconds."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        result = check()
-        if result:
-            return result
-        time.sleep(0.02)
-    raise AssertionError(f"timed out after {timeout} s waiting for {what}")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.unit.push.clock import Clock
 from tests.unit.push.push_service import PushService
 from webapp import create_app
 from webapp.serving import push, runtime
@@ -16,14 +17,6 @@ from webapp.serving import push, runtime
 TOKEN = "push-runner-token"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 URL = "/api/v1/push/subscription"
-
-
-class Clock:
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.unit.push.clock import Clock
 from tests.unit.push.push_service import Device, PushService, Received
 from webapp import create_app
 from webapp.push.store import Subscription
@@ -21,14 +22,6 @@ AT = datetime(2026, 4, 7, 7, 0, tzinfo=UTC)  # the honest phone's wake-up, and t
 PER_KIND = 8
 BOUND = 2.5  # seconds: half of one attempt's deadline (5 s), so a wake-up that waited behind
 # even one hostile attempt fails; measured about 0.02 s on a quiet machine
-
-
-class Clock:
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 @pytest.fixture
