@@ -77,3 +77,23 @@ def test_a_session_without_links_has_no_links_section(page, live_server) -> None
     page.goto(live_server.url + "/session/k9x8y7")
     expect(page.locator("main h1")).to_have_text("Compiling Things")
     expect(page.locator("#links")).to_have_count(0)
+
+
+def test_the_sessions_own_page_at_its_source_is_its_first_link(page, make_server, tmp_path) -> None:
+    own = "https://conf.example.org/2026/schedule/event/HTJK33-evolving_git/"
+    doc = mini()
+    doc["sessions"].append(
+        session(
+            "lk0002",
+            "Talk With A Page",
+            "2026-04-07T11:00:00+02:00",
+            "2026-04-07T11:30:00+02:00",
+            url=own,
+            links=[{"url": "https://www.video.example.org/v/2.webm", "title": "Video", "kind": "link"}],
+        )
+    )
+    server = make_server(schedule=write(doc, tmp_path))
+    page.goto(server.url + "/session/lk0002")
+    links = page.get_by_role("region", name="Links").get_by_role("link")
+    expect(links).to_have_text(["conf.example.org", "Video"])
+    assert links.first.get_attribute("href") == own
