@@ -18,13 +18,13 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..domain import jsontext
-from . import shapes
+from . import shapes, walking
 from . import svg as venue_svg
 
 VENUE_FILE = "venue.json"
 SVG_DIR = "venue"
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-TOP_KEYS = {"name", "notes", "floors", "rooms"}
+TOP_KEYS = {"name", "notes", "floors", "rooms", "walking"}
 FLOOR_KEYS = {"id", "name", "width", "height", "svg", "areas", "entrances"}
 ROOM_KEYS = {"id", "floor", "shape", "directions", "accessibility"}
 AREA_KEYS = {"name", "shape"}
@@ -45,7 +45,8 @@ class Venue:
 
 def no_plan(rooms: Mapping[str, str]) -> Venue:
     """The venue when the organizer described none: the rooms as a list, no plan."""
-    return Venue({"name": None, "notes": None, "floors": [], "entrances": [], "rooms": _rooms(rooms, {})})
+    doc = {"name": None, "notes": None, "floors": [], "entrances": [], "rooms": _rooms(rooms, {})}
+    return Venue({**doc, "walk": walking.walk(doc)})
 
 
 def load_venue(data_dir: Path, rooms: Mapping[str, str]) -> Venue:
@@ -97,6 +98,14 @@ def build_venue(doc: Any, rooms: Mapping[str, str], read_svg: Callable[[str], st
             entrances.extend(_entrance(e, floor, f"{where}.entrances[{j}]", errs))
     for i, r in enumerate(doc.get("rooms", [])):
         _room(r, f"rooms[{i}]", rooms, floors, placed, errs)
+    ids = set(rooms) | {
+        b
+        for r in doc.get("rooms", [])
+        if isinstance(r, dict)
+        for b in [r.get("building")]
+        if isinstance(b, str)
+    }
+    settings = walking.read_settings(doc.get("walking"), ids, errs)
     if errs:
         raise VenueError("\n".join(errs))
     out = {
@@ -106,6 +115,7 @@ def build_venue(doc: Any, rooms: Mapping[str, str], read_svg: Callable[[str], st
         "entrances": entrances,
         "rooms": _rooms(rooms, placed),
     }
+    out["walk"] = walking.walk(out, settings)
     return Venue(out, warnings)
 
 
