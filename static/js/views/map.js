@@ -8,17 +8,20 @@ import { drawFloor } from "../features/venue/floor-svg.js";
 import { loadVenue } from "../features/venue/venue-plan.js";
 import { heading } from "../ui/page-parts.js";
 import { mapBanner, planRooms, roomList, useMapStyles, venueNotes } from "../features/venue/plan-rooms.js";
+import { markHere, sayHere } from "../features/venue/you-are-here.js";
+import { whereNow } from "../data/here.js";
 import { _ } from "../data/i18n.js";
 
 export function render(ctx) {
   const data = ctx.store.data;
   const now = ctx.now || clockNow();
   const highlight = ctx.query.get("room");
+  const here = whereNow(data, (id) => ctx.store.isStarred(id), now);
   useMapStyles();
   const body = h("div", { class: "map-body" }, h("p", { class: "loading" }, _("Loading the plan…")));
   loadVenue()
     .then((venue) => {
-      const rooms = planRooms(venue, data, now, ctx.store.doc);
+      const rooms = sayHere(planRooms(venue, data, now, ctx.store.doc), here);
       body.replaceChildren(
         ...venue.floors.map((f) =>
           h("section", { class: "floor" }, h("h2", {}, f.name), drawFloor(f, rooms, { highlight })),
@@ -26,6 +29,7 @@ export function render(ctx) {
         ...roomList(venue, data, now, highlight, ctx.store.doc),
         ...venueNotes(venue).flat().filter(Boolean),
       );
+      markHere(body, here);
     })
     .catch((error) => {
       const rooms = [...data.rooms.values()].map((r) => ({ id: r.id, name: r.name, floor: null }));
@@ -34,6 +38,7 @@ export function render(ctx) {
         h("p", { class: "empty" }, _("The plan could not be loaded ({reason}); here are the rooms.", { reason: error.message })),
         ...roomList({ floors: [], rooms }, data, now, highlight, ctx.store.doc),
       );
+      markHere(body, here);
     });
   return {
     title: _("Map"),

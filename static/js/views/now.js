@@ -10,6 +10,9 @@ import { heading } from "../ui/page-parts.js";
 import { withQuery } from "../ui/query-links.js";
 import { isHidden, readHidden } from "../data/hidden.js";
 import { hiddenLine, showingHidden } from "../features/tracks/hidden-line.js";
+import { minutesBetween, walkFromHere } from "../features/venue/walk-times.js";
+import { herePicker, nearestFirst } from "../features/venue/here-picker.js";
+import { whereNow } from "../data/here.js";
 import { _, pgettext, relativeMinutes } from "../data/i18n.js";
 
 function startsAt(session, now) {
@@ -66,13 +69,19 @@ function roomState(data, room, here, now) {
   return { room, on, next, track, tracks: new Set([...on, today].filter(Boolean).map((s) => s.track)) };
 }
 
-function row(store, doc, state, now) {
+function row(store, doc, state, now, here) {
   const { room, on, next, track } = state;
   const lead = on[0] || next;
   return h(
     "li",
     { class: "nowrow", "data-room": room.id },
-    h("div", { class: "roomhead" }, h("h2", {}, h("a", { href: `/room/${room.id}` }, room.name)), track && h("span", { class: "track" }, track.name)),
+    h(
+      "div",
+      { class: "roomhead" },
+      h("h2", {}, h("a", { href: `/room/${room.id}` }, room.name)),
+      walkFromHere(here, room.id),
+      track && h("span", { class: "track" }, track.name),
+    ),
     roomNoticeLine(doc, room.id, now),
     on.map((s) => onLine(store, doc, s, now, lead)),
     on.length === 0 && idle(pgettext("happening", "Now"), _("Nothing on"), " lead"),
@@ -83,12 +92,14 @@ function row(store, doc, state, now) {
 
 const holdsStar = (store, state) => [...state.on, state.next].some((s) => s && store.isStarred(s.id));
 
-function rows(store, states, chosen, now) {
+function rows(store, states, chosen, now, here) {
   const shown = chosen ? states.filter((st) => st.tracks.has(chosen)) : states;
-  // Rooms with a starred session on or next come first, in the venue's order; then the others.
-  const ordered = [...shown.filter((st) => holdsStar(store, st)), ...shown.filter((st) => !holdsStar(store, st))];
+  // Nearest first from where the person is, when that is known; else rooms with a starred
+  // session on or next first, in the venue's order, then the others.
+  const near = here && nearestFirst(shown, (st) => (st.room.id === here.room ? 0 : minutesBetween(here.room, st.room.id)));
+  const ordered = near || [...shown.filter((st) => holdsStar(store, st)), ...shown.filter((st) => !holdsStar(store, st))];
   if (!ordered.length) return h("p", { class: "empty nowrows" }, _("Nothing on or coming next in this track."));
-  return h("ul", { class: "nowrows" }, ordered.map((st) => row(store, store.doc, st, now)));
+  return h("ul", { class: "nowrows" }, ordered.map((st) => row(store, store.doc, st, now, here)));
 }
 
 // The tracks held now or next, by name; the chosen one stays listed even when it has gone quiet.
@@ -122,14 +133,18 @@ export function render(ctx) {
   for (const s of live) byRoom.get(s.room)?.push(s);
   const states = rooms.map((room) => roomState(data, room, byRoom.get(room.id), now));
   const asked = ctx.query.get("track");
-  const chosen = asked && data.tracks.has(asked) ? asked : null;
-  let list = rows(store, states, chosen, now);
-  const onChange = (event) => {
-    const track = event.target.value || null;
-    history.replaceState(history.state, "", withQuery(location.href, { track }));
-    const fresh = rows(store, states, track, now);
+  let chosen = asked && data.tracks.has(asked) ? asked : null;
+  const whereAt = () => whereNow(data, (id) => store.isStarred(id), now);
+  let list = rows(store, states, chosen, now, whereAt());
+  const again = () => {
+    const fresh = rows(store, states, chosen, now, whereAt());
     list.replaceWith(fresh);
     list = fresh;
+  };
+  const onChange = (event) => {
+    chosen = event.target.value || null;
+    history.replaceState(history.state, "", withQuery(location.href, { track: chosen }));
+    again();
   };
   return {
     title: _("Now and next"),
@@ -140,6 +155,7 @@ export function render(ctx) {
       over && h("p", { class: "note" }, _("The event is over. Thank you for coming!")),
       hiddenLine(hidden, null),
       data.tracks.size > 1 && trackFilter(data, states, chosen, onChange),
+      herePicker(data, rooms, whereAt, again),
       list,
     ),
   };

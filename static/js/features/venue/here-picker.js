@@ -1,0 +1,61 @@
+// "Near me" on Now: where the person is (data/here.js) said in words, "I am at ..." to choose
+// the room, and the rooms' order by walking time from there.
+
+import { h } from "../../ui/dom.js";
+import { now as clockNow } from "../../data/clock.js";
+import { forgetPlace, rememberPlace } from "../../data/here.js";
+import { _ } from "../../data/i18n.js";
+
+// `items` ordered by `minutesOf(item)` (nearest first; unknown last; ties in their order), or
+// null when no walk is known yet (then the list keeps its usual order).
+export function nearestFirst(items, minutesOf) {
+  const known = items.map((item, i) => ({ item, i, m: minutesOf(item) }));
+  if (!known.some(({ m }) => m > 0)) return null;
+  const rank = (m) => (m === null || m === undefined ? Infinity : m);
+  return known.sort((a, b) => rank(a.m) - rank(b.m) || a.i - b.i).map(({ item }) => item);
+}
+
+function said(data, here) {
+  const room = here && data.rooms.get(here.room)?.name;
+  if (!room) return _("Where are you? Scan a door’s code or choose the room: the nearest rooms then come first.");
+  if (here.how === "scan") return _("You are at {room}: the door you scanned.", { room });
+  if (here.how === "session") return _("You are at {room}, at “{title}”.", { room, title: here.session.title });
+  return _("You are at {room}, as you said.", { room });
+}
+
+// `whereAt()`: where the person is now; `changed()`: draws the list again after a choice.
+export function herePicker(data, rooms, whereAt, changed) {
+  const line = h("p", { class: "here-said", role: "status" });
+  const select = h(
+    "select",
+    { id: "here-room", name: "here" },
+    // Translators: the first choice of "I am at", before a room is chosen.
+    h("option", { value: "" }, _("Choose a room")),
+    rooms.map((r) => h("option", { value: r.id }, r.name)),
+  );
+  const say = () => {
+    const here = whereAt();
+    line.textContent = said(data, here);
+    select.value = here?.room ?? "";
+  };
+  select.addEventListener("change", () => {
+    if (select.value) rememberPlace(select.value, "pick", clockNow());
+    else forgetPlace();
+    say();
+    changed();
+  });
+  say();
+  return h(
+    "div",
+    { class: "here-picker" },
+    line,
+    h(
+      "p",
+      { class: "field here-choose" },
+      // Translators: on Now, before the list of rooms to choose where one is.
+      h("label", { for: "here-room" }, _("I am at")),
+      select,
+      h("a", { href: "/scan", class: "scan-door" }, _("Scan a door’s code")),
+    ),
+  );
+}
