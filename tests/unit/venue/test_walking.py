@@ -6,6 +6,7 @@ import copy
 
 import pytest
 
+from webapp.venue.plan import VenueError, build_venue, no_plan
 from webapp.venue.walking import Settings, read_settings, walk
 
 
@@ -183,3 +184,36 @@ def test_a_wrong_walking_section_is_refused_with_where_and_why(raw, said):
     errs: list[str] = []
     read_settings(raw, IDS, errs)
     assert len(errs) == 1 and errs[0].startswith(said), errs
+
+
+# Through the organizer's file: plan.py reads the walking section and serves the table.
+ROOMS = {"main": "Main Room", "side": "Side Room"}
+FILE = {
+    "floors": [{"id": "ground", "name": "Ground floor", "width": 100, "height": 50}],
+    "rooms": [
+        {"id": "main", "floor": "ground", "shape": {"rect": [0, 0, 60, 40]}},
+        {"id": "side", "floor": "ground", "shape": {"rect": [60, 0, 40, 40]}},
+    ],
+}
+
+
+def no_svg(name: str) -> str:
+    raise AssertionError("no svg expected")
+
+
+def test_the_venue_document_carries_the_organizers_minutes():
+    doc = {**FILE, "walking": {"between": [{"from": "main", "to": "side", "minutes": 3}]}}
+    served = build_venue(doc, ROOMS, no_svg).doc["walk"]
+    expected = {"rooms": ["main", "side"], "minutes": [[0, 3], [3, 0]], "step_free": None, "from_plan": False}
+    assert served == expected
+
+
+def test_a_wrong_walking_section_is_refused_by_venue_check_with_the_other_problems():
+    doc = {**FILE, "walking": {"speed": 12, "between": [{"from": "main", "to": "hall", "minutes": 3}]}}
+    with pytest.raises(VenueError) as caught:
+        build_venue(doc, ROOMS, no_svg)
+    assert "walking.speed" in str(caught.value) and "'hall' is not a room or building" in str(caught.value)
+
+
+def test_with_no_venue_file_the_rooms_still_have_estimates():
+    assert no_plan(ROOMS).doc["walk"]["minutes"] == [[0, 2], [2, 0]]
