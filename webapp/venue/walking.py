@@ -24,9 +24,6 @@ LIFT_PER_LEVEL = 10.0  # seconds in the lift per storey
 SAME_FLOOR = 120.0  # names only: from one room to another along one floor
 TO_ENTRANCE = 60.0  # names only: from a room to its building's door, on the door's level
 BETWEEN_BUILDINGS = 180.0  # outside, entrance to entrance, when the organizer gives no time
-MIN_SPEED, MAX_SPEED = 0.3, 3.0  # a speed outside this is a typo (km/h for m/s), refused
-MAX_MINUTES = 120  # a longer walk in a table is a typo, refused
-MAX_ENTRIES = 10_000
 
 Pair = frozenset[str]
 
@@ -34,7 +31,7 @@ Pair = frozenset[str]
 @dataclass(frozen=True)
 class Settings:
     speed: float = SPEED
-    between: Mapping[Pair, float] = field(default_factory=dict)  # minutes, by {from, to}
+    between: Mapping[Pair, float] = field(default_factory=dict)  # minutes, by {from, to}; later wins
 
 
 @dataclass(frozen=True)
@@ -48,41 +45,12 @@ class Spot:
     xy: tuple[float, float] | None = None  # metres on its floor (plan units / scale)
 
 
-def read_settings(raw: Any, ids: set[str], errs: list[str]) -> Settings:
-    """The organizer's `walking` section, checked; `ids`: the room and building ids it may name."""
-    if raw is None:
-        return Settings()
-    if not isinstance(raw, dict):
-        errs.append('walking: must be an object {"speed": ..., "between": [...]}')
-        return Settings()
-    for key in sorted(set(raw) - {"speed", "between"}):
-        errs.append(f"walking: unknown key {key!r} (known: between, speed)")
-    speed = raw.get("speed", SPEED)
-    if not (_number(speed) and MIN_SPEED <= speed <= MAX_SPEED):
-        errs.append(f"walking.speed: metres per second, between {MIN_SPEED} and {MAX_SPEED} (got {speed!r})")
-        speed = SPEED
-    entries = raw.get("between", [])
-    if not isinstance(entries, list) or len(entries) > MAX_ENTRIES:
-        errs.append(f"walking.between: a list of at most {MAX_ENTRIES} entries")
-        entries = []
-    between: dict[Pair, float] = {}
-    for i, e in enumerate(entries):
-        where = f"walking.between[{i}]"
-        if not isinstance(e, dict) or set(e) != {"from", "to", "minutes"}:
-            errs.append(f'{where}: needs exactly "from", "to" and "minutes"')
-            continue
-        unknown = [v for v in (e["from"], e["to"]) if not isinstance(v, str) or v not in ids]
-        if unknown:
-            errs.append(f"{where}: {unknown[0]!r} is not a room or building of this venue")
-        elif e["from"] == e["to"]:
-            errs.append(f"{where}: from and to are the same")
-        elif not (_number(e["minutes"]) and 0 <= e["minutes"] <= MAX_MINUTES):
-            errs.append(f"{where}: minutes must be a number from 0 to {MAX_MINUTES}")
-        elif frozenset((e["from"], e["to"])) in between:
-            errs.append(f"{where}: {e['from']} and {e['to']} are given twice")
-        else:
-            between[frozenset((e["from"], e["to"]))] = float(e["minutes"])
-    return Settings(float(speed), between)
+def settings_of(walking: Mapping[str, Any]) -> Settings:
+    """The organizer's `walking` as plan.py checked it (`storeys.check_walking`)."""
+    speed = walking.get("speed")
+    legs = walking.get("between", [])
+    between = {frozenset((g["from"], g["to"])): float(g["minutes"]) for g in legs if g["from"] != g["to"]}
+    return Settings(float(speed) if speed else SPEED, between)
 
 
 def walk(doc: Mapping[str, Any], settings: Settings = Settings()) -> dict[str, Any] | None:

@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from webapp.venue.plan import VenueError, build_venue, no_plan
-from webapp.venue.walking import Settings, read_settings, walk
+from webapp.venue.walking import Settings, settings_of, walk
 
 
 def room(rid, building, level, floor=None, at=None):
@@ -141,49 +141,10 @@ def test_rooms_with_no_building_are_taken_as_one_place():
     assert walk(doc)["minutes"] == [[0, 2], [2, 0]]
 
 
-IDS = {"K", "U", "K.1.a", "U1.1"}
-
-
-def test_the_walking_section_is_read():
-    errs: list[str] = []
-    settings = read_settings({"speed": 1.0, "between": [{"from": "K", "to": "U", "minutes": 4}]}, IDS, errs)
-    assert errs == []
-    assert settings == Settings(1.0, {frozenset(("U", "K")): 4.0})
-
-
-@pytest.mark.parametrize(
-    ("raw", "said"),
-    [
-        ({"speed": 4.3}, "walking.speed: metres per second"),
-        ({"speed": "fast"}, "walking.speed: metres per second"),
-        ({"pace": 1}, "walking: unknown key 'pace'"),
-        (
-            {"between": [{"from": "K", "to": "X", "minutes": 4}]},
-            "walking.between[0]: 'X' is not a room or building",
-        ),
-        (
-            {"between": [{"from": "K", "to": "K", "minutes": 4}]},
-            "walking.between[0]: from and to are the same",
-        ),
-        (
-            {"between": [{"from": "K", "to": "U", "minutes": -1}]},
-            "walking.between[0]: minutes must be a number",
-        ),
-        (
-            {"between": [{"from": "K", "to": "U"}]},
-            'walking.between[0]: needs exactly "from", "to" and "minutes"',
-        ),
-        (
-            {"between": [{"from": "K", "to": "U", "minutes": 1}, {"from": "U", "to": "K", "minutes": 2}]},
-            "walking.between[1]: U and K are given twice",
-        ),
-        ([], "walking: must be an object"),
-    ],
-)
-def test_a_wrong_walking_section_is_refused_with_where_and_why(raw, said):
-    errs: list[str] = []
-    read_settings(raw, IDS, errs)
-    assert len(errs) == 1 and errs[0].startswith(said), errs
+def test_the_checked_walking_section_becomes_the_models_settings():
+    checked = {"speed": 1.0, "between": [{"from": "K", "to": "U", "minutes": 4}]}
+    assert settings_of(checked) == Settings(1.0, {frozenset(("U", "K")): 4.0})
+    assert settings_of({"speed": None, "between": []}) == Settings()
 
 
 # Through the organizer's file: plan.py reads the walking section and serves the table.
@@ -212,7 +173,9 @@ def test_a_wrong_walking_section_is_refused_by_venue_check_with_the_other_proble
     doc = {**FILE, "walking": {"speed": 12, "between": [{"from": "main", "to": "hall", "minutes": 3}]}}
     with pytest.raises(VenueError) as caught:
         build_venue(doc, ROOMS, no_svg)
-    assert "walking.speed" in str(caught.value) and "'hall' is not a room or building" in str(caught.value)
+    assert "walking.speed" in str(caught.value) and "'hall' is neither a building nor a room" in str(
+        caught.value
+    )
 
 
 def test_with_no_venue_file_the_rooms_still_have_estimates():
