@@ -59,7 +59,7 @@ def import_osm(data: bytes, rooms: Mapping[str, str], existing: Any = None) -> O
     }
     if not doc["buildings"]:
         del doc["buildings"]
-    _keep(doc, existing)
+    _keep(doc, existing, rooms)
     doors = sum(1 for e in elements if "door" in e.tags and "entrance" not in e.tags)
     if doors:
         notes.append(
@@ -177,7 +177,7 @@ def _rooms(
                 "name": rooms[m.room],
                 "osm": m.osm,
                 "by": m.by,
-                "label": f.label,
+                "label": f.ref if m.by == "ref" else f.name,
                 "floor": floor.doc["id"],
             }
         )
@@ -256,7 +256,7 @@ def _entrances(
         floor.doc["entrances"].append({"id": f"entrance-{n}", "name": name, "at": floor.at(f.centre)})
 
 
-def _keep(doc: Doc, existing: Any) -> None:
+def _keep(doc: Doc, existing: Any, rooms: Mapping[str, str]) -> None:
     """What the organizer wrote that a map cannot say: the venue's name and notes, the walking
     table, buildings' notes, and rooms' directions and accessibility notes."""
     if not isinstance(existing, dict):
@@ -270,7 +270,7 @@ def _keep(doc: Doc, existing: Any) -> None:
             b["note"] = notes[b["id"]]
     placed = {r["id"]: r for r in doc["rooms"]}
     for old in existing.get("rooms") or []:
-        if not isinstance(old, dict) or not isinstance(old.get("id"), str):
+        if not isinstance(old, dict) or old.get("id") not in rooms:
             continue
         kept = {k: old[k] for k in ("directions", "accessibility") if old.get(k) is not None}
         if old["id"] in placed:
