@@ -11,6 +11,7 @@ from typing import Any
 
 from ..domain import jsontext
 from ..domain.storage import write_atomic
+from . import store
 from .osm import OsmImport, import_osm
 from .plan import VENUE_FILE, VenueError, build_venue
 
@@ -39,8 +40,9 @@ def prepare(data: bytes, rooms: Mapping[str, str], data_dir: Path) -> tuple[OsmI
 
 
 def write(data_dir: Path, doc: dict[str, Any], now: datetime) -> Path | None:
-    """Write venue.json atomically; the file it replaces is first copied, whole, to a backup
-    named by the time (returned). Call only with a document `prepare` accepted."""
+    """Save venue.json as the venue's next version (`store.save`, as the editor saves it); the
+    file it replaces is first copied, whole, to a backup named by the time (returned). Call
+    only with a document `prepare` accepted."""
     path = data_dir / VENUE_FILE
     backup = None
     if path.exists():
@@ -52,5 +54,5 @@ def write(data_dir: Path, doc: dict[str, Any], now: datetime) -> Path | None:
             backup = data_dir / f"{VENUE_FILE}.bak-{stamp}-{n}"
         write_atomic(backup, path.read_bytes())
     text = json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
-    write_atomic(path, text.encode("utf-8"))
+    store.save(data_dir, text, store.version(data_dir))
     return backup

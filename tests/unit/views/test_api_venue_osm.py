@@ -79,3 +79,38 @@ def test_a_file_larger_than_a_venue_could_be_is_413(client, monkeypatch) -> None
     monkeypatch.setattr(venue_osm, "MAX_BYTES", 1000)
     resp = client.post("/api/v1/venue/osm", data=OSM, headers=AUTH)
     assert resp.status_code == 413
+
+
+def test_applied_with_the_dry_runs_version_it_is_the_venue_phones_read(client, data_dir) -> None:
+    dry = client.post("/api/v1/venue/osm", data=OSM, headers=AUTH).get_json()
+    assert dry["report"]["problems"] == [] and dry["applied"] is False
+    head = {**AUTH, "If-Match": f'"{dry["version"]}"'}
+    resp = client.post("/api/v1/venue/osm?apply=1", data=OSM, headers=head)
+    assert resp.status_code == 200, resp.data
+    stored = resp.get_json()
+    validator("OsmImport").validate(stored)
+    assert stored["applied"] is True and stored["version"] == dry["version"] + 1
+    served = client.get("/api/v1/venue.json").get_json()
+    assert served["version"] == stored["version"]
+    assert [f["id"] for f in served["floors"]] == ["H-0", "K-0", "K-1"]
+    main = next(r for r in served["rooms"] if r["id"] == "main")
+    assert (main["floor"], main["building"], main["level"]) == ("K-0", "K", 0)
+
+
+def test_apply_needs_the_version_and_a_stale_one_saves_nothing(client, data_dir) -> None:
+    resp = client.post("/api/v1/venue/osm?apply=1", data=OSM, headers=AUTH)
+    assert resp.status_code == 428
+    stale = client.post("/api/v1/venue/osm?apply=1", data=OSM, headers={**AUTH, "If-Match": '"7"'})
+    assert stale.status_code == 412
+    assert not (data_dir / "venue.json").exists()
+
+
+def test_a_venue_that_breaks_the_rules_is_not_applied(client, data_dir) -> None:
+    (data_dir / "venue.json").write_text(json.dumps({"walking": "fast", "floors": []}))
+    dry = client.post("/api/v1/venue/osm", data=OSM, headers=AUTH).get_json()
+    assert dry["report"]["problems"]  # the kept walking table is not one
+    resp = client.post(
+        "/api/v1/venue/osm?apply=1", data=OSM, headers={**AUTH, "If-Match": f'"{dry["version"]}"'}
+    )
+    assert resp.status_code == 422
+    assert json.loads((data_dir / "venue.json").read_text()) == {"walking": "fast", "floors": []}
