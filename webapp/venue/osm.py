@@ -45,11 +45,18 @@ def import_osm(data: bytes, rooms: Mapping[str, str], existing: Any = None) -> O
     features = [f for e in useful if (f := osm_features.feature(e, project)) is not None]
     found = osm_features.buildings(features)
     osm_features.place(features, found)
-    notes: list[str] = []
+    mapped = [f for f in features if f.role == "room" and f.el.kind in ("area", "point")]
+    matches, notes = osm_match.match(rooms, [osm_match.Mapped(f.el.osm, f.ref, f.name) for f in mapped])
+    by_osm = {f.el.osm: f for f in mapped}
+    inside: dict[str, list[str]] = {}
+    for m in matches:
+        if (bid := by_osm[m.osm].building) is not None:
+            inside.setdefault(bid, []).append(rooms[m.room])
+    osm_features.rename(found, features, inside)
     floors = _floors(features, found, notes)
     if not floors:
         raise OsmError("this file maps no room, area, corridor or level inside: nothing to draw")
-    rooms_out, report_rooms = _rooms(features, rooms, floors, notes)
+    rooms_out, report_rooms = _rooms(features, rooms, matches, floors, notes)
     _connectors(features, floors)
     _entrances(features, floors, found, notes)
     doc: Doc = {
@@ -147,13 +154,11 @@ def _floors(
 def _rooms(
     features: list[Feature],
     rooms: Mapping[str, str],
+    matches: list[osm_match.Match],
     floors: dict[tuple[str | None, float], _Floor],
     notes: list[str],
 ) -> tuple[list[Doc], Doc]:
-    mapped = [f for f in features if f.role == "room" and f.el.kind in ("area", "point")]
-    by_osm = {f.el.osm: f for f in mapped}
-    matches, doubts = osm_match.match(rooms, [osm_match.Mapped(f.el.osm, f.ref, f.name) for f in mapped])
-    notes.extend(doubts)
+    by_osm = {f.el.osm: f for f in features}
     matched_osm = {m.osm: m for m in matches}
     out: list[Doc] = []
     report_matched: list[Doc] = []

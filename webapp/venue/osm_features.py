@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
-from . import osm_geo, osm_levels
+from . import names, osm_geo, osm_levels
 from .osm_read import Element
 
 NEAR = 5.0  # metres: an entrance drawn on a building's wall, or just outside it, is its entrance
@@ -45,6 +46,7 @@ class Building:
     id: str
     name: str
     outline: list[osm_geo.Point]
+    by_ref: bool  # its id is its own ref, not made up from its name
     features: list[Feature] = field(default_factory=list)
 
 
@@ -76,7 +78,7 @@ def buildings(features: list[Feature]) -> list[Building]:
             n += 1
             bid = f"{base}-{n}"
         used.add(bid)
-        out.append(Building(bid, f.name or f.ref or bid, f.pts))
+        out.append(Building(bid, f.name or f.ref or bid, f.pts, bid == f.ref))
     return sorted(out, key=lambda b: (b.name.casefold(), b.id))
 
 
@@ -96,6 +98,27 @@ def place(features: list[Feature], found: list[Building]) -> None:
         if best is not None:
             f.building = best.id
             best.features.append(f)
+
+
+def rename(found: list[Building], features: list[Feature], rooms_in: dict[str, list[str]]) -> None:
+    """A building with no ref of its own takes the id the name rule reads in the names of the
+    schedule rooms matched inside it ("K" for rooms K.1.101 and K.1.102), when most it reads agree:
+    the schedule's rooms that are on no map then group with it."""
+    taken = {b.id for b in found}
+    for b in found:
+        if b.by_ref:
+            continue
+        votes = Counter(p for name in rooms_in.get(b.id, []) if (p := names.place(name).building))
+        if not votes:
+            continue
+        best, count = votes.most_common(1)[0]
+        if count * 2 <= sum(votes.values()) or best in taken or len(best) > 64:
+            continue
+        taken.add(best)
+        for f in features:
+            if f.building == b.id:
+                f.building = best
+        b.id = best
 
 
 def shafts(connectors: list[Feature]) -> list[list[Feature]]:

@@ -249,3 +249,14 @@ def test_an_export_with_thousands_of_indoor_features_is_refused() -> None:
     data = json.dumps({"type": "FeatureCollection", "features": features}).encode()
     with pytest.raises(OsmError, match="2,001 indoor features: more than a venue's 2,000"):
         import_osm(data, ROOMS)
+
+
+def test_a_building_without_a_ref_takes_the_id_its_rooms_names_give() -> None:
+    no_refs = OSM.replace(b"<tag k='ref' v='K' />", b"").replace(b"<tag k='ref' v='H' />", b"")
+    assert no_refs != OSM
+    doc = import_osm(no_refs, ROOMS).doc
+    # K's matched rooms are named K.0.101, K.1.101... (the name rule's building K); H's one
+    # matched room is "H.0.1 (Cornil)".
+    assert [(b["id"], b["name"]) for b in doc["buildings"]] == [("H", "Building H"), ("K", "Building K")]
+    nowhere = import_osm(no_refs, {"other": "Janson"}).doc
+    assert [b["id"] for b in nowhere["buildings"]] == ["Building-H", "Building-K"]
