@@ -9,6 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from tests.harness.a11y import serious
 from tests.harness.browser import PHONE
 from tests.harness.net import get_json
 from tests.harness.organizers import ENV, attendee, sign_in
@@ -46,6 +47,7 @@ def test_an_osm_map_imported_in_the_console_becomes_the_attendees_map(browser, m
     # Shown, not yet saved.
     assert get_json(server, "/api/v1/venue.json")["floors"] == []
     assert org.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    assert serious(org, ".osm-import") == []
 
     org.get_by_role("button", name="Use this map for the venue").click()
     expect(org.locator("[data-osm-saved]")).to_contain_text("Saved: phones get the new plan")
