@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from flask import Blueprint, Response, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..serving import current_runtime, venue_edit
 from ..serving.published import published
@@ -44,8 +45,11 @@ def import_osm() -> Response:
     # One byte past the limit: a chunked body is cut there without an error, and a cut file
     # must be a 413, not "not well-formed XML".
     request.max_content_length = MAX_BYTES + 1
-    data = request.get_data(cache=False)
-    if len(data) > MAX_BYTES:
+    try:
+        data: bytes | None = request.get_data(cache=False)
+    except RequestEntityTooLarge:  # a Content-Length past the limit: refused before reading
+        data = None
+    if data is None or len(data) > MAX_BYTES:
         return error(
             413, f"the file is larger than {MAX_BYTES // 1_000_000} MB: a venue's export is far smaller"
         )

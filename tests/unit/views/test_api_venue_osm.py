@@ -79,6 +79,7 @@ def test_a_file_larger_than_a_venue_could_be_is_413(client, monkeypatch) -> None
     monkeypatch.setattr(venue_osm, "MAX_BYTES", 1000)
     resp = client.post("/api/v1/venue/osm", data=OSM, headers=AUTH)
     assert resp.status_code == 413
+    assert "larger than" in resp.get_json()["error"]
 
 
 def test_applied_with_the_dry_runs_version_it_is_the_venue_phones_read(client, data_dir) -> None:
