@@ -39,9 +39,13 @@ async function send(file, version = null) {
   }
 }
 
+const SHORT = 8; // a longer list (a campus's offices) stays folded under its count
+
 function list(title, items) {
   if (!items.length) return null;
-  return [h("h3", {}, title), h("ul", {}, items.map((text) => h("li", {}, text)))];
+  const ul = h("ul", {}, items.map((text) => h("li", {}, text)));
+  if (items.length <= SHORT) return [h("h3", {}, title), ul];
+  return h("details", {}, h("summary", {}, _("{title} ({n})", { title, n: items.length })), ul);
 }
 
 function reportNode(report) {
