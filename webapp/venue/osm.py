@@ -283,3 +283,14 @@ def _keep(doc: Doc, existing: Any, rooms: Mapping[str, str]) -> None:
         elif kept or "building" in old or "level" in old:
             kept |= {k: old[k] for k in ("building", "level") if k in old}
             doc["rooms"].append({"id": old["id"], **kept})
+    # A building the map lacks stays declared when what is kept names it (a room on no map, a
+    # walking time), so the document does not break on its own words.
+    named = {r.get("building") for r in doc["rooms"]}
+    walking = existing.get("walking")
+    if isinstance(walking, dict) and isinstance(walking.get("between"), list):
+        named |= {e.get(k) for e in walking["between"] if isinstance(e, dict) for k in ("from", "to")}
+    have = {b["id"] for b in doc.get("buildings", [])}
+    for b in existing.get("buildings") or []:
+        if isinstance(b, dict) and b.get("id") in named and b.get("id") not in have:
+            doc.setdefault("buildings", []).append(b)
+            have.add(b.get("id"))

@@ -260,3 +260,17 @@ def test_a_building_without_a_ref_takes_the_id_its_rooms_names_give() -> None:
     assert [(b["id"], b["name"]) for b in doc["buildings"]] == [("H", "Building H"), ("K", "Building K")]
     nowhere = import_osm(no_refs, {"other": "Janson"}).doc
     assert [b["id"] for b in nowhere["buildings"]] == ["Building-H", "Building-K"]
+
+
+def test_a_building_the_map_lacks_stays_when_the_kept_walking_table_names_it() -> None:
+    from webapp.venue.plan import build_venue
+
+    existing = {
+        "floors": [],
+        "buildings": [{"id": "Janson", "name": "Janson hall", "note": "Across the lawn."}, {"id": "Gone"}],
+        "walking": {"between": [{"from": "K", "to": "Janson", "minutes": 4}]},
+    }
+    doc = import_osm(OSM, ROOMS, existing).doc
+    assert [b["id"] for b in doc["buildings"]] == ["H", "K", "Janson"]
+    venue = build_venue(doc, ROOMS, lambda name: "")
+    assert venue.walking["between"]
