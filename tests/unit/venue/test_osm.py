@@ -274,3 +274,15 @@ def test_a_building_the_map_lacks_stays_when_the_kept_walking_table_names_it() -
     assert [b["id"] for b in doc["buildings"]] == ["H", "K", "Janson"]
     venue = build_venue(doc, ROOMS, lambda name: "")
     assert venue.walking["between"]
+
+
+def test_a_city_sized_geojson_is_refused() -> None:
+    ring = [[4 + i * 1e-6, 50] for i in range(20_001)]
+    feature = {
+        "type": "Feature",
+        "properties": {"indoor": "area"},
+        "geometry": {"type": "LineString", "coordinates": ring},
+    }
+    data = json.dumps({"type": "FeatureCollection", "features": [feature]}).encode()
+    with pytest.raises(OsmError, match="more than 20,000 points"):
+        import_osm(data, ROOMS)
