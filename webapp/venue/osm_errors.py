@@ -15,6 +15,6 @@ class OsmError(ValueError):
 
 def too_many(what: str) -> str:
     return (
-        f"this file has {what}: more than a venue's {MAX_NODES:,} (a city's export?); "
+        f"this file has {what}, more than a venue's export ever has (a city's?): "
         "export only the venue's buildings"
     )
