@@ -52,3 +52,16 @@ def test_a_city_sized_file_is_refused_and_changes_nothing(runner, data_dir, tmp_
     assert "refused: this file has more than 20,000 nodes" in result.output
     assert [p.name for p in data_dir.glob("venue*")] == ["venue.json"]
     assert (data_dir / "venue.json").read_text() == '{"floors": []}'
+
+
+def test_a_plan_that_breaks_the_venues_rules_is_not_written(runner, data_dir) -> None:
+    campus_rooms(data_dir)
+    old = '{"walking": {"speed": -1}, "floors": []}'
+    (data_dir / "venue.json").write_text(old)
+    result = runner.invoke(args=["venue", "import-osm", FIXTURE, "--write"])
+    assert result.exit_code == 1
+    assert "matched 1 of 2 schedule room(s):" in result.output  # the report first
+    assert "breaks the venue's rules; nothing written" in result.output
+    assert "walking" in result.output
+    assert (data_dir / "venue.json").read_text() == old
+    assert [p.name for p in data_dir.glob("venue*")] == ["venue.json"]
