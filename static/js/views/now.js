@@ -1,6 +1,7 @@
 // Now and next: one compact row per room (the track it holds, what is on with the minutes left,
-// what starts next), rooms with a starred session first, a filter by track kept in the address
-// (?track=). At a congress's 90 rooms a row is about three lines. `now` comes from data/clock.js.
+// what starts next), rooms with a starred session first, then the rooms by building where the
+// venue has buildings, a filter by track kept in the address (?track=). At a congress's 90
+// rooms a row is about three lines. `now` comes from data/clock.js.
 
 import { badges, starButton, textLang } from "../ui/session-card.js";
 import { h } from "../ui/dom.js";
@@ -10,6 +11,8 @@ import { heading } from "../ui/page-parts.js";
 import { withQuery } from "../ui/query-links.js";
 import { isHidden, readHidden } from "../data/hidden.js";
 import { hiddenLine, showingHidden } from "../features/tracks/hidden-line.js";
+import { byBuilding } from "../features/venue/by-building.js";
+import { knownVenue, onceRead } from "../features/venue/venue-plan.js";
 import { _, pgettext, relativeMinutes } from "../data/i18n.js";
 
 function startsAt(session, now) {
@@ -66,13 +69,14 @@ function roomState(data, room, here, now) {
   return { room, on, next, track, tracks: new Set([...on, today].filter(Boolean).map((s) => s.track)) };
 }
 
-function row(store, doc, state, now) {
+// `head`: the room's heading level (h3 under a building's heading).
+function row(store, doc, state, now, head = "h2") {
   const { room, on, next, track } = state;
   const lead = on[0] || next;
   return h(
     "li",
     { class: "nowrow", "data-room": room.id },
-    h("div", { class: "roomhead" }, h("h2", {}, h("a", { href: `/room/${room.id}` }, room.name)), track && h("span", { class: "track" }, track.name)),
+    h("div", { class: "roomhead" }, h(head, {}, h("a", { href: `/room/${room.id}` }, room.name)), track && h("span", { class: "track" }, track.name)),
     roomNoticeLine(doc, room.id, now),
     on.map((s) => onLine(store, doc, s, now, lead)),
     on.length === 0 && idle(pgettext("happening", "Now"), _("Nothing on"), " lead"),
@@ -86,9 +90,15 @@ const holdsStar = (store, state) => [...state.on, state.next].some((s) => s && s
 function rows(store, states, chosen, now) {
   const shown = chosen ? states.filter((st) => st.tracks.has(chosen)) : states;
   // Rooms with a starred session on or next come first, in the venue's order; then the others.
-  const ordered = [...shown.filter((st) => holdsStar(store, st)), ...shown.filter((st) => !holdsStar(store, st))];
-  if (!ordered.length) return h("p", { class: "empty nowrows" }, _("Nothing on or coming next in this track."));
-  return h("ul", { class: "nowrows" }, ordered.map((st) => row(store, store.doc, st, now)));
+  const starred = shown.filter((st) => holdsStar(store, st));
+  const others = shown.filter((st) => !holdsStar(store, st));
+  if (!shown.length) return h("p", { class: "empty nowrows" }, _("Nothing on or coming next in this track."));
+  const list = (sts, head) => h("ul", { class: "nowrows" }, sts.map((st) => row(store, store.doc, st, now, head)));
+  // By building, under headings (the starred rooms' own first): the rooms' names one level down.
+  const buildings = byBuilding(knownVenue(), others, (st) => st.room.id, (sts) => list(sts, "h3"));
+  if (!buildings) return list([...starred, ...others]);
+  const mine = starred.length > 0 && h("section", { class: "building-group starred" }, h("h2", {}, _("Your starred sessions")), list(starred, "h3"));
+  return h("div", { class: "nowrows" }, mine, buildings);
 }
 
 // The tracks held now or next, by name; the chosen one stays listed even when it has gone quiet.
@@ -123,14 +133,23 @@ export function render(ctx) {
   const states = rooms.map((room) => roomState(data, room, byRoom.get(room.id), now));
   const asked = ctx.query.get("track");
   const chosen = asked && data.tracks.has(asked) ? asked : null;
+  let track = chosen;
   let list = rows(store, states, chosen, now);
   const onChange = (event) => {
-    const track = event.target.value || null;
+    track = event.target.value || null;
     history.replaceState(history.state, "", withQuery(location.href, { track }));
     const fresh = rows(store, states, track, now);
     list.replaceWith(fresh);
     list = fresh;
   };
+  // The venue read for the first time on this page: the rooms by building (the drawing shown
+  // may hold the list in another node than this render's: the server's, the worker's).
+  onceRead(() => {
+    const shown = list.isConnected ? list : document.querySelector("main section.now .nowrows");
+    if (!shown?.parentNode) return;
+    list = rows(store, states, track, now);
+    shown.replaceWith(list);
+  });
   return {
     title: _("Now and next"),
     node: h(

@@ -9,6 +9,7 @@ import { sessionCode } from "../features/qr/qr-view.js";
 import { heading, notFound } from "../ui/page-parts.js";
 import { sourceLinks } from "../ui/source-links.js";
 import { sentence } from "../ui/sentence.js";
+import { roomPageHint, sayOnceKnown } from "../features/venue/place-words.js";
 import { _, ngettext, pgettext } from "../data/i18n.js";
 
 // Said when drawn, in the language taken then (a table built at load would stay English).
@@ -102,7 +103,7 @@ export function render(ctx) {
               "span",
               { class: "where-link" },
               sentence(_("Where: {room}"), { room: h("a", { href: `/room/${room.id}` }, room.name) }),
-              h("span", { class: "sub" }, " " + _("(map and directions)")),
+              sayOnceKnown(h("span", { class: "sub" }), (venue) => " " + roomPageHint(venue, room.id)),
             ),
         ),
       session.cancelled && cancelled(session, history),
