@@ -3,8 +3,14 @@
 
 import { _, formatNumber } from "../../data/i18n.js";
 
-// Translators: the heading of the rooms the venue puts in no building (also on the map).
-export const buildingName = (group) => (group.building === null ? _("Other rooms") : group.name);
+export function buildingName(group) {
+  // Translators: the heading of the rooms the venue puts in no building (also on the map).
+  if (group.building === null) return _("Other rooms");
+  // A building known only by its letters in the room names (K for K.3.201) is named as one.
+  // Translators: a building known by the letters of its rooms' names ("Building K" for K.3.201).
+  if (group.name === group.building && group.name.length <= 3) return _("Building {building}", { building: group.name });
+  return group.name;
+}
 
 export function levelName(venue, group, level) {
   const floor = level.floor && (venue?.floors || []).find((f) => f.id === level.floor);

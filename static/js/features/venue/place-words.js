@@ -2,7 +2,7 @@
 // venue has them; else only where the room is (its building and level, or its name alone).
 
 import { knownVenue, onceRead } from "./venue-plan.js";
-import { levelName } from "./group-names.js";
+import { buildingName, levelName } from "./group-names.js";
 import { _ } from "../../data/i18n.js";
 
 function what(venue, roomId) {
@@ -54,7 +54,7 @@ export function placeLine(venue, roomId) {
   if (!building) return null;
   const group = { building: building.id, name: building.name || building.id, levels: building.levels || [] };
   const level = (building.levels || []).find((l) => (l.level ?? null) === (room.level ?? null));
-  if (room.level == null && !level?.floor) return group.name;
+  if (room.level == null && !level?.floor) return buildingName(group);
   // Translators: where a room is: its building, then its floor ("Building K, Level 3").
-  return _("{building}, {level}", { building: group.name, level: levelName(venue, group, { level: room.level ?? null, floor: level?.floor ?? null }) });
+  return _("{building}, {level}", { building: buildingName(group), level: levelName(venue, group, { level: room.level ?? null, floor: level?.floor ?? null }) });
 }
