@@ -87,7 +87,13 @@ WIRE_GOAL = 33 * 1024
 # app once painted (js/start.js, a classic script; the bundle a classic script too, preloaded):
 # one request more, 410 B and its headers, 70,192 B in English. The budget is 69.5 KB. The plain
 # worker telling the push worker of a push it kept late (worker-offline.js) added 62 B: 71,110 B.
-WIRE_BUDGET = int(69.5 * 1024)
+# Issue 41 grouped the rooms by building and floor in Now and the room pickers (the grouping,
+# the headings, the venue read once per page) and made the room links say only what exists
+# ("(where it is)" without a plan): the bundle +949 B, map.css +444 B (the map's rows, precached
+# for the room page), app.css +77 B: 71,142 -> 72,612 B measured side by side in one run; the
+# map's own list (building-list.js) comes in the worker's second phase with the map. The budget
+# is 71.25 KB.
+WIRE_BUDGET = int(71.25 * 1024)
 FOSDEM_GOAL = 250 * 1024  # issue 28: a first visit of FOSDEM's size
 SHELL_GOAL = 14 * 1024
 QUIET = 0.8  # seconds without a request in flight: the first visit is over

@@ -42,9 +42,3 @@ export function groupRooms(venue, rooms, options = {}) {
     });
 }
 
-// Where a room is, as a short line for a view: its building's name and level, or null.
-export function roomPlace(venue, roomId) {
-  const room = (venue?.rooms || []).find((r) => r.id === roomId);
-  const building = room?.building != null && (venue.buildings || []).find((b) => b.id === room.building);
-  return building ? { building: building.id, name: building.name || building.id, level: room.level ?? null } : null;
-}

@@ -11,6 +11,7 @@ import { withQuery } from "../ui/query-links.js";
 import { isPast, nowMark, phase } from "./timeline.js";
 import { sentence } from "../ui/sentence.js";
 import { walkBetween } from "../features/venue/walk-times.js";
+import { mapLinkText, sayOnceKnown } from "../features/venue/place-words.js";
 import { _, ngettext, npgettext } from "../data/i18n.js";
 
 export function plan(sessions) {
@@ -54,8 +55,7 @@ const onNow = (s, now) => _("On now · {duration} left", { duration: length(now,
 function nextHere(data, starred, now) {
   const next = starred.find((s) => !s.cancelled && s.end > now && data.rooms.has(s.room));
   if (!next) return null;
-  // Translators: a link to the map, with the room highlighted.
-  const where = h("a", { href: `/map?room=${next.room}&next=${next.id}` }, _("{room} (map)", { room: data.rooms.get(next.room).name }));
+  const where = sayOnceKnown(h("a", { href: `/map?room=${next.room}&next=${next.id}` }), (venue) => mapLinkText(venue, data.rooms.get(next.room)));
   const said = running(next, now)
     ? sentence(_("On now · {duration} left: “{title}”, here: {room}"), { duration: length(now, next.end), title: next.title, room: where })
     : // Translators: the count is the hour of {time} (1 for 1:30, 13 for 13:00), for a language whose article follows the hour ("a la 1:30", "a las 13:00"); others write the same in each form.

@@ -11,6 +11,7 @@ import { sourceLinks } from "../ui/source-links.js";
 import { sentence } from "../ui/sentence.js";
 import { walkBetween, walkFromHereLine } from "../features/venue/walk-times.js";
 import { whereNow } from "../data/here.js";
+import { roomPageHint, sayOnceKnown } from "../features/venue/place-words.js";
 import { _, ngettext, pgettext } from "../data/i18n.js";
 
 // Said when drawn, in the language taken then (a table built at load would stay English).
@@ -117,7 +118,7 @@ export function render(ctx) {
               "span",
               { class: "where-link" },
               sentence(_("Where: {room}"), { room: h("a", { href: `/room/${room.id}` }, room.name) }),
-              h("span", { class: "sub" }, " " + _("(map and directions)")),
+              sayOnceKnown(h("span", { class: "sub" }), (venue) => " " + roomPageHint(venue, room.id)),
             ),
         ),
       session.cancelled && cancelled(session, history),

@@ -4,6 +4,8 @@
 import { h } from "../../ui/dom.js";
 import { now as clockNow } from "../../data/clock.js";
 import { forgetPlace, rememberPlace } from "../../data/here.js";
+import { buildingsOf } from "./by-building.js";
+import { knownVenue } from "./venue-plan.js";
 import { _ } from "../../data/i18n.js";
 
 // `items` ordered by `minutesOf(item)` (nearest first; unknown last; ties in their order), or
@@ -23,6 +25,13 @@ function said(data, here) {
   return _("You are at {room}, as you said.", { room });
 }
 
+// The rooms to choose from, by building where the venue has buildings (as the other pickers).
+function options(rooms) {
+  const option = (r) => h("option", { value: r.id }, r.name);
+  const groups = buildingsOf(knownVenue(), rooms);
+  return groups ? groups.map((g) => h("optgroup", { label: g.name }, g.items.map(option))) : rooms.map(option);
+}
+
 // `whereAt()`: where the person is now; `changed()`: draws the list again after a choice.
 export function herePicker(data, rooms, whereAt, changed) {
   const line = h("p", { class: "here-said", role: "status" });
@@ -31,7 +40,7 @@ export function herePicker(data, rooms, whereAt, changed) {
     { id: "here-room", name: "here" },
     // Translators: the first choice of "I am at", before a room is chosen.
     h("option", { value: "" }, _("Choose a room")),
-    rooms.map((r) => h("option", { value: r.id }, r.name)),
+    options(rooms),
   );
   const say = () => {
     const here = whereAt();

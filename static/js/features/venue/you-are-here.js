@@ -18,6 +18,8 @@ export function markHere(root, here) {
   if (!here) return;
   for (const node of root.querySelectorAll(`[data-room="${CSS.escape(here.room)}"]`)) {
     node.classList.add("you-are-here");
-    if (node.tagName === "LI") node.querySelector(".name")?.after(h("span", { class: "you-are-here-said" }, ` · ${_("You are here")}`));
+    if (node.tagName !== "LI") continue;
+    node.querySelector(".name")?.append(h("span", { class: "you-are-here-said" }, ` · ${_("You are here")}`));
+    node.closest("details")?.setAttribute("open", ""); // a folded building opens on the person's room
   }
 }
