@@ -103,8 +103,9 @@ def test_after_a_door_scan_now_lists_the_nearest_rooms_first(browser, campus) ->
     page = phone(browser, DURING)
     page.goto(f"{campus.url}/now")
     expect(page.locator(".here-said")).to_contain_text("Where are you?")
-    before = rows(page)
-    assert before[0] == "U1-110", before  # the schedule's order, with nowhere to start from
+    # with nowhere to start from: by building and floor in the venue's order, level 1 first
+    expect(page.locator(".building-group .nowrow").first).to_have_attribute("data-room", "K-1-150")
+    assert rows(page) == ["K-1-150", "K-1-101", "K-2-250", "K-2-201", "U1-110"]
 
     page.goto(f"{campus.url}/scan")
     page.locator("#scan-typed").fill("w2")  # the code on K.2.201's door, typed
@@ -113,7 +114,7 @@ def test_after_a_door_scan_now_lists_the_nearest_rooms_first(browser, campus) ->
     page.locator("nav.tabs a[data-nav=now]").click()
 
     expect(page.locator(".here-said")).to_have_text("You are at K.2.201: the door you scanned.")
-    expect(page.locator(".nowrow").first).to_have_attribute("data-room", "K-2-201")
+    expect(page.locator(".building-group .nowrow").first).to_have_attribute("data-room", "K-2-201")
     assert rows(page) == ["K-2-201", "K-2-250", "K-1-101", "K-1-150", "U1-110"]
     expect(page.locator('.nowrow[data-room="K-2-201"] .walk-tag')).to_have_text("You are here")
     expect(page.locator('.nowrow[data-room="K-2-250"] .walk-tag')).to_have_text("1 min walk")
@@ -136,16 +137,18 @@ def test_a_scanned_door_says_little_after_half_an_hour(browser, campus) -> None:
     page.clock.fast_forward("31:00")
     page.goto(f"{campus.url}/now")
     expect(page.locator(".here-said")).to_contain_text("Where are you?")
-    assert rows(page)[0] == "U1-110"
+    expect(page.locator(".building-group .nowrow").first).to_have_attribute("data-room", "K-1-150")
 
 
 def test_i_am_at_orders_now_from_the_room_chosen(browser, campus) -> None:
     page = phone(browser, DURING)
     page.goto(f"{campus.url}/now")
-    page.get_by_label("I am at").select_option("K-1-150")
-    expect(page.locator(".here-said")).to_have_text("You are at K.1.150, as you said.")
-    expect(page.locator(".nowrow").first).to_have_attribute("data-room", "K-1-150")
-    assert rows(page)[-1] == "U1-110"
+    expect(page.locator(".building-group .nowrow").first).to_have_attribute("data-room", "K-1-150")
+    page.get_by_label("I am at").select_option("K-2-250")
+    expect(page.locator(".here-said")).to_have_text("You are at K.2.250, as you said.")
+    expect(page.locator(".building-group .nowrow").first).to_have_attribute("data-room", "K-2-250")
+    # its floor first (K.2.201 1 min), then level 1 (4 min each, in the venue's order), then U
+    assert rows(page) == ["K-2-250", "K-2-201", "K-1-150", "K-1-101", "U1-110"]
 
 
 def test_near_me_works_offline_from_the_scan_to_the_map(browser, campus) -> None:
@@ -163,6 +166,7 @@ def test_near_me_works_offline_from_the_scan_to_the_map(browser, campus) -> None
     response = page.goto(f"{campus.url}/now")
     assert response is not None and response.from_service_worker
     expect(page.locator('.nowrow[data-room="K-2-250"] .walk-tag')).to_have_text("1 min walk")
+    expect(page.locator(".building-group .nowrow").first).to_have_attribute("data-room", "K-2-201")
     assert rows(page) == ["K-2-201", "K-2-250", "K-1-101", "K-1-150", "U1-110"]
     page.goto(f"{campus.url}/map")
     expect(page.locator("svg.floor a.room.you-are-here")).to_have_attribute("data-room", "K-2-201")
