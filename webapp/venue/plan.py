@@ -102,14 +102,19 @@ def build_venue(doc: Any, rooms: Mapping[str, str], read_svg: Callable[[str], st
     """Validate a venue document against the schedule's rooms (id -> name)."""
     errs: list[str] = []
     warnings: list[str] = []
-    if not isinstance(doc, dict) or not isinstance(doc.get("floors"), list) or not doc["floors"]:
-        raise VenueError('expected an object with a non-empty list "floors"')
+    # A file may only name buildings and correct where the room names put rooms: no plan.
+    if (
+        not isinstance(doc, dict)
+        or not isinstance(doc.get("floors", []), list)
+        or not any(isinstance(doc.get(k), list) and doc[k] for k in ("floors", "buildings", "rooms"))
+    ):
+        raise VenueError('expected an object with a non-empty list "floors", "buildings" or "rooms"')
     _keys(doc, TOP_KEYS, "venue", errs)
     declared = storeys.check_buildings(doc.get("buildings"), errs)
     floors: dict[str, Node] = {}
     placed: dict[str, dict[str, Any]] = {}
     entrances: list[dict[str, Any]] = []
-    for i, f in enumerate(doc["floors"]):
+    for i, f in enumerate(doc.get("floors", [])):
         where = f"floors[{i}]"
         if not isinstance(f, dict) or not _is_id(f.get("id")) or not _is_text(f.get("name")):
             errs.append(f"{where}: needs an id (letters, digits, - or _) and a name")

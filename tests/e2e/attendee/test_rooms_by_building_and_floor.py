@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.harness import FIXTURES
+from tests.harness.a11y import serious
 from tests.harness.browser import NARROW, PHONES, Profile, phone
 from tests.harness.publish import import_schedule
 
@@ -242,6 +243,18 @@ def test_the_grouped_views_fit_320_px_at_200_percent_text(playwright, server, tm
             wide[path] = got
     context.close()
     assert wide == {}
+
+
+@pytest.mark.parametrize("path", ["/map", "/now", "/rooms?day=2026-01-31"])
+def test_the_grouped_views_have_no_serious_accessibility_violations(browser, server, path) -> None:
+    page = phone(browser, SCREEN, at=AT)
+    page.goto(server.url + path)
+    expect(page.locator("details.building, section.building-group, .roompick").first).to_be_visible()
+    if path.startswith("/rooms"):
+        page.locator(".roompick summary").click()
+        expect(page.locator(".chipgroup").first).to_be_visible()
+    assert serious(page) == []
+    page.context.close()
 
 
 GROUPS = """([venue, rooms, options]) => window.mod.groupRooms(venue, rooms, options)
