@@ -10,7 +10,7 @@ import { loadVenue } from "../features/venue/venue-plan.js";
 import { heading } from "../ui/page-parts.js";
 import { mapBanner, planRooms, useMapStyles, venueNotes } from "../features/venue/plan-rooms.js";
 import { buildingList } from "../features/venue/building-list.js";
-import { markHere, sayHere } from "../features/venue/you-are-here.js";
+import { markHere, sayHere } from "../features/venue/here-picker.js";
 import { whereNow } from "../data/here.js";
 import { _ } from "../data/i18n.js";
 

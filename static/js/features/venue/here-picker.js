@@ -1,5 +1,7 @@
-// "Near me" on Now: where the person is (data/here.js) said in words, "I am at ..." to choose
-// the room, and the rooms' order by walking time from there.
+// "Near me": on Now, where the person is (data/here.js) said in words, "I am at ..." to choose
+// the room, and the rooms' order by walking time from there; on the map, "You are here" in the
+// room's label on the plan and in the room list, in words and a dashed outline (never colour
+// alone). One module, in the app's bundle: the map's own file would be a request more.
 
 import { h } from "../../ui/dom.js";
 import { now as clockNow } from "../../data/clock.js";
@@ -67,4 +69,24 @@ export function herePicker(data, rooms, whereAt, changed) {
       h("a", { href: "/scan", class: "scan-door" }, _("Scan a door’s code")),
     ),
   );
+}
+
+// The plan's rooms (plan-rooms.js planRooms) with the words in the room's label and lines.
+export function sayHere(rooms, here) {
+  const room = here && rooms.get(here.room);
+  if (!room) return rooms;
+  const words = _("You are here");
+  rooms.set(here.room, { ...room, label: `${words}. ${room.label}`, lines: [room.lines[0], words, ...room.lines.slice(1)] });
+  return rooms;
+}
+
+// Marks the room, drawn on a plan or listed, under `root`.
+export function markHere(root, here) {
+  if (!here) return;
+  for (const node of root.querySelectorAll(`[data-room="${CSS.escape(here.room)}"]`)) {
+    node.classList.add("you-are-here");
+    if (node.tagName !== "LI") continue;
+    node.querySelector(".name")?.append(h("span", { class: "you-are-here-said" }, ` · ${_("You are here")}`));
+    node.closest("details")?.setAttribute("open", ""); // a folded building opens on the person's room
+  }
 }
