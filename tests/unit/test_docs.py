@@ -16,9 +16,7 @@ LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
 def test_every_relative_link_names_a_file_that_exists(page):
     text = page.read_text(encoding="utf-8")
     missing = [
-        target
-        for target in LINK.findall(text)
-        if "://" not in target and not (page.parent / target).exists()
+        target for target in LINK.findall(text) if "://" not in target and not (page.parent / target).exists()
     ]
     assert missing == [], f"{page.name} links to missing files: {missing}"
 

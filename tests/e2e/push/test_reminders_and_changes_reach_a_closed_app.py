@@ -309,7 +309,8 @@ def test_a_refused_subscription_is_said_and_leaves_reminders_in_the_app(browser,
 
 
 WAKE_LOGIC = """async ([cases]) => {
-  const { wakeInstants, ringing } = await import(document.body.dataset.assets + "js/features/push/wake-times.js");
+  const wakeTimes = document.body.dataset.assets + "js/features/push/wake-times.js";
+  const { wakeInstants, ringing } = await import(wakeTimes);
   const at = (hhmm) => `2026-04-07T${hhmm}:00+02:00`;
   const sessions = [
     { id: "a", start: at("10:00") }, { id: "b", start: at("10:00") }, { id: "c", start: at("11:00") },
