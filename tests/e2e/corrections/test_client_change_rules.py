@@ -1,6 +1,7 @@
-"""The pure part of the client (static/js/data/changes.js, pollSeconds in watch.js, freshness in banner.js),
-run in Chromium from the files on disk (no server): the schema's client rule, badges by net
-effect, the poll interval's validation and the freshness line."""
+"""The pure part of the client (static/js/data/changes.js, pollSeconds in
+features/changes/feed-sync.js, freshness in features/changes/changes-banner.js), run in Chromium
+from the files on disk (no server): the schema's client rule, badges by net effect, the poll
+interval's validation and the freshness line."""
 
 from __future__ import annotations
 

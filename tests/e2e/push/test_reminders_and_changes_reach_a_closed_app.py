@@ -334,7 +334,7 @@ LOGIC_CASES = [
 
 
 def test_wake_instants_come_from_the_stars_and_the_lead(app_modules) -> None:
-    # wake.js alone, from the files on disk: no server.
+    # features/push/wake-times.js alone, from the files on disk: no server.
     got = app_modules.evaluate(WAKE_LOGIC, [[list(case) for case, _ in LOGIC_CASES]])
     assert [(g["wake"], g["rings"]) for g in got] == [expected for _, expected in LOGIC_CASES]
 
