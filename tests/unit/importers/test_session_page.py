@@ -54,15 +54,17 @@ def test_a_sched_calendar_events_url_is_its_page():
     assert welcome.url and welcome.url.startswith("https://kccnceu2026.sched.com/event/2CW01/")
 
 
-def test_the_phone_gets_the_page_as_the_first_link_once_and_not_in_the_outline():
+def test_the_phone_gets_the_page_as_the_first_link_once_marked_as_the_page_and_not_in_the_outline():
     doc = schedule_to_dict(_schedule())
     doc["sessions"][0]["links"].append({"url": PAGE, "title": None, "kind": "link"})  # listed already
     outline, texts = split_rows({**doc, "version": 1, "store": "s"})
     sid = doc["sessions"][0]["id"]
-    assert [x["url"] for x in texts["links"][sid]] == ["https://slides.example/a.pdf", PAGE]
+    shown = [(x["url"], x["kind"]) for x in texts["links"][sid]]
+    assert shown == [("https://slides.example/a.pdf", "link"), (PAGE, "page")]
     del doc["sessions"][0]["links"][-1]
     outline, texts = split_rows({**doc, "version": 1, "store": "s"})
-    assert [x["url"] for x in texts["links"][sid]] == [PAGE, "https://slides.example/a.pdf"]
+    shown = [(x["url"], x["kind"]) for x in texts["links"][sid]]
+    assert shown == [(PAGE, "page"), ("https://slides.example/a.pdf", "link")]
     assert "url" not in outline["sessions"][0]
 
 
