@@ -20,8 +20,9 @@ SESSIONS = [
             {"url": "https://pretalx.example/con/talk/G9JGWY/", "kind": "page"},
         ],
     },
-    # A re-import's change carries the page as `url`.
+    # A re-import's change carries the page as `url`; a site whose pages differ only in their query.
     {"id": "Mixed_Case1", "url": "http://www.events.example/talk?id=7"},
+    {"id": "talk8", "url": "https://events.example/talk?id=8"},
     # Only a page marks a page: another link of a session is no door code.
     {"id": "s1a2b3", "links": [{"url": "https://slides.example/s1.pdf", "kind": "link"}]},
     # Two ids that differ only in case: each by its exact id, neither case-blind.
@@ -54,7 +55,8 @@ OPENS = [
     (FOSDEM.upper().replace("HTTPS://", "https://"), "qed22y2b"),
     ("https://www.fosdem.org/2026//schedule/event/HTJK33-evolving_git_for_the_next_decade", "qed22y2b"),
     ("  https://pretalx.example/con/talk/G9JGWY  ", "k9x8y7"),
-    ("https://events.example/talk", "Mixed_Case1"),
+    ("https://events.example/talk?utm_source=door&id=7", "Mixed_Case1"),
+    ("https://EVENTS.example/talk/?id=8#abstract", "talk8"),
     ("QED22Y2B", "qed22y2b"),
     ("qed22y2b", "qed22y2b"),
     ("mixed_case1", "Mixed_Case1"),
@@ -97,6 +99,8 @@ SAID = [
         {"note": "a page of another site", "host": "fosdem.org"},
     ),
     ("https://www.example.com/", {"note": "a page of another site", "host": "example.com"}),
+    # The query told two pages apart: without it, the address names neither.
+    ("https://events.example/talk", {"note": "a page of another site", "host": "events.example"}),
     ("https://slides.example/s1.pdf", {"note": "a page of another site", "host": "slides.example"}),
     ("Abc123", {"note": "not a session of this schedule"}),
     ("nope42", {"note": "not a session of this schedule"}),

@@ -25,8 +25,10 @@ const TYPED_SESSION = /^(?:.*\/)?session\/([A-Za-z0-9_-]{1,64})\/?$/;
 const siteOf = (host) => host.replace(/^www\./, "");
 
 /** The key a web address is looked up by: host (no "www.") and path, lower case, without
- * query, fragment, repeated or trailing slashes; null for anything but http(s). */
-export function pageKey(address) {
+ * query, fragment, repeated or trailing slashes; null for anything but http(s). With `query`,
+ * its query too (its parameters sorted, utm_ ones left out): for the sites whose pages differ
+ * only there (talk?id=7). */
+export function pageKey(address, query = false) {
   let url;
   try {
     url = address instanceof URL ? address : new URL(String(address).trim());
@@ -35,7 +37,10 @@ export function pageKey(address) {
   }
   if (!WEB.test(url.protocol) || !url.hostname) return null;
   const path = url.pathname.replace(/\/{2,}/g, "/").replace(/\/+$/, "");
-  return `${siteOf(url.host)}${path}`.toLowerCase();
+  const key = `${siteOf(url.host)}${path}`.toLowerCase();
+  if (!query) return key;
+  const params = [...url.searchParams].filter(([k]) => !/^utm_/i.test(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${key}?${new URLSearchParams(params)}`;
 }
 
 /** The session's own page at its source, or null. */
@@ -50,16 +55,22 @@ export function pageOf(session) {
 export function codeIndex(sessions) {
   const ids = new Set();
   const folded = new Map(); // lower-case id -> id, or null when two ids fold together
-  const pages = new Map();
+  const pages = new Map(); // pageKey -> id, or null when pages differ only in their query
+  const queried = new Map(); // pageKey with its query -> id
   for (const s of sessions) {
     if (!s || typeof s.id !== "string") continue;
     ids.add(s.id);
     const low = s.id.toLowerCase();
     folded.set(low, folded.has(low) && folded.get(low) !== s.id ? null : s.id);
-    const key = pageKey(pageOf(s));
-    if (key && !pages.has(key)) pages.set(key, s.id); // two sessions of one page: the first
+    const page = pageOf(s);
+    const key = pageKey(page);
+    if (!key) continue;
+    const full = pageKey(page, true);
+    if (!queried.has(full)) queried.set(full, s.id); // two sessions of one page: the first
+    if (!pages.has(key)) pages.set(key, s.id);
+    else if (pages.get(key) !== null && queried.get(full) === s.id) pages.set(key, null);
   }
-  return { ids, folded, pages };
+  return { ids, folded, pages, queried };
 }
 
 const opened = (id) => ({ kind: "session", id, path: `/session/${id}` });
@@ -103,7 +114,7 @@ export function readCode(text, { origins, index, typed = false, depth = 0 }) {
   if (own.kind !== "text") return own;
   const path = ownPath(url, origins);
   if (path !== null) return ownCode(url, path, { origins, index, depth, asText });
-  const page = index.pages.get(pageKey(url));
+  const page = index.pages.get(pageKey(url)) ?? index.queried.get(pageKey(url, true));
   if (page) return opened(page);
   return asText("a page of another site", { host: siteOf(url.hostname) });
 }
