@@ -9,7 +9,17 @@ import { useQrStyles } from "../features/qr/qr-view.js";
 import { MESSAGES, startScanner } from "../features/qr/camera-scan.js";
 import { codeOf, saidOf } from "../features/qr/code-said.js";
 import { heading } from "../ui/page-parts.js";
+import { now as clockNow } from "../data/clock.js";
+import { rememberPlace, roomOfCode } from "../data/here.js";
 import { _ } from "../data/i18n.js";
+
+// A code followed from here is a door's (or one held up at it): the person is in its room now,
+// which "Near me" on Now reads (data/here.js).
+function follow(code, data) {
+  const room = roomOfCode(code, data);
+  if (room) rememberPlace(room, "scan", clockNow());
+  return go(code.path);
+}
 
 // Stops the camera when the view leaves the page (the app swaps views without telling them).
 function whenRemoved(node, callback) {
@@ -54,7 +64,7 @@ function typeForm(store, show) {
         if (!input.value.trim()) return input.focus();
         const code = codeOf(input.value, store.data, true);
         if (code.kind === "text") show(code);
-        else go(code.path);
+        else follow(code, store.data);
       },
     },
     h("label", { for: "scan-typed" }, _("Or type the code: the address under it (…/session/abc123), the session’s id or its page’s address")),
@@ -85,7 +95,7 @@ export function render({ store }) {
       return;
     }
     scanner?.stop();
-    go(code.path);
+    follow(code, store.data);
   };
   const start = () => {
     again.hidden = true;

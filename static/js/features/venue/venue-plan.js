@@ -5,6 +5,7 @@
 export const VENUE = "/api/v1/venue.json";
 const DATA_CACHE = "hallway-data";
 let pending = null;
+let known = null; // the last document read, for views drawn at once (Now, the room pickers)
 
 async function cached() {
   try {
@@ -31,6 +32,7 @@ async function fetchVenue() {
   }
   const doc = await response.json();
   if (!doc || !Array.isArray(doc.floors) || !Array.isArray(doc.rooms)) throw new Error("not a venue document");
+  known = doc;
   return doc;
 }
 
@@ -40,6 +42,15 @@ export function loadVenue() {
     throw error;
   });
   return pending;
+}
+
+// The venue as last read on this page, or null before it is: a view drawn at once groups its
+// rooms with it, and with onceRead(redraw) draws that part again when it comes (nothing
+// happens when it was read already, or cannot be: the rooms stay in the schedule's order).
+export const knownVenue = () => known;
+
+export function onceRead(redraw) {
+  if (!known) loadVenue().then(redraw, () => {});
 }
 
 // The sessions running in `room` at `now`, and the next one to start (cancelled ones skipped).
