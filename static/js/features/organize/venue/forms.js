@@ -55,7 +55,7 @@ export function floorPanel(doc, floor, buildings, act) {
     h("h2", { id: "venue-floors-h" }, _("Floors")),
     doc.floors.length > 0 && field(_("Floor"), h("select", { id: "venue-floor", name: "venue-floor", onchange: (e) => act.floor(e.target.value) }, doc.floors.map((f) => h("option", { value: f.id, selected: f.id === floor?.id }, floorLabel(f))))),
     edit,
-    h("details", { id: "venue-add-floor", open: !doc.floors.length }, h("summary", {}, _("Add a floor")), add),
+    h("details", { id: `venue-add-floor-${doc.floors.length}`, open: !doc.floors.length }, h("summary", {}, _("Add a floor")), add),
     h("datalist", { id: "venue-buildings" }, buildings.map((b) => h("option", { value: b }))),
   );
 }

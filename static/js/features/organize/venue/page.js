@@ -15,16 +15,17 @@ import { putBlob } from "./blobs.js";
 import { MARKS, PENDING, addFloor, addMark, box, editFloor, editMark, find, floorOf, itemsOn, moveBy, placeRoom, placedRooms, remove, setPlan, setScale, unplaced, withBoxes } from "./draft.js";
 import { floorPanel, itemList, publishPanel, scalePanel, selectedPanel, toolPanel, uploadField } from "./forms.js";
 import { draftEvents, readDraft, writeDraft } from "./kept.js";
-import { planView } from "./plan-view.js";
+import { planBusy, planView } from "./plan-view.js";
 import { fetchSource } from "./send.js";
 
 const TYPES = ["image/png", "image/jpeg", "image/svg+xml"];
 // What the editor shows beside the draft: kept while the console is open.
 const ui = { floor: null, tool: "room", room: "", selected: null, points: [], said: "", state: "loading", note: "", built: null, published: null };
 let paint = () => {};
+let later = null;
 
 draftEvents.addEventListener("change", () => paint());
-events.addEventListener("change", () => paint());
+for (const type of ["change", "published"]) events.addEventListener(type, () => paint());
 
 async function load() {
   try {
@@ -128,7 +129,7 @@ function place(ctx, floor, where) {
 const schedRooms = (ctx) => [...ctx.store.data.rooms.values()].map((r) => ({ id: r.id, name: r.name }));
 
 function onKey(ctx, floor, e, unit) {
-  const step = e.shiftKey ? unit * 5 : unit;
+  const step = e.shiftKey ? unit : unit / 5;
   const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
   const doc = readDraft().doc;
   if (moves[e.key] && ui.selected) {
@@ -252,6 +253,10 @@ function draw(ctx) {
 export function venuePage(ctx) {
   const holder = h("div", { id: "venue-editor" });
   paint = () => {
+    if (planBusy()) {
+      later ??= setTimeout(() => ((later = null), paint()), 250); // after the gesture
+      return;
+    }
     if (holder.isConnected || !holder.firstChild) redraw(holder, draw(ctx));
   };
   paint();

@@ -15,6 +15,12 @@ import { PENDING, box } from "./draft.js";
 const NS = "http://www.w3.org/2000/svg";
 const TAP = 8; // CSS pixels a pointer may travel and still be a tap
 const bases = new Map(); // "<floor>|<image>" -> the element showing it
+let pressed = null; // the plan a finger or the mouse is on: not to be drawn again under it
+
+// A finger or the mouse is down on the plan: drawing it again now would lose the gesture.
+export function planBusy() {
+  return pressed !== null && pressed.isConnected;
+}
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElementNS(NS, tag);
@@ -68,7 +74,7 @@ function drawItem(item, selected, unit) {
   const [x, y] = item.at;
   if (item.kind === "room") g.append(el("circle", { cx: x, cy: y, r: unit, class: "pin" }));
   else g.append(el("rect", { x: x - unit, y: y - unit, width: 2 * unit, height: 2 * unit, rx: item.kind === "entrance" ? unit : unit / 3, class: "pin" }));
-  const label = el("text", { x, y: y - 1.6 * unit, "font-size": 1.6 * unit, class: "label" });
+  const label = el("text", { x, y: y - 1.5 * unit, "font-size": 1.5 * unit, class: "label" });
   label.textContent = item.label;
   g.append(label);
   return g;
@@ -77,7 +83,7 @@ function drawItem(item, selected, unit) {
 // `on`: {tap(point), rect([x, y, w, h]), pick(ref), move(ref, dx, dy), key(event)}.
 export function planView(floor, items, { selected = null, points = [], describedBy = null, on }) {
   const [x0, y0, w, hgt] = box(floor);
-  const unit = Math.max(w, hgt) / 90; // marks in the plan's own units: pixels or metres alike
+  const unit = Math.max(w, hgt) / 45; // marks in the plan's own units: pixels or metres alike
   const svg = el("svg", {
     id: "venue-plan",
     class: "plan-over",
@@ -89,7 +95,7 @@ export function planView(floor, items, { selected = null, points = [], described
     "aria-describedby": describedBy,
   });
   for (const item of items) svg.append(drawItem(item, selected, unit));
-  points.forEach(([x, y], i) => svg.append(el("g", { class: "scale-point" }, el("circle", { cx: x, cy: y, r: unit * 0.8 }), el("text", { x: x + unit, y: y - unit, "font-size": 1.6 * unit, class: "label" }, String(i + 1)))));
+  points.forEach(([x, y], i) => svg.append(el("g", { class: "scale-point" }, el("circle", { cx: x, cy: y, r: unit * 0.8 }), el("text", { x: x + unit, y: y - unit, "font-size": 1.2 * unit, class: "label" }, String(i + 1)))));
   if (points.length === 2) svg.append(el("line", { x1: points[0][0], y1: points[0][1], x2: points[1][0], y2: points[1][1], class: "scale-line" }));
   const ghost = el("rect", { class: "ghost", visibility: "hidden" });
   svg.append(ghost);
@@ -105,6 +111,7 @@ export function planView(floor, items, { selected = null, points = [], described
     if (e.button > 0) return;
     const hit = e.target.closest?.("[data-ref]");
     press = { id: e.pointerId, sx: e.clientX, sy: e.clientY, start: toPlan(e), ref: hit?.dataset.ref || null, node: hit };
+    pressed = svg;
     svg.setPointerCapture?.(e.pointerId);
     e.preventDefault();
   });
@@ -122,6 +129,7 @@ export function planView(floor, items, { selected = null, points = [], described
     if (!press || press.id !== e.pointerId) return;
     const was = press;
     press = null;
+    pressed = null;
     ghost.setAttribute("visibility", "hidden");
     if (e.type === "pointercancel") return;
     const [x, y] = toPlan(e);
