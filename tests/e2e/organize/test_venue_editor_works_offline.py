@@ -15,7 +15,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from tests.harness.browser import phone
-from tests.harness.net import request
+from tests.harness.net import request, wait_for
 from tests.harness.organizers import ADA, ENV, sign_in
 from tests.harness.schedules import mini
 
@@ -35,7 +35,12 @@ def png(width: int, height: int) -> bytes:
         row = bytes(0 if edge or x < 8 or x >= width - 8 else 235 for x in range(width))
         rows.append(b"\x00" + row)
     header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)  # 8-bit greyscale
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows))) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"".join(rows)))
+        + chunk(b"IEND", b"")
+    )
 
 
 def three_rooms(directory: Path) -> Path:
@@ -52,14 +57,20 @@ def source(server: Any) -> dict[str, Any]:
     return answer.json()
 
 
+def plan_box(page: Any) -> dict[str, float]:
+    # The plan is drawn again as the outbox tries (its list changes): ask until it is there.
+    return wait_for(lambda: page.locator("#venue-plan").bounding_box(), 10, "the plan on the page")
+
+
 def tap_plan(page: Any, fx: float, fy: float) -> None:
     """A finger on the plan at (fx, fy), fractions of its width and height."""
-    plan = page.locator("#venue-plan")
-    box = plan.bounding_box()
-    plan.tap(position={"x": box["width"] * fx, "y": box["height"] * fy})
+    box = plan_box(page)
+    page.locator("#venue-plan").tap(position={"x": box["width"] * fx, "y": box["height"] * fy})
 
 
-def test_plan_and_rooms_placed_offline_reach_the_server_and_an_attendee(browser, make_server, tmp_path) -> None:
+def test_plan_and_rooms_placed_offline_reach_the_server_and_an_attendee(
+    browser, make_server, tmp_path
+) -> None:
     server = make_server(three_rooms(tmp_path), env=ENV)
     org = phone(browser, TALL_PHONE, has_touch=True, is_mobile=True)
     sign_in(org, server, path="/organize/venue")
@@ -84,7 +95,7 @@ def test_plan_and_rooms_placed_offline_reach_the_server_and_an_attendee(browser,
     tap_plan(org, 0.75, 0.3)
     # The third one as a rectangle, drawn with a drag.
     rooms.select_option(label="K.3.201")
-    box = org.locator("#venue-plan").bounding_box()
+    box = plan_box(org)
     org.mouse.move(box["x"] + box["width"] * 0.2, box["y"] + box["height"] * 0.6)
     org.mouse.down()
     org.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.8, steps=5)
@@ -130,7 +141,12 @@ def test_plan_and_rooms_placed_offline_reach_the_server_and_an_attendee(browser,
     expect(plan).to_have_count(1)
     expect(attendee.locator('svg.floor [data-room="main"]')).to_have_count(1)
     loaded = attendee.evaluate(
-        "async (src) => { const i = new Image(); i.src = src; await i.decode(); return [i.naturalWidth, i.naturalHeight]; }",
+        """async (src) => {
+          const i = new Image();
+          i.src = src;
+          await i.decode();
+          return [i.naturalWidth, i.naturalHeight];
+        }""",
         f"/venue/{floor['image']}",
     )
     assert loaded == [width, height]
