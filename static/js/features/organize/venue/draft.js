@@ -141,20 +141,24 @@ export function placeRoom(doc, floor, room, place) {
   return out;
 }
 
-export function markName(kind, n) {
-  const letter = String.fromCharCode(65 + (n % 26)) + (n >= 26 ? Math.floor(n / 26) : "");
-  return { entrance: `Entrance ${letter}`, stairs: `Stairs ${letter}`, lift: `Lift ${letter}` }[kind];
+// A mark's letter: A, B, ... Z, A1, B1, ...
+export function markLetter(n) {
+  return String.fromCharCode(65 + (n % 26)) + (n >= 26 ? Math.floor(n / 26) : "");
 }
+
+// English names for marks when the caller gives none (the console gives them in its language).
+const NAMES = { entrance: "Entrance {letter}", stairs: "Stairs {letter}", lift: "Lift {letter}" };
 
 // Marks: entrances, and connectors (stairs, lifts) whose id is shared by the floors of one
 // building they join. Returns the new mark's id.
-export function addMark(doc, floorId, kind, at, { id = "", name = "" } = {}) {
+export function addMark(doc, floorId, kind, at, { id = "", name = (kind, letter) => NAMES[kind].replace("{letter}", letter) } = {}) {
   const out = clone(doc);
   const floor = floorOf(out, floorId);
   const list = kind === "entrance" ? (floor.entrances ||= []) : (floor.connectors ||= []);
   const taken = new Set(list.map((m) => m.id));
-  const chosen = id && !taken.has(id) ? id : slug(`${kind}-${markName(kind, list.length).split(" ").pop()}`, taken);
-  const mark = { id: chosen, name: name || markName(kind, list.length), at: at.map(round) };
+  const letter = markLetter(list.length);
+  const chosen = id && !taken.has(id) ? id : slug(`${kind}-${letter}`, taken);
+  const mark = { id: chosen, name: name(kind, letter), at: at.map(round) };
   if (kind !== "entrance") mark.kind = kind;
   list.push(kind === "entrance" ? mark : { id: mark.id, kind, name: mark.name, at: mark.at });
   return { doc: out, id: chosen };

@@ -8,6 +8,13 @@ import { connectorsElsewhere, find } from "./draft.js";
 
 const KINDS = () => ({ room: pgettext("venue", "room"), entrance: pgettext("venue", "entrance"), stairs: pgettext("venue", "stairs"), lift: pgettext("venue", "lift") });
 
+// A new mark's name, in the organizer's language: "Stairs A".
+export function markLabel(kind, letter) {
+  if (kind === "entrance") return _("Entrance {letter}", { letter });
+  if (kind === "lift") return _("Lift {letter}", { letter });
+  return _("Stairs {letter}", { letter });
+}
+
 function field(label, input, hint = null) {
   return h("div", { class: "field" }, h("label", { for: input.id }, label), input, hint && h("p", { class: "hint" }, hint));
 }

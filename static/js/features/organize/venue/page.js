@@ -13,7 +13,7 @@ import { frame } from "../frame.js";
 import { discard, enqueue, events, flush, items, recentlyPublished } from "../outbox.js";
 import { putBlob } from "./blobs.js";
 import { MARKS, PENDING, addFloor, addMark, box, editFloor, editMark, find, floorOf, itemsOn, moveBy, placeRoom, placedRooms, remove, setPlan, setScale, unplaced, withBoxes } from "./draft.js";
-import { floorPanel, itemList, publishPanel, scalePanel, selectedPanel, toolPanel, uploadField } from "./forms.js";
+import { floorPanel, itemList, markLabel, publishPanel, scalePanel, selectedPanel, toolPanel, uploadField } from "./forms.js";
 import { draftEvents, readDraft, writeDraft } from "./kept.js";
 import { planBusy, planView } from "./plan-view.js";
 import { fetchSource } from "./send.js";
@@ -113,7 +113,7 @@ function place(ctx, floor, where) {
     return commit(next, _("{room} placed on {floor}.", { room: roomName(ctx, id), floor: floor.name }));
   }
   if (MARKS.includes(ui.tool)) {
-    const { doc: next, id } = addMark(doc, floor.id, ui.tool, centre);
+    const { doc: next, id } = addMark(doc, floor.id, ui.tool, centre, { name: markLabel });
     ui.selected = { type: ui.tool === "entrance" ? "entrance" : "connector", floor: floor.id, id };
     return commit(next, _("{mark} placed on {floor}.", { mark: find(next, ui.selected).name, floor: floor.name }));
   }
