@@ -13,6 +13,7 @@ import hashlib
 import io
 import warnings
 from dataclasses import dataclass
+from pathlib import Path
 
 from PIL import Image, ImageOps
 
@@ -49,6 +50,15 @@ def reencode(data: bytes, content_type: str, page: int = 1) -> Plan:
         raise ImageError(f"{content_type or 'no type'} is not an accepted plan (PNG, JPEG, SVG or PDF)")
     image.thumbnail((MAX_SIDE, MAX_SIDE), Image.Resampling.LANCZOS)
     return _encode(image)
+
+
+def size_of(path: Path) -> tuple[int, int]:
+    """The pixel size of a plan the server wrote, from its header (OSError: missing or unreadable)."""
+    try:
+        with Image.open(path, formats=["WEBP"]) as image:
+            return image.size
+    except (ValueError, SyntaxError) as exc:
+        raise OSError(f"not a readable plan image ({exc})") from None
 
 
 def _decode(data: bytes, fmt: str) -> Image.Image:

@@ -18,14 +18,16 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..domain import jsontext
-from . import shapes
+from . import images, shapes
 from . import svg as venue_svg
 
 VENUE_FILE = "venue.json"
 SVG_DIR = "venue"
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 TOP_KEYS = {"name", "notes", "floors", "rooms"}
-FLOOR_KEYS = {"id", "name", "width", "height", "svg", "areas", "entrances"}
+FLOOR_KEYS = {"id", "name", "width", "height", "svg", "image", "areas", "entrances"}
+# A raster plan the server wrote (webapp/venue/images.py, webapp/venue/store.py), served at /venue/.
+IMAGE_RE = re.compile(r"^plan-[0-9a-f]{16}\.webp$")
 ROOM_KEYS = {"id", "floor", "shape", "directions", "accessibility"}
 AREA_KEYS = {"name", "shape"}
 ENTRANCE_KEYS = {"id", "name", "at", "note"}
@@ -64,14 +66,23 @@ def load_venue(data_dir: Path, rooms: Mapping[str, str]) -> Venue:
             raise OSError(f"{name!r} is outside {SVG_DIR}/")
         return target.read_text(encoding="utf-8")
 
+    def image_size(name: str) -> tuple[int, int]:
+        return images.size_of(svg_dir / name)  # the name is checked first: plan-<hash>.webp
+
     try:
-        return build_venue(doc, rooms, read_svg)
+        return build_venue(doc, rooms, read_svg, image_size)
     except VenueError as exc:
         raise VenueError(f"{VENUE_FILE}: {exc}") from exc
 
 
-def build_venue(doc: Any, rooms: Mapping[str, str], read_svg: Callable[[str], str]) -> Venue:
-    """Validate a venue document against the schedule's rooms (id -> name)."""
+def build_venue(
+    doc: Any,
+    rooms: Mapping[str, str],
+    read_svg: Callable[[str], str],
+    image_size: Callable[[str], tuple[int, int]] | None = None,
+) -> Venue:
+    """Validate a venue document against the schedule's rooms (id -> name); `image_size`: the
+    pixel size of a raster plan in venue/ (OSError when it is not there)."""
     errs: list[str] = []
     warnings: list[str] = []
     if not isinstance(doc, dict) or not isinstance(doc.get("floors"), list) or not doc["floors"]:
@@ -89,7 +100,7 @@ def build_venue(doc: Any, rooms: Mapping[str, str], read_svg: Callable[[str], st
             errs.append(f"{where}: duplicate floor id {f['id']!r}")
             continue
         _keys(f, FLOOR_KEYS, where, errs)
-        floor = _floor(f, where, rooms, read_svg, errs, warnings)
+        floor = _floor(f, where, rooms, read_svg, errs, warnings, image_size)
         floors[f["id"]] = floor
         for room in floor.pop("svg_rooms", ()):
             placed[room] = {"floor": f["id"]}
@@ -116,8 +127,9 @@ def _floor(
     read_svg: Callable[[str], str],
     errs: list[str],
     warnings: list[str],
+    image_size: Callable[[str], tuple[int, int]] | None = None,
 ) -> Node:
-    floor: Node = {"id": f["id"], "name": f["name"], "viewBox": [0, 0, 1, 1], "drawing": []}
+    floor: Node = {"id": f["id"], "name": f["name"], "viewBox": [0, 0, 1, 1], "drawing": [], "image": None}
     if "svg" in f:
         name = f["svg"]
         if not isinstance(name, str) or not _safe_file(name):
@@ -132,6 +144,22 @@ def _floor(
         floor["drawing"] = plan.nodes
         floor["svg_rooms"] = sorted(plan.rooms)
         warnings.extend(f"{SVG_DIR}/{name}: {w}" for w in plan.warnings)
+    elif "image" in f:
+        name = f["image"]
+        if not isinstance(name, str) or not IMAGE_RE.match(name):
+            errs.append(
+                f"{where}: image must be a plan uploaded to the server (plan-<hash>.webp in {SVG_DIR}/)"
+            )
+            return floor
+        try:
+            w, h = (image_size or _no_images)(name)
+        except OSError as exc:
+            errs.append(f"{where}: {SVG_DIR}/{name}: {exc}")
+            return floor
+        # The client draws the raster under the shapes; its pixels are the plan's units.
+        floor["viewBox"] = [0, 0, w, h]
+        floor["drawing"] = [{"tag": "rect", "attrs": {"class": "outline", **shapes.rect_attrs(0, 0, w, h)}}]
+        floor["image"] = f"/{SVG_DIR}/{name}"
     else:
         w, h = f.get("width"), f.get("height")
         if not (shapes.is_number(w) and shapes.is_number(h) and w > 0 and h > 0):
@@ -216,6 +244,10 @@ def _rooms(rooms: Mapping[str, str], placed: Mapping[str, Mapping[str, Any]]) ->
         {"id": rid, "name": name, **{k: placed.get(rid, {}).get(k) for k in keys}}
         for rid, name in rooms.items()
     ]
+
+
+def _no_images(name: str) -> tuple[int, int]:
+    raise OSError("raster plans cannot be read here")
 
 
 def _keys(obj: dict[str, Any], known: set[str], where: str, errs: list[str]) -> None:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from . import images
 from .plan import SVG_DIR, VENUE_FILE
 
 STATE_FILE = "version.json"  # in venue/
@@ -109,6 +110,11 @@ def svg_reader(data_dir: Path) -> Callable[[str], str]:
         return target.read_text(encoding="utf-8")
 
     return read_svg
+
+
+def image_reader(data_dir: Path) -> Callable[[str], tuple[int, int]]:
+    """How `build_venue` reads a raster plan's size (its name is checked to be plan-<hash>.webp)."""
+    return lambda name: images.size_of(venue_dir(data_dir) / name)
 
 
 def write_atomic(path: Path, body: bytes) -> None:
