@@ -49,7 +49,8 @@ def reencode(data: bytes, content_type: str, page: int = 1) -> Plan:
     else:
         raise ImageError(f"{content_type or 'no type'} is not an accepted plan (PNG, JPEG, SVG or PDF)")
     image.thumbnail((MAX_SIDE, MAX_SIDE), Image.Resampling.LANCZOS)
-    return _encode(image)
+    # A JPEG has lost detail already: kept losslessly, its artefacts cost more than the plan.
+    return _encode(image, lossless=content_type != "image/jpeg")
 
 
 def size_of(path: Path) -> tuple[int, int]:
@@ -126,12 +127,12 @@ def _plain(image: Image.Image) -> Image.Image:
     return plain
 
 
-def _encode(image: Image.Image) -> Plan:
+def _encode(image: Image.Image, lossless: bool) -> Plan:
     """WebP: lossless for a drawing (up to 65,536 colours: lines, fills, antialiased text),
-    lossy for a scan or a photo. On a 4096 x 2800 drawing it was 108 KB against 183 KB as a
-    palette PNG and 353 KB as a plain one (docs/venue.md)."""
+    lossy for a scan, a photo or anything sent as JPEG. On a 4096 x 2800 drawing it was 108 KB
+    against 183 KB as a palette PNG and 353 KB as a plain one (docs/venue.md)."""
     out = io.BytesIO()
-    if image.getcolors(LOSSLESS_COLOURS) is not None:
+    if lossless and image.getcolors(LOSSLESS_COLOURS) is not None:
         image.save(out, "WEBP", lossless=True, quality=80, method=4)
     else:
         image.save(out, "WEBP", quality=80, method=4)
