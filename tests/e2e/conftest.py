@@ -27,7 +27,8 @@ Fixtures (every e2e folder sees them):
   publishes over HTTP (with `env=publish.WRITABLE`, which sets the token).
 - `make_server(schedule=None, env=None)`: a factory for more of them, on another schedule file.
 - `serve(server)`: starts any harness server (a `Gunicorn`, a `StaticSite`, ...) and stops it
-  after the test, whatever happened; returns it.
+  after the test, whatever happened; returns it. A failed test's report ends with the last
+  part of each of its servers' logs.
 - `congress_schedule` / `congress_server`: a generated congress (bench/generate.py's
   `congress()`: 1,400 sessions over 5 days from 2026-09-14, 90 rooms, ~1,200 speakers, 36
   tracks, links, accented names) written once per session, and a server on it.
@@ -66,9 +67,25 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
 
 
+SERVERS = pytest.StashKey[list[Server]]()
+LOG_TAIL = 6000  # characters of each server's log shown under a failed test
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A failed test shows the end of each of its servers' logs: a server that stopped
+    answering (a refused connection) leaves its reason there, and nowhere else."""
+    report = yield
+    if report.when == "call" and report.failed:
+        for server in item.stash.get(SERVERS, []):
+            report.sections.append((f"{type(server).__name__} log (end)", server.log()[-LOG_TAIL:]))
+    return report
+
+
 @pytest.fixture
-def serve() -> Iterator[Callable[[S], S]]:
+def serve(request: pytest.FixtureRequest) -> Iterator[Callable[[S], S]]:
     running: list[Server] = []
+    request.node.stash[SERVERS] = running
 
     def start(server: S) -> S:
         running.append(server)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,8 @@ PDF_DPI_CAP = 600  # a page is rendered no sharper than this, then bounded by MA
 FORMATS = {"image/png": "PNG", "image/jpeg": "JPEG"}
 PDF = "application/pdf"
 LOSSLESS_COLOURS = 65_536
+# The only names the server gives the plans it writes (webapp/venue/store.py keeps them).
+WRITTEN = re.compile(r"^plan-([0-9a-f]{16})\.(webp|svg)$")
 
 
 class ImageError(ValueError):
@@ -53,10 +56,15 @@ def reencode(data: bytes, content_type: str, page: int = 1) -> Plan:
     return _encode(image, lossless=content_type != "image/jpeg")
 
 
-def size_of(path: Path) -> tuple[int, int]:
-    """The pixel size of a plan the server wrote, from its header (OSError: missing or unreadable)."""
+def size_of(folder: Path, name: str) -> tuple[int, int]:
+    """The pixel size of a plan the server wrote in `folder`, from its header; OSError for any
+    other file (a name it never gives, missing, unreadable)."""
+    if not WRITTEN.match(name) or name.endswith(".svg"):
+        raise OSError(
+            "not a plan the server wrote: upload it (the venue editor, or POST /api/v1/venue/images)"
+        )
     try:
-        with Image.open(path, formats=["WEBP"]) as image:
+        with Image.open(folder / name, formats=["WEBP"]) as image:
             return image.size
     except (ValueError, SyntaxError) as exc:
         raise OSError(f"not a readable plan image ({exc})") from None

@@ -18,19 +18,26 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..domain import jsontext
-from . import images, shapes
+from . import images, shapes, storeys
 from . import svg as venue_svg
 
 VENUE_FILE = "venue.json"
 SVG_DIR = "venue"
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-TOP_KEYS = {"name", "notes", "floors", "rooms"}
-FLOOR_KEYS = {"id", "name", "width", "height", "svg", "image", "areas", "entrances"}
-# A raster plan the server wrote (webapp/venue/images.py, webapp/venue/store.py), served at /venue/.
-IMAGE_RE = re.compile(r"^plan-[0-9a-f]{16}\.webp$")
-ROOM_KEYS = {"id", "floor", "shape", "directions", "accessibility"}
+TOP_KEYS = {"name", "notes", "floors", "rooms", "buildings", "walking"}
+FLOOR_KEYS = {"id", "name", "width", "height", "svg", "image", "areas", "entrances"} | {
+    "building",
+    "level",
+    "scale",
+    "connectors",
+}
+ROOM_KEYS = {"id", "floor", "shape", "at", "building", "level", "directions", "accessibility"}
 AREA_KEYS = {"name", "shape"}
 ENTRANCE_KEYS = {"id", "name", "at", "note"}
+CONNECTOR_KEYS = {"id", "kind", "name", "at"}
+CONNECTOR_KINDS = ("stairs", "lift")
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
+IMAGE_URL = "/venue/"  # where the server serves the plan images it re-encoded
 
 Node = dict[str, Any]
 
@@ -43,11 +50,23 @@ class VenueError(ValueError):
 class Venue:
     doc: dict[str, Any]  # the JSON of /api/v1/venue.json
     warnings: list[str] = field(default_factory=list)
+    # The organizer's walking table, checked: {"speed": m/s or None, "between": [...]}.
+    walking: dict[str, Any] = field(default_factory=lambda: {"speed": None, "between": []})
 
 
 def no_plan(rooms: Mapping[str, str]) -> Venue:
-    """The venue when the organizer described none: the rooms as a list, no plan."""
-    return Venue({"name": None, "notes": None, "floors": [], "entrances": [], "rooms": _rooms(rooms, {})})
+    """The venue when the organizer described none: the rooms as a list, no plan, grouped by
+    the buildings and floors their names say."""
+    located = storeys.locate(rooms, {}, {})
+    doc = {
+        "name": None,
+        "notes": None,
+        "buildings": storeys.assemble([], located, {}),
+        "floors": [],
+        "entrances": [],
+        "rooms": _rooms(rooms, {}, located),
+    }
+    return Venue(doc)
 
 
 def load_venue(data_dir: Path, rooms: Mapping[str, str]) -> Venue:
@@ -67,7 +86,7 @@ def load_venue(data_dir: Path, rooms: Mapping[str, str]) -> Venue:
         return target.read_text(encoding="utf-8")
 
     def image_size(name: str) -> tuple[int, int]:
-        return images.size_of(svg_dir / name)  # the name is checked first: plan-<hash>.webp
+        return images.size_of(svg_dir, name)
 
     try:
         return build_venue(doc, rooms, read_svg, image_size)
@@ -88,6 +107,7 @@ def build_venue(
     if not isinstance(doc, dict) or not isinstance(doc.get("floors"), list) or not doc["floors"]:
         raise VenueError('expected an object with a non-empty list "floors"')
     _keys(doc, TOP_KEYS, "venue", errs)
+    declared = storeys.check_buildings(doc.get("buildings"), errs)
     floors: dict[str, Node] = {}
     placed: dict[str, dict[str, Any]] = {}
     entrances: list[dict[str, Any]] = []
@@ -108,16 +128,20 @@ def build_venue(
             entrances.extend(_entrance(e, floor, f"{where}.entrances[{j}]", errs))
     for i, r in enumerate(doc.get("rooms", [])):
         _room(r, f"rooms[{i}]", rooms, floors, placed, errs)
+    located = storeys.locate(rooms, placed, floors)
+    known = {b["id"] for b in declared} | {p.building for p in located.values() if p.building}
+    walking = storeys.check_walking(doc.get("walking"), known | set(rooms), errs)
     if errs:
         raise VenueError("\n".join(errs))
     out = {
         "name": doc.get("name") if _is_text(doc.get("name")) else None,
         "notes": doc.get("notes") if _is_text(doc.get("notes")) else None,
+        "buildings": storeys.assemble(declared, located, floors),
         "floors": list(floors.values()),
         "entrances": entrances,
-        "rooms": _rooms(rooms, placed),
+        "rooms": _rooms(rooms, placed, located),
     }
-    return Venue(out, warnings)
+    return Venue(out, warnings, walking)
 
 
 def _floor(
@@ -129,10 +153,32 @@ def _floor(
     warnings: list[str],
     image_size: Callable[[str], tuple[int, int]] | None = None,
 ) -> Node:
-    floor: Node = {"id": f["id"], "name": f["name"], "viewBox": [0, 0, 1, 1], "drawing": [], "image": None}
+    floor: Node = {"id": f["id"], "name": f["name"], "viewBox": [0, 0, 1, 1], "drawing": []}
+    storeys.check_place(f, where, errs)
+    floor["building"] = f.get("building") if storeys.is_building(f.get("building")) else None
+    floor["level"] = f.get("level") if storeys.is_level(f.get("level")) else None
+    scale = f.get("scale")
+    if scale is not None and not (shapes.is_number(scale) and scale > 0):
+        errs.append(f"{where}: scale must be a positive number (plan units per metre)")
+    floor["scale"] = scale if shapes.is_number(scale) and scale > 0 else None
+    floor["image"] = None
+    floor["connectors"] = []
+    pixels: tuple[int, int] | None = None  # a raster plan's size, where the files can be read
+    if "svg" in f and "image" in f:
+        errs.append(f"{where}: give an svg plan or an image, not both")
+    if "image" in f:
+        name = f["image"]
+        if not isinstance(name, str) or not _safe_file(name, IMAGE_SUFFIXES):
+            errs.append(f"{where}: image must be a file name in {SVG_DIR}/ ending in .png, .jpg or .webp")
+        else:
+            floor["image"] = IMAGE_URL + name
+            try:
+                pixels = None if image_size is None else image_size(name)
+            except OSError as exc:
+                errs.append(f"{where}: {SVG_DIR}/{name}: {exc}")
     if "svg" in f:
         name = f["svg"]
-        if not isinstance(name, str) or not _safe_file(name):
+        if not isinstance(name, str) or not _safe_file(name, (".svg",)):
             errs.append(f"{where}: svg must be a file name in {SVG_DIR}/ ending in .svg")
             return floor
         try:
@@ -144,29 +190,21 @@ def _floor(
         floor["drawing"] = plan.nodes
         floor["svg_rooms"] = sorted(plan.rooms)
         warnings.extend(f"{SVG_DIR}/{name}: {w}" for w in plan.warnings)
-    elif "image" in f:
-        name = f["image"]
-        if not isinstance(name, str) or not IMAGE_RE.match(name):
-            errs.append(
-                f"{where}: image must be a plan uploaded to the server (plan-<hash>.webp in {SVG_DIR}/)"
-            )
-            return floor
-        try:
-            w, h = (image_size or _no_images)(name)
-        except OSError as exc:
-            errs.append(f"{where}: {SVG_DIR}/{name}: {exc}")
-            return floor
-        # The client draws the raster under the shapes; its pixels are the plan's units.
-        floor["viewBox"] = [0, 0, w, h]
-        floor["drawing"] = [{"tag": "rect", "attrs": {"class": "outline", **shapes.rect_attrs(0, 0, w, h)}}]
-        floor["image"] = f"/{SVG_DIR}/{name}"
     else:
         w, h = f.get("width"), f.get("height")
+        if pixels is not None and "width" not in f and "height" not in f:
+            w, h = pixels  # an uploaded plan's units are its pixels
+        elif pixels is not None and (w, h) != pixels:
+            errs.append(
+                f"{where}: width and height must be the image's pixels ({pixels[0]} x {pixels[1]}), or none"
+            )
         if not (shapes.is_number(w) and shapes.is_number(h) and w > 0 and h > 0):
             errs.append(f"{where}: needs a positive width and height (or an svg plan)")
             return floor
         floor["viewBox"] = [0, 0, shapes.num(w), shapes.num(h)]
-        floor["drawing"] = [{"tag": "rect", "attrs": {"class": "outline", **shapes.rect_attrs(0, 0, w, h)}}]
+        # Under a raster plan the outline is left out: the image is the floor's outline.
+        outline = {"tag": "rect", "attrs": {"class": "outline", **shapes.rect_attrs(0, 0, w, h)}}
+        floor["drawing"] = [] if floor["image"] else [outline]
     for j, a in enumerate(f.get("areas", [])):
         aw = f"{where}.areas[{j}]"
         if not isinstance(a, dict) or not _is_text(a.get("name")):
@@ -177,7 +215,40 @@ def _floor(
         if shape is not None:
             label = shapes.text_node(shape.pop("label"), a["name"], "area-label")
             floor["drawing"].append({"tag": "g", "attrs": {"class": "area"}, "children": [shape, label]})
+    connectors = f.get("connectors", [])
+    if not isinstance(connectors, list):
+        errs.append(f"{where}: connectors must be a list")
+        connectors = []
+    for j, c in enumerate(connectors):
+        floor["connectors"].extend(_connector(c, floor, f"{where}.connectors[{j}]", errs))
     return floor
+
+
+def _connector(c: Any, floor: Node, where: str, errs: list[str]) -> list[dict[str, Any]]:
+    """Stairs or a lift: the same id on several floors of a building is one stairwell."""
+    if not isinstance(c, dict) or not _is_id(c.get("id")) or c.get("kind") not in CONNECTOR_KINDS:
+        errs.append(f'{where}: needs an id and a kind ("stairs" or "lift")')
+        return []
+    _keys(c, CONNECTOR_KEYS, where, errs)
+    at = c.get("at")
+    if not shapes.point(at) or not shapes.inside([at], floor["viewBox"]):
+        errs.append(f"{where}: at must be [x, y] inside the floor's plan")
+        return []
+    name = c.get("name") if _is_text(c.get("name")) else None
+    mark = _mark(at, floor, f"connector {c['kind']}", name or "")
+    floor["drawing"].append(mark)
+    return [{"id": c["id"], "kind": c["kind"], "name": name, "at": [shapes.num(v) for v in at]}]
+
+
+def _mark(at: list[float], floor: Node, cls: str, text: str) -> Node:
+    """A point on the plan: a dot and its label, sized in the floor's own units (a plan may be
+    in metres or pixels)."""
+    r = max(floor["viewBox"][2:]) / 80
+    dot = {"tag": "circle", "attrs": {"cx": shapes.num(at[0]), "cy": shapes.num(at[1]), "r": shapes.num(r)}}
+    children = (
+        [dot, shapes.text_node([at[0], at[1] - 2 * r], text, f"{cls.split()[0]}-label")] if text else [dot]
+    )
+    return {"tag": "g", "attrs": {"class": cls}, "children": children}
 
 
 def _room(
@@ -200,25 +271,45 @@ def _room(
     if rid in placed and "directions" in placed[rid]:
         errs.append(f"{where}: listed twice")
         return
+    storeys.check_place(r, where, errs)
+    for key in ("directions", "accessibility"):
+        if r.get(key) is not None and not _is_text(r[key]):
+            errs.append(f"{where}: {key} must be text")
+    entry = {
+        "floor": None,
+        "at": None,
+        "building": r.get("building") if storeys.is_building(r.get("building")) else None,
+        "level": r.get("level") if storeys.is_level(r.get("level")) else None,
+        "directions": r.get("directions"),
+        "accessibility": r.get("accessibility"),
+    }
+    on_plan = "floor" in r or "shape" in r or "at" in r
+    if not on_plan and ("building" in r or "level" in r):
+        placed[rid] = entry  # on no plan: the entry corrects where its name says it is
+        return
     floor = floors.get(r.get("floor"))
     if floor is None:
         errs.append(f"{where}: unknown floor {r.get('floor')!r} (floors: {', '.join(floors)})")
         return
-    for key in ("directions", "accessibility"):
-        if r.get(key) is not None and not _is_text(r[key]):
-            errs.append(f"{where}: {key} must be text")
+    if "at" in r:
+        if not shapes.point(r["at"]) or not shapes.inside([r["at"]], floor["viewBox"]):
+            errs.append(f"{where}: at must be [x, y] inside the floor's plan")
+            return
+        entry["at"] = [shapes.num(v) for v in r["at"]]
     if "shape" in r:
         shape = shapes.shape(r["shape"], floor["viewBox"], where, errs)
         if shape is not None:
+            entry["at"] = entry["at"] or shape["label"]
             floor["drawing"].append({**shape, "room": rid})
+    elif "at" in r:
+        dot = _mark(entry["at"], floor, "room-pin", "")
+        floor["drawing"].append({**dot, "room": rid, "label": entry["at"]})
     elif placed.get(rid, {}).get("floor") != floor["id"]:
-        errs.append(f'{where}: needs a shape, or a shape with data-room="{rid}" in its floor\'s svg')
+        errs.append(
+            f'{where}: needs a shape or a pin (at), or a shape with data-room="{rid}" in its floor\'s svg'
+        )
         return
-    placed[rid] = {
-        "floor": floor["id"],
-        "directions": r.get("directions"),
-        "accessibility": r.get("accessibility"),
-    }
+    placed[rid] = {**entry, "floor": floor["id"]}
 
 
 def _entrance(e: Any, floor: Node, where: str, errs: list[str]) -> list[dict[str, Any]]:
@@ -230,24 +321,28 @@ def _entrance(e: Any, floor: Node, where: str, errs: list[str]) -> list[dict[str
     if not shapes.point(at) or not shapes.inside([at], floor["viewBox"]):
         errs.append(f"{where}: at must be [x, y] inside the floor's plan")
         return []
-    r = max(floor["viewBox"][2:]) / 80  # the floor's own units: a plan may be in metres or pixels
-    mark = {"tag": "circle", "attrs": {"cx": shapes.num(at[0]), "cy": shapes.num(at[1]), "r": shapes.num(r)}}
-    label = shapes.text_node([at[0], at[1] - 2 * r], e["name"], "entrance-label")
-    floor["drawing"].append({"tag": "g", "attrs": {"class": "entrance"}, "children": [mark, label]})
+    floor["drawing"].append(_mark(at, floor, "entrance", e["name"]))
     note = e.get("note") if _is_text(e.get("note")) else None
-    return [{"id": e["id"], "name": e["name"], "floor": floor["id"], "note": note}]
+    where_at = [shapes.num(v) for v in at]
+    return [{"id": e["id"], "name": e["name"], "floor": floor["id"], "note": note, "at": where_at}]
 
 
-def _rooms(rooms: Mapping[str, str], placed: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
-    keys = ("floor", "directions", "accessibility")
+def _rooms(
+    rooms: Mapping[str, str],
+    placed: Mapping[str, Mapping[str, Any]],
+    located: Mapping[str, storeys.names.Place],
+) -> list[dict[str, Any]]:
+    keys = ("floor", "at", "directions", "accessibility")
     return [
-        {"id": rid, "name": name, **{k: placed.get(rid, {}).get(k) for k in keys}}
+        {
+            "id": rid,
+            "name": name,
+            **{k: placed.get(rid, {}).get(k) for k in keys},
+            "building": located[rid].building,
+            "level": located[rid].level,
+        }
         for rid, name in rooms.items()
     ]
-
-
-def _no_images(name: str) -> tuple[int, int]:
-    raise OSError("raster plans cannot be read here")
 
 
 def _keys(obj: dict[str, Any], known: set[str], where: str, errs: list[str]) -> None:
@@ -255,9 +350,11 @@ def _keys(obj: dict[str, Any], known: set[str], where: str, errs: list[str]) -> 
         errs.append(f"{where}: unknown key {key!r} (known: {', '.join(sorted(known))})")
 
 
-def _safe_file(name: str) -> bool:
+def _safe_file(name: str, suffixes: tuple[str, ...]) -> bool:
     p = PurePosixPath(name)
-    return name.endswith(".svg") and not p.is_absolute() and ".." not in p.parts and "\\" not in name
+    return (
+        name.lower().endswith(suffixes) and not p.is_absolute() and ".." not in p.parts and "\\" not in name
+    )
 
 
 def _is_id(v: Any) -> bool:

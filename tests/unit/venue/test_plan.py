@@ -67,7 +67,9 @@ def test_rooms_get_their_names_from_the_schedule_and_their_shapes_from_the_venue
     assert nodes["main"]["label"] == [30, 20]
     assert nodes["side"]["attrs"]["points"] == "60,0 100,0 100,40"
     assert doc["floors"][0]["viewBox"] == [0, 0, 100, 50]
-    assert doc["entrances"] == [{"id": "door", "name": "Door", "floor": "ground", "note": None}]
+    assert doc["entrances"] == [
+        {"id": "door", "name": "Door", "floor": "ground", "note": None, "at": [50, 50]}
+    ]
 
 
 def test_a_schedule_room_missing_from_the_venue_is_listed_without_a_floor():
@@ -78,8 +80,11 @@ def test_a_schedule_room_missing_from_the_venue_is_listed_without_a_floor():
         "id": "side",
         "name": "Side Room",
         "floor": None,
+        "at": None,
         "directions": None,
         "accessibility": None,
+        "building": None,
+        "level": None,
     }
 
 

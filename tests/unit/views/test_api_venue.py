@@ -349,8 +349,8 @@ def test_a_floor_drawn_on_an_uploaded_image_takes_its_pixels_as_its_plan(client)
     ("image", "problem"),
     [
         ("plan-0123456789abcdef.webp", "No such file"),
-        ("k3.png", "uploaded to the server"),
-        ("../schedule.json", "uploaded"),
+        ("k3.png", "not a plan the server wrote"),
+        ("../schedule.json", "image must be"),
     ],
     ids=["never uploaded", "not a server name", "outside"],
 )
