@@ -28,6 +28,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE).then(async (cache) => {
       await cache.addAll(PRECACHE.map(precacheRequest));
+      await keepVenueImages(cache).catch(() => undefined); // the plan works without them
       // The language chosen under an earlier version: its catalog in this one, so the app
       // starts in it offline too.
       const chosen = await chosenLanguage();
@@ -35,6 +36,27 @@ self.addEventListener("install", (event) => {
     }),
   );
 });
+
+// The floor images the precached venue names (/venue/<file>: named by their content, so kept
+// in hallway-data across versions; the page keeps those of a newer venue, features/venue/venue-plan.js).
+async function keepVenueImages(cache) {
+  const venue = await cache.match("/api/v1/venue.json");
+  const floors = venue ? (await venue.json()).floors : [];
+  const data = await caches.open("hallway-data");
+  for (const floor of Array.isArray(floors) ? floors : []) {
+    const url = floor?.image;
+    if (typeof url === "string" && url.startsWith("/venue/") && !(await data.match(url))) await data.add(url);
+  }
+}
+
+// A floor image: never changes under its name, so any kept copy answers; else the network's, kept.
+async function venueImage(request) {
+  const kept = await caches.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) await (await caches.open("hallway-data")).put(request, response.clone());
+  return response;
+}
 
 async function chosenLanguage() {
   const kept = await caches.match(LANGUAGE, { cacheName: "hallway-data" });
@@ -229,6 +251,8 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(networkFirst(request, url.pathname));
   } else if (url.pathname.startsWith("/assets/") || url.pathname === "/manifest.webmanifest") {
     event.respondWith(cacheFirst(request));
+  } else if (url.pathname.startsWith("/venue/")) {
+    event.respondWith(venueImage(request));
   }
 });
 
