@@ -152,3 +152,35 @@ def test_plan_and_rooms_placed_offline_reach_the_server_and_an_attendee(
     assert loaded == [width, height]
     org.context.close()
     attendee.context.close()
+
+
+PLAN_SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100">'
+    '<rect x="0" y="0" width="200" height="100" fill="none" stroke="black"/>'
+    '<rect x="10" y="10" width="80" height="40"/></svg>'
+)
+
+
+def test_an_svg_plan_is_drawn_as_the_server_drew_it_once_published(browser, make_server, tmp_path) -> None:
+    server = make_server(three_rooms(tmp_path), env=ENV)
+    org = phone(browser, TALL_PHONE, has_touch=True, is_mobile=True)
+    sign_in(org, server, path="/organize/venue")
+    org.locator("#vf-new-name").fill("Hall")
+    org.get_by_role("button", name="Add the floor").click()
+    org.locator('input[type="file"]').set_input_files(
+        files=[{"name": "hall.svg", "mimeType": "image/svg+xml", "buffer": PLAN_SVG.encode()}]
+    )
+    expect(org.locator("#venue-plan")).to_have_attribute("viewBox", "0 0 200 100")
+    expect(org.locator(".outbox")).to_be_hidden(timeout=20000)  # uploaded at once: online
+    org.get_by_label("Room to place").select_option(label="Side Room")
+    org.locator("#venue-plan").press("Enter")
+    org.get_by_role("button", name="Publish the venue").click()
+    expect(org.get_by_text("Published as version 1")).to_be_visible(timeout=20000)
+    floor = source(server)["venue"]["floors"][0]
+    assert floor["svg"].startswith("plan-") and "viewBox" not in floor
+    assert source(server)["venue"]["rooms"] == [{"id": "side", "floor": floor["id"], "at": [100, 50]}]
+    # The plan under the marks is now the server's drawing of the SVG, as the map draws it.
+    drawn = org.locator(".plan-edit svg.plan-base")
+    expect(drawn).to_have_attribute("viewBox", "0 0 200 100")
+    expect(drawn.locator("rect")).not_to_have_count(0)
+    org.context.close()

@@ -25,7 +25,9 @@ let paint = () => {};
 let later = null;
 
 draftEvents.addEventListener("change", () => paint());
-for (const type of ["change", "published"]) events.addEventListener(type, () => paint());
+events.addEventListener("change", () => paint());
+// A venue published: the server's drawing of its SVG plans (and its buildings) again.
+events.addEventListener("published", (e) => (e.detail.item.body.kind === "venue" ? fetchBuilt() : paint()));
 
 async function load() {
   try {
@@ -94,6 +96,19 @@ async function upload(file, floor) {
   enqueue({ kind: "venue-image", blob: key, type: file.type }, { label: _("Floor plan of {floor}", { floor: floor.name }) });
   commit(setPlan(readDraft().doc, floor.id, { ...plan, keep: true }), _("The plan of {floor} is on this phone; it is uploaded when you publish, or now if online.", { floor: floor.name }));
   flush();
+}
+
+// The built plan of an SVG floor as the server last drew it (its file names the same plan).
+function builtFloor(floor) {
+  if (!floor.svg || floor.svg.startsWith(PENDING)) return null;
+  const built = (ui.built?.floors || []).find((f) => f.id === floor.id);
+  return built && Array.isArray(built.drawing) && Array.isArray(built.viewBox) ? built : null;
+}
+
+async function fetchBuilt() {
+  const answer = await call("GET", "/api/v1/venue.json").catch(() => null);
+  if (answer?.status === 200) ui.built = answer.body;
+  paint();
 }
 
 function roomName(ctx, id) {
@@ -239,7 +254,7 @@ function draw(ctx) {
       uploadField(floor, act),
       toolPanel(ui, open, act),
       h("p", { class: "hint", id: "venue-plan-help" }, _("Tap the plan to drop a pin, or drag to draw a rectangle for a room. Drag a placed item to move it. With the keyboard: Enter places at the centre, the arrow keys move the selected item (Shift: further), Delete removes it.")),
-      planView(floor, listed, { selected: ui.selected, points: ui.points, describedBy: "venue-plan-help", on }),
+      planView(floor, listed, { selected: ui.selected, points: ui.points, describedBy: "venue-plan-help", built: builtFloor(floor), on }),
       h("p", { class: "said", role: "status" }, outcome()),
       ui.selected && selectedPanel(doc, ui.selected, roomName(ctx, ui.selected.id), act),
       ui.tool === "scale" && scalePanel(floor, ui.points, act),

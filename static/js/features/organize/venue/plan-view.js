@@ -9,6 +9,8 @@
 
 import { _ } from "../../../data/i18n.js";
 import { h, listen } from "../../../ui/dom.js";
+import { drawFloor } from "../../venue/floor-svg.js";
+import { useMapStyles } from "../../venue/plan-rooms.js";
 import { getBlob } from "./blobs.js";
 import { PENDING, box } from "./draft.js";
 
@@ -47,14 +49,26 @@ function painted(key) {
   return canvas;
 }
 
-function base(floor) {
+// An SVG plan is served only as the built venue's drawing (never as a file): drawn as the map
+// draws it, without its controls, under the editor's marks.
+function drawn(built) {
+  useMapStyles();
+  const svg = drawFloor(built, new Map()).querySelector("svg");
+  svg.setAttribute("class", "plan-base floor");
+  svg.setAttribute("aria-hidden", "true");
+  svg.removeAttribute("role");
+  return svg;
+}
+
+function base(floor, built) {
   const file = floor.image || floor.svg || "";
   const [, , w, hgt] = box(floor);
-  const key = `${floor.id}|${file}|${w}x${hgt}`;
+  const key = `${floor.id}|${file}|${w}x${hgt}|${built ? "built" : ""}`;
   if (!bases.has(key)) {
     let node;
     if (!file) node = h("div", { class: "plan-base blank" });
     else if (file.startsWith(PENDING)) node = painted(file.slice(PENDING.length));
+    else if (floor.svg) node = built ? drawn(built) : h("div", { class: "plan-base blank" });
     else node = h("img", { class: "plan-base", src: `/venue/${encodeURIComponent(file)}`, alt: "", width: w, height: hgt });
     node.style.aspectRatio = `${w} / ${hgt}`;
     bases.set(key, node);
@@ -81,7 +95,8 @@ function drawItem(item, selected, unit) {
 }
 
 // `on`: {tap(point), rect([x, y, w, h]), pick(ref), move(ref, dx, dy), key(event)}.
-export function planView(floor, items, { selected = null, points = [], describedBy = null, on }) {
+// `built`: this floor in the built venue (GET /api/v1/venue.json), which draws an SVG plan.
+export function planView(floor, items, { selected = null, points = [], describedBy = null, built = null, on }) {
   const [x0, y0, w, hgt] = box(floor);
   const unit = Math.max(w, hgt) / 45; // marks in the plan's own units: pixels or metres alike
   const svg = el("svg", {
@@ -144,5 +159,5 @@ export function planView(floor, items, { selected = null, points = [], described
   listen(svg, "pointerup", end);
   listen(svg, "pointercancel", end);
   listen(svg, "keydown", (e) => on.key(e, unit));
-  return h("div", { class: "plan-edit" }, base(floor), svg);
+  return h("div", { class: "plan-edit" }, base(floor, built), svg);
 }
