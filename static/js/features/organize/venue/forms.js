@@ -69,12 +69,12 @@ export function floorPanel(doc, floor, buildings, act) {
 
 export function uploadField(floor, act) {
   const has = floor.image || floor.svg;
-  const input = h("input", { id: `venue-file-${floor.id}`, name: `venue-file-${floor.id}`, type: "file", accept: "image/png,image/jpeg,image/svg+xml", onchange: (e) => {
+  const input = h("input", { id: `venue-file-${floor.id}`, name: `venue-file-${floor.id}`, type: "file", accept: "image/png,image/jpeg,image/svg+xml,application/pdf", onchange: (e) => {
     const file = e.target.files?.[0];
     e.target.value = ""; // a redraw cannot put a file back; the outbox keeps it
     if (file) act.upload(file);
   } });
-  const label = has ? _("Replace the plan of {floor} (PNG, JPEG or SVG)", { floor: floor.name }) : _("Plan of {floor} (PNG, JPEG or SVG)", { floor: floor.name });
+  const label = has ? _("Replace the plan of {floor} (PNG, JPEG, PDF or SVG)", { floor: floor.name }) : _("Plan of {floor} (PNG, JPEG, PDF or SVG)", { floor: floor.name });
   return field(label, input, _("On a phone you can take a photo of a printed plan."));
 }
 

@@ -12,7 +12,7 @@ function failure(f) {
   if (f.status === 0) return _("It cannot be sent: {reason}", { reason: f.detail || "?" });
   if (f.status === 422) return _("The server found problems in it (listed below). Correct them in the venue editor and publish again.");
   if (f.status === 413) return _("The image is too large for the server.");
-  if (f.status === 415) return _("The server takes floor plans as PNG, JPEG or SVG only.");
+  if (f.status === 415) return _("The server takes floor plans as PNG, JPEG, PDF or SVG only.");
   if (f.status === 400) return answerText(400, f.detail);
   return failureText(f);
 }

@@ -18,7 +18,7 @@ import { draftEvents, readDraft, writeDraft } from "./kept.js";
 import { planBusy, planView } from "./plan-view.js";
 import { fetchSource } from "./send.js";
 
-const TYPES = ["image/png", "image/jpeg", "image/svg+xml"];
+const TYPES = ["image/png", "image/jpeg", "image/svg+xml", "application/pdf"];
 // What the editor shows beside the draft: kept while the console is open.
 const ui = { floor: null, tool: "room", room: "", selected: null, points: [], said: "", state: "loading", note: "", built: null, published: null };
 let paint = () => {};
@@ -72,7 +72,7 @@ async function upload(file, floor) {
     ui.said = text;
     paint();
   };
-  if (!TYPES.includes(file.type)) return say(_("A floor plan is a PNG, JPEG or SVG image."));
+  if (!TYPES.includes(file.type)) return say(_("A floor plan is a PNG, JPEG, PDF or SVG file."));
   const key = newKey();
   let plan;
   try {
@@ -80,13 +80,18 @@ async function upload(file, floor) {
       const viewBox = svgBox(await file.text());
       if (!viewBox) return say(_("This SVG has no size (viewBox) to place rooms on."));
       plan = { svg: PENDING + key, viewBox };
+    } else if (file.type === "application/pdf") {
+      // Only the server draws a PDF's page: until it has, the plan keeps its size, and what is
+      // placed on it meanwhile follows when the page's own size comes back.
+      const [, , width, height] = box(floor);
+      plan = { image: PENDING + key, width, height };
     } else {
       const bitmap = await createImageBitmap(file);
       plan = { image: PENDING + key, width: bitmap.width, height: bitmap.height };
       bitmap.close();
     }
   } catch {
-    return say(_("This image cannot be read: is it a whole PNG, JPEG or SVG file?"));
+    return say(_("This file cannot be read: is it a whole PNG, JPEG, PDF or SVG file?"));
   }
   try {
     await putBlob(key, file);
