@@ -88,7 +88,7 @@ function drawItem(item, selected, unit) {
   const [x, y] = item.at;
   if (item.kind === "room") g.append(el("circle", { cx: x, cy: y, r: unit, class: "pin" }));
   else g.append(el("rect", { x: x - unit, y: y - unit, width: 2 * unit, height: 2 * unit, rx: item.kind === "entrance" ? unit : unit / 3, class: "pin" }));
-  const label = el("text", { x, y: y - 1.5 * unit, "font-size": 1.5 * unit, class: "label" });
+  const label = el("text", { x, y: y - 1.5 * unit, "font-size": 1.5 * unit, class: "mark-label" });
   label.textContent = item.label;
   g.append(label);
   return g;
@@ -110,7 +110,7 @@ export function planView(floor, items, { selected = null, points = [], described
     "aria-describedby": describedBy,
   });
   for (const item of items) svg.append(drawItem(item, selected, unit));
-  points.forEach(([x, y], i) => svg.append(el("g", { class: "scale-point" }, el("circle", { cx: x, cy: y, r: unit * 0.8 }), el("text", { x: x + unit, y: y - unit, "font-size": 1.2 * unit, class: "label" }, String(i + 1)))));
+  points.forEach(([x, y], i) => svg.append(el("g", { class: "scale-point" }, el("circle", { cx: x, cy: y, r: unit * 0.8 }), el("text", { x: x + unit, y: y - unit, "font-size": 1.2 * unit, class: "mark-label" }, String(i + 1)))));
   if (points.length === 2) svg.append(el("line", { x1: points[0][0], y1: points[0][1], x2: points[1][0], y2: points[1][1], class: "scale-line" }));
   const ghost = el("rect", { class: "ghost", visibility: "hidden" });
   svg.append(ghost);
