@@ -155,9 +155,15 @@ export function addMark(doc, floorId, kind, at, { id = "", name = (kind, letter)
   const out = clone(doc);
   const floor = floorOf(out, floorId);
   const list = kind === "entrance" ? (floor.entrances ||= []) : (floor.connectors ||= []);
-  const taken = new Set(list.map((m) => m.id));
-  const letter = markLetter(list.length);
-  const chosen = id && !taken.has(id) ? id : slug(`${kind}-${letter}`, taken);
+  // A new mark's id is free on every floor: the same id on two floors joins them (one
+  // stairwell), which only the organizer may choose (editMark, "the same as on another floor").
+  const key = kind === "entrance" ? "entrances" : "connectors";
+  const everywhere = new Set(out.floors.flatMap((f) => (f[key] || []).map((m) => m.id)));
+  const here = new Set(list.map((m) => m.id));
+  let n = 0;
+  while (everywhere.has(slug(`${kind}-${markLetter(n)}`, new Set()))) n++;
+  const letter = markLetter(n);
+  const chosen = id && !here.has(id) ? id : slug(`${kind}-${letter}`, everywhere);
   const mark = { id: chosen, name: name(kind, letter), at: at.map(round) };
   if (kind !== "entrance") mark.kind = kind;
   list.push(kind === "entrance" ? mark : { id: mark.id, kind, name: mark.name, at: mark.at });

@@ -277,7 +277,14 @@ export function venuePage(ctx) {
       later ??= setTimeout(() => ((later = null), paint()), 250); // after the gesture
       return;
     }
-    if (holder.isConnected || !holder.firstChild) redraw(holder, draw(ctx));
+    if (!holder.isConnected && holder.firstChild) return;
+    redraw(holder, draw(ctx));
+    // What the editor chose (a floor just added, the next room to place) wins over the choice
+    // the redraw carried over from the select the organizer last touched.
+    for (const [id, value] of [["venue-floor", ui.floor], ["venue-room", ui.room]]) {
+      const select = holder.querySelector(`#${id}`);
+      if (select && value !== null) select.value = value;
+    }
   };
   paint();
   load(); // the server's newest, unless this phone holds unpublished changes
