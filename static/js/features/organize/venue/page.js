@@ -36,7 +36,9 @@ async function load() {
     const kept = readDraft();
     if (source.doc) {
       ui.state = "ready";
-      if (!kept || !kept.changed) writeDraft({ base: source.version, doc: withBoxes(source.doc, ui.built), changed: false });
+      // Unpublished edits, or a venue waiting in the outbox, are newer than the server's copy.
+      const waiting = items().some((i) => i.body.kind === "venue" || i.body.kind === "venue-image");
+      if (!kept || (!kept.changed && !waiting)) writeDraft({ base: source.version, doc: withBoxes(source.doc, ui.built), changed: false });
       // Translators: the organizer's unpublished edits were started on an older venue.
       else if (kept.base !== source.version) ui.note = _("Someone published the venue since you started editing (now version {version}). Your changes are kept; publishing them shows both.", { version: source.version ?? "?" });
     } else {

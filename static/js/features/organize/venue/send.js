@@ -81,8 +81,10 @@ async function sendPlan(item, { items, save, update }) {
     const list = items().filter((i) => i.key !== item.key);
     for (const other of list) if (other.body.kind === "venue" && other.body.version === version) other.body.version = now;
     save(list);
+    // The draft is this organizer's venue (what was just saved, and any edit since): it now
+    // stands on the version this save made, also after "Publish mine anyway".
     const draft = readDraft();
-    if (draft && draft.base === version) writeDraft({ ...draft, base: now });
+    if (draft && Number.isInteger(now) && !(draft.base >= now)) writeDraft({ ...draft, base: now });
     return { done: true, answer };
   }
   if (status === 412) {
