@@ -71,6 +71,12 @@ def test_a_venue_changed_meanwhile_shows_both_and_mine_waits_for_my_choice(
     got = source(server)
     assert got["version"] == 2
     assert got["venue"]["rooms"] == [{"id": "main", "floor": "ground", "at": [504.4, 372.2]}]
+    # The next edit stands on the version mine made: published with no conflict.
+    org.get_by_role("button", name="Select Main Room").click()
+    plan.press("ArrowLeft")
+    org.get_by_role("button", name="Publish the venue").click()
+    expect(org.get_by_text("Published as version 3")).to_be_visible(timeout=20000)
+    assert source(server)["venue"]["rooms"] == [{"id": "main", "floor": "ground", "at": [500, 372.2]}]
     org.context.close()
 
 
