@@ -126,8 +126,8 @@ self.addEventListener("message", (event) => {
   else if (event.data?.type === "drawn") {
     // One at a time, in the order sent: a "forget the others" never deletes a later drawing.
     // The reply (kept or not) is for whoever asks with a port; the app does not wait for it.
-    const done = (keeping = keeping.then(() => keepDrawing(event.data)).catch(() => false));
-    event.waitUntil(done.then((kept) => event.ports[0]?.postMessage({ kept })));
+    keeping = keeping.then(() => keepDrawing(event.data)).catch(() => false);
+    event.waitUntil(keeping.then((kept) => event.ports[0]?.postMessage({ kept })));
   }
 });
 

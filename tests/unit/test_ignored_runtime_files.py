@@ -54,3 +54,13 @@ def test_what_a_run_writes_under_data_is_ignored(rel: str) -> None:
 @pytest.mark.parametrize("rel", SHIPPED)
 def test_the_shipped_event_under_data_is_not_ignored(rel: str) -> None:
     assert not _ignored(rel)
+
+
+def test_node_modules_a_folder_or_a_link_to_a_shared_one_is_never_committed() -> None:
+    """npm's folder, or the link a second work tree makes to the first one's: a committed link
+    replaces every checkout's own folder with a link to a path that may not exist there."""
+    git = ["git", "-C", str(ROOT)]
+    tracked = subprocess.run([*git, "ls-files", "--", "node_modules"], capture_output=True, text=True)
+    assert tracked.stdout == "", "node_modules is committed"
+    done = subprocess.run([*git, "check-ignore", "--no-index", "-q", "node_modules"], timeout=30, check=False)
+    assert done.returncode == 0, "node_modules must be in .gitignore, with no trailing slash"
