@@ -28,7 +28,6 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE).then(async (cache) => {
       await cache.addAll(PRECACHE.map(precacheRequest));
-      await keepVenueImages(cache).catch(() => undefined); // the plan works without them
       // The language chosen under an earlier version: its catalog in this one, so the app
       // starts in it offline too.
       const chosen = await chosenLanguage();
@@ -37,19 +36,8 @@ self.addEventListener("install", (event) => {
   );
 });
 
-// The floor images the precached venue names (/venue/<file>: named by their content, so kept
-// in hallway-data across versions; the page keeps those of a newer venue, features/venue/venue-plan.js).
-async function keepVenueImages(cache) {
-  const venue = await cache.match("/api/v1/venue.json");
-  const floors = venue ? (await venue.json()).floors : [];
-  const data = await caches.open("hallway-data");
-  for (const floor of Array.isArray(floors) ? floors : []) {
-    const url = floor?.image;
-    if (typeof url === "string" && url.startsWith("/venue/") && !(await data.match(url))) await data.add(url);
-  }
-}
-
-// A floor image: never changes under its name, so any kept copy answers; else the network's, kept.
+// A floor image (/venue/<file>, named by its content): any kept copy answers, else the network's,
+// kept in hallway-data across versions (the page keeps those its venue names: features/venue/venue-plan.js).
 async function venueImage(request) {
   const kept = await caches.match(request);
   if (kept) return kept;
@@ -138,8 +126,8 @@ self.addEventListener("message", (event) => {
   else if (event.data?.type === "drawn") {
     // One at a time, in the order sent: a "forget the others" never deletes a later drawing.
     // The reply (kept or not) is for whoever asks with a port; the app does not wait for it.
-    const done = (keeping = keeping.then(() => keepDrawing(event.data)).catch(() => false));
-    event.waitUntil(done.then((kept) => event.ports[0]?.postMessage({ kept })));
+    keeping = keeping.then(() => keepDrawing(event.data)).catch(() => false);
+    event.waitUntil(keeping.then((kept) => event.ports[0]?.postMessage({ kept })));
   }
 });
 
