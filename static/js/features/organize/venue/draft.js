@@ -132,7 +132,10 @@ export function unplaced(doc, rooms) {
 export function placeRoom(doc, floor, room, place) {
   const out = clone(doc);
   let entry = out.rooms.find((r) => r.id === room);
-  if (!entry) out.rooms.push((entry = { id: room }));
+  if (!entry) {
+    entry = { id: room };
+    out.rooms.push(entry);
+  }
   delete entry.at;
   delete entry.shape;
   entry.floor = floor;
@@ -154,10 +157,11 @@ const NAMES = { entrance: "Entrance {letter}", stairs: "Stairs {letter}", lift: 
 export function addMark(doc, floorId, kind, at, { id = "", name = (kind, letter) => NAMES[kind].replace("{letter}", letter) } = {}) {
   const out = clone(doc);
   const floor = floorOf(out, floorId);
-  const list = kind === "entrance" ? (floor.entrances ||= []) : (floor.connectors ||= []);
+  const key = kind === "entrance" ? "entrances" : "connectors";
+  floor[key] ||= [];
+  const list = floor[key];
   // A new mark's id is free on every floor: the same id on two floors joins them (one
   // stairwell), which only the organizer may choose (editMark, "the same as on another floor").
-  const key = kind === "entrance" ? "entrances" : "connectors";
   const everywhere = new Set(out.floors.flatMap((f) => (f[key] || []).map((m) => m.id)));
   const here = new Set(list.map((m) => m.id));
   let n = 0;

@@ -53,6 +53,12 @@ async function load() {
   paint();
 }
 
+// The editor's own choices changed (a floor, a tool, a selection): drawn again.
+function show(changes) {
+  Object.assign(ui, changes);
+  paint();
+}
+
 function commit(doc, said) {
   const draft = readDraft();
   ui.said = said;
@@ -126,7 +132,10 @@ function place(ctx, floor, where) {
   const doc = readDraft().doc;
   const centre = Array.isArray(where) && where.length === 2 ? where : [where[0] + where[2] / 2, where[1] + where[3] / 2];
   if (ui.tool === "room") {
-    if (!ui.room) return ((ui.said = _("Choose the room to place first.")), paint());
+    if (!ui.room) {
+      ui.said = _("Choose the room to place first.");
+      return paint();
+    }
     const id = ui.room;
     const shape = where.length === 4 ? { rect: where } : { at: where };
     const next = placeRoom(doc, floor.id, id, shape);
@@ -214,7 +223,7 @@ function draw(ctx) {
   if (ui.selected && !find(doc, ui.selected)) ui.selected = null;
   const buildings = [...new Set([...(ui.built?.buildings || []).map((b) => b.id), ...doc.floors.map((f) => f.building)].filter(Boolean))];
   const act = {
-    floor: (id) => ((ui.floor = id), (ui.selected = null), (ui.points = []), paint()),
+    floor: (id) => show({ floor: id, selected: null, points: [] }),
     addFloor: (fields) => {
       const { doc: next, id } = addFloor(readDraft().doc, fields);
       ui.floor = id;
@@ -223,9 +232,9 @@ function draw(ctx) {
     },
     saveFloor: (fields) => commit(editFloor(readDraft().doc, floor.id, fields), _("Floor {floor} saved.", { floor: fields.name || floor.name })),
     upload: (file) => upload(file, floor),
-    tool: (tool) => ((ui.tool = tool), tool !== "scale" && (ui.points = []), paint()),
-    room: (id) => ((ui.room = id), paint()),
-    pick: (ref) => ((ui.selected = ref), (ui.said = ""), paint()),
+    tool: (tool) => show(tool === "scale" ? { tool } : { tool, points: [] }),
+    room: (id) => show({ room: id }),
+    pick: (ref) => show({ selected: ref, said: "" }),
     remove: (ref) => removeItem(ctx, ref),
     saveMark: (ref, fields) => {
       const { doc: next, ref: now } = editMark(readDraft().doc, ref, fields);
@@ -247,7 +256,10 @@ function draw(ctx) {
     tap: (p) => place(ctx, floor, p),
     rect: (r) => place(ctx, floor, ui.tool === "room" ? r : [r[0] + r[2] / 2, r[1] + r[3] / 2]),
     pick: act.pick,
-    move: (ref, dx, dy) => ((ui.selected = ref), commit(moveBy(readDraft().doc, ref, dx, dy), "")),
+    move: (ref, dx, dy) => {
+      ui.selected = ref;
+      commit(moveBy(readDraft().doc, ref, dx, dy), "");
+    },
     key: (e, unit) => onKey(ctx, floor, e, unit),
   };
   const listed = floor ? itemsOn(doc, floor.id, (id) => roomName(ctx, id)) : [];
@@ -276,7 +288,12 @@ export function venuePage(ctx) {
   const holder = h("div", { id: "venue-editor" });
   paint = () => {
     if (planBusy()) {
-      later ??= setTimeout(() => ((later = null), paint()), 250); // after the gesture
+      if (later === null) {
+        later = setTimeout(() => {
+          later = null;
+          paint();
+        }, 250); // after the gesture
+      }
       return;
     }
     if (!holder.isConnected && holder.firstChild) return;

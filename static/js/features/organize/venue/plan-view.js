@@ -110,7 +110,10 @@ export function planView(floor, items, { selected = null, points = [], described
     "aria-describedby": describedBy,
   });
   for (const item of items) svg.append(drawItem(item, selected, unit));
-  points.forEach(([x, y], i) => svg.append(el("g", { class: "scale-point" }, el("circle", { cx: x, cy: y, r: unit * 0.8 }), el("text", { x: x + unit, y: y - unit, "font-size": 1.2 * unit, class: "mark-label" }, String(i + 1)))));
+  for (const [i, [x, y]] of points.entries()) {
+    const number = el("text", { x: x + unit, y: y - unit, "font-size": 1.2 * unit, class: "mark-label" }, String(i + 1));
+    svg.append(el("g", { class: "scale-point" }, el("circle", { cx: x, cy: y, r: unit * 0.8 }), number));
+  }
   if (points.length === 2) svg.append(el("line", { x1: points[0][0], y1: points[0][1], x2: points[1][0], y2: points[1][1], class: "scale-line" }));
   const ghost = el("rect", { class: "ghost", visibility: "hidden" });
   svg.append(ghost);
