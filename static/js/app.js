@@ -259,7 +259,19 @@ watcher.addEventListener("update", ({ detail }) => {
   const showsHistory = current === "session" || current === "changes";
   if (detail.added > 0 || (detail.settings && current === "changes") || (grew && showsHistory)) render();
   else chrome();
+  venueNews();
 });
+// The organizers changed the venue (the feed says its version): its plan and images are fetched
+// and kept offline, and a page drawn from the old plan is drawn again (no reload).
+let venueSaid = null;
+function venueNews() {
+  if (!Number.isInteger(watcher.venue) || watcher.venue === venueSaid) return;
+  venueSaid = watcher.venue;
+  import("./features/venue/venue-plan.js")
+    .then((m) => m.venueVersion(venueSaid))
+    .then((drawn) => drawn && render())
+    .catch(() => {}); // offline or a broken plan: the next version said tries again
+}
 // Keep "Now and next", My schedule (its "now" line, what ended) and the freshness line current
 // while open, unless a ?now= pins the time.
 setInterval(() => {

@@ -31,6 +31,7 @@ NOT_IN_THE_REPOSITORY = {
     "data/follow/": "the follower's state, written while it follows a source (reliability.md)",
     "data/.*.tmp": "the temporary file of a killed write (reliability.md)",
     "data/venue/": "where an organizer puts a floor's own image (venue.md); the shipped event has none",
+    "data/venue/history/": "the venue documents the editor's saves replaced (venue.md, api.md)",
     # What `hallway build` writes under build/.
     "build/static/<key>/": "the built static files, one folder per build",
     "build/static/<key>/i18n/<lang>.json": "a language's built catalog",

@@ -17,7 +17,8 @@ from webapp.domain.storage import SCHEDULE_FILE
 from webapp.importers.follow_state import FOLLOW_DIR, LOCK_FILE, STATE_FILE
 from webapp.push.keys import KEY_FILE, PUSH_DIR
 from webapp.push.store import STORE_FILE as PUSH_FILE
-from webapp.venue.plan import VENUE_FILE
+from webapp.venue import store as venue_store
+from webapp.venue.plan import SVG_DIR, VENUE_FILE
 from webapp.web.ratelimit import LIMIT_FILE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,6 +33,10 @@ WRITTEN = [
     f"{FOLLOW_DIR}/{LOCK_FILE}",
     f"{FOLLOW_DIR}/0123abcd.src",
     f".{SCHEDULE_FILE}.k2j3h4.tmp",  # a write_atomic killed before its rename
+    f"{SVG_DIR}/{venue_store.STATE_FILE}",
+    f"{SVG_DIR}/{venue_store.HISTORY_DIR}/venue.3.json",
+    f"{SVG_DIR}/{venue_store.LOCK_FILE}",
+    f"{SVG_DIR}/.tmp-k2j3h4",  # the venue store's write_atomic killed before its rename
 ]
 SHIPPED = [SCHEDULE_FILE, VENUE_FILE, "sources/000_f0fe97cd188ad8b4.txt"]
 

@@ -31,7 +31,7 @@ def save(rt: Runtime, doc: Any, expected: int) -> int:
     """Check `doc` against the served schedule's rooms (VenueError lists every problem), then
     save it if the venue is still at `expected` (VersionMismatch); the new version."""
     rooms = {r.id: r.name for r in published(rt).schedule.rooms}
-    build_venue(doc, rooms, venue_store.svg_reader(rt.data_dir))
+    build_venue(doc, rooms, venue_store.svg_reader(rt.data_dir), venue_store.image_reader(rt.data_dir))
     text = json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
     version = venue_store.save(rt.data_dir, text, expected)
     rt.logger.info("venue saved as version %d", version)

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 import warnings
 from dataclasses import dataclass
+from pathlib import Path
 
 from PIL import Image, ImageOps
 
@@ -24,6 +26,8 @@ PDF_DPI_CAP = 600  # a page is rendered no sharper than this, then bounded by MA
 FORMATS = {"image/png": "PNG", "image/jpeg": "JPEG"}
 PDF = "application/pdf"
 LOSSLESS_COLOURS = 65_536
+# The only names the server gives the plans it writes (webapp/venue/store.py keeps them).
+WRITTEN = re.compile(r"^plan-([0-9a-f]{16})\.(webp|svg)$")
 
 
 class ImageError(ValueError):
@@ -48,7 +52,22 @@ def reencode(data: bytes, content_type: str, page: int = 1) -> Plan:
     else:
         raise ImageError(f"{content_type or 'no type'} is not an accepted plan (PNG, JPEG, SVG or PDF)")
     image.thumbnail((MAX_SIDE, MAX_SIDE), Image.Resampling.LANCZOS)
-    return _encode(image)
+    # A JPEG has lost detail already: kept losslessly, its artefacts cost more than the plan.
+    return _encode(image, lossless=content_type != "image/jpeg")
+
+
+def size_of(folder: Path, name: str) -> tuple[int, int]:
+    """The pixel size of a plan the server wrote in `folder`, from its header; OSError for any
+    other file (a name it never gives, missing, unreadable)."""
+    if not WRITTEN.match(name) or name.endswith(".svg"):
+        raise OSError(
+            "not a plan the server wrote: upload it (the venue editor, or POST /api/v1/venue/images)"
+        )
+    try:
+        with Image.open(folder / name, formats=["WEBP"]) as image:
+            return image.size
+    except (ValueError, SyntaxError) as exc:
+        raise OSError(f"not a readable plan image ({exc})") from None
 
 
 def _decode(data: bytes, fmt: str) -> Image.Image:
@@ -116,12 +135,12 @@ def _plain(image: Image.Image) -> Image.Image:
     return plain
 
 
-def _encode(image: Image.Image) -> Plan:
+def _encode(image: Image.Image, lossless: bool) -> Plan:
     """WebP: lossless for a drawing (up to 65,536 colours: lines, fills, antialiased text),
-    lossy for a scan or a photo. On a 4096 x 2800 drawing it was 108 KB against 183 KB as a
-    palette PNG and 353 KB as a plain one (docs/venue.md)."""
+    lossy for a scan, a photo or anything sent as JPEG. On a 4096 x 2800 drawing it was 108 KB
+    against 183 KB as a palette PNG and 353 KB as a plain one (docs/venue.md)."""
     out = io.BytesIO()
-    if image.getcolors(LOSSLESS_COLOURS) is not None:
+    if lossless and image.getcolors(LOSSLESS_COLOURS) is not None:
         image.save(out, "WEBP", lossless=True, quality=80, method=4)
     else:
         image.save(out, "WEBP", quality=80, method=4)

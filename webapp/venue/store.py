@@ -15,20 +15,19 @@ import fcntl
 import hashlib
 import json
 import os
-import re
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from . import images
 from .plan import SVG_DIR, VENUE_FILE
 
 STATE_FILE = "version.json"  # in venue/
 HISTORY_DIR = "history"  # venue/history/venue.<version>.json: the documents saves replaced
 KEPT_VERSIONS = 20
 LOCK_FILE = ".lock"
-# The only names the server gives the files it writes: what /venue/<file> may serve.
-WRITTEN = re.compile(r"^plan-([0-9a-f]{16})\.(webp|svg)$")
+WRITTEN = images.WRITTEN  # the only names the server gives the files it writes: what /venue/ serves
 
 
 class VersionMismatch(Exception):
@@ -109,6 +108,11 @@ def svg_reader(data_dir: Path) -> Callable[[str], str]:
         return target.read_text(encoding="utf-8")
 
     return read_svg
+
+
+def image_reader(data_dir: Path) -> Callable[[str], tuple[int, int]]:
+    """How `build_venue` reads a raster plan's size (its name is checked to be plan-<hash>.webp)."""
+    return lambda name: images.size_of(venue_dir(data_dir), name)
 
 
 def write_atomic(path: Path, body: bytes) -> None:

@@ -331,3 +331,31 @@ def test_a_pdf_page_is_drawn_to_a_plan_and_a_missing_page_is_refused(client, dat
     broken = upload(client, pdf[:200], "application/pdf")
     assert broken.status_code == 422 and "not a readable PDF" in broken.get_json()["error"]
     assert on_disk(data_dir) == kept
+
+
+def test_a_floor_drawn_on_an_uploaded_image_takes_its_pixels_as_its_plan(client):
+    name = upload(client, drawing(640, 400), "image/png").get_json()["image"]
+    doc = {
+        "floors": [{"id": "g", "name": "Ground", "image": name}],
+        "rooms": [{"id": "main", "floor": "g", "shape": {"rect": [20, 20, 300, 180]}}],
+    }
+    assert put(client, doc, 0).status_code == 200
+    floor = client.get("/api/v1/venue.json").get_json()["floors"][0]
+    assert (floor["image"], floor["viewBox"]) == (f"/venue/{name}", [0, 0, 640, 400])
+    assert client.get(floor["image"]).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("image", "problem"),
+    [
+        ("plan-0123456789abcdef.webp", "No such file"),
+        ("k3.png", "not a plan the server wrote"),
+        ("../schedule.json", "image must be"),
+    ],
+    ids=["never uploaded", "not a server name", "outside"],
+)
+def test_a_floor_image_the_server_did_not_write_is_a_problem(client, image, problem):
+    doc = {"floors": [{"id": "g", "name": "Ground", "image": image}]}
+    resp = put(client, doc, 0)
+    assert resp.status_code == 422
+    assert any(problem in p for p in resp.get_json()["problems"]), resp.get_json()
