@@ -82,6 +82,9 @@ LATER = (
     "js/features/qr/camera-scan.js",
     "js/features/qr/scan-worker.js",
     "js/features/qr/share-links.js",
+    # The door codes' rule: only the scanner and the short links' page (lazy views) read it.
+    "js/features/qr/door-codes.js",
+    "js/features/qr/code-said.js",
     "js/features/qr/qr-encode.js",  # a session's QR code: the page says so until it is here
     "js/features/venue/building-list.js",  # the map's rooms by building: the map is a lazy view
     "vendor/lean-qr/nano.mjs",
