@@ -84,6 +84,10 @@ def seed_urls(app: Flask) -> list[str]:
     schedule = published(runtime(app)).schedule
     ids = {
         "session": [s.id for s in schedule.sessions],
+        # Short links: a file per session would double the export for a link a static host
+        # cannot match in any case anyway; /s?c=<id> is a file, and once the app is installed
+        # its worker serves /s/<id> itself.
+        "s": [],
         "speaker": [s.id for s in schedule.speakers],
         "room": [r.id for r in schedule.rooms],
         "track": [t.id for t in schedule.tracks],

@@ -20,6 +20,7 @@ from typing import Any
 from ..domain import jsontext
 from . import images, shapes, storeys
 from . import svg as venue_svg
+from .walking import settings_of, walk
 
 VENUE_FILE = "venue.json"
 SVG_DIR = "venue"
@@ -66,7 +67,13 @@ def no_plan(rooms: Mapping[str, str]) -> Venue:
         "entrances": [],
         "rooms": _rooms(rooms, {}, located),
     }
-    return Venue(doc)
+    return Venue(_walked(doc, {}))
+
+
+def _walked(doc: dict[str, Any], walking: Mapping[str, Any]) -> dict[str, Any]:
+    """The document with its walking table (`walk`), when it has two rooms or more."""
+    table = walk(doc, settings_of(walking))
+    return doc if table is None else {**doc, "walk": table}
 
 
 def load_venue(data_dir: Path, rooms: Mapping[str, str]) -> Venue:
@@ -104,14 +111,19 @@ def build_venue(
     pixel size of a raster plan in venue/ (OSError when it is not there)."""
     errs: list[str] = []
     warnings: list[str] = []
-    if not isinstance(doc, dict) or not isinstance(doc.get("floors"), list) or not doc["floors"]:
-        raise VenueError('expected an object with a non-empty list "floors"')
+    # A file may only name buildings and correct where the room names put rooms: no plan.
+    if (
+        not isinstance(doc, dict)
+        or not isinstance(doc.get("floors", []), list)
+        or not any(isinstance(doc.get(k), list) and doc[k] for k in ("floors", "buildings", "rooms"))
+    ):
+        raise VenueError('expected an object with a non-empty list "floors", "buildings" or "rooms"')
     _keys(doc, TOP_KEYS, "venue", errs)
     declared = storeys.check_buildings(doc.get("buildings"), errs)
     floors: dict[str, Node] = {}
     placed: dict[str, dict[str, Any]] = {}
     entrances: list[dict[str, Any]] = []
-    for i, f in enumerate(doc["floors"]):
+    for i, f in enumerate(doc.get("floors", [])):
         where = f"floors[{i}]"
         if not isinstance(f, dict) or not _is_id(f.get("id")) or not _is_text(f.get("name")):
             errs.append(f"{where}: needs an id (letters, digits, - or _) and a name")
@@ -141,7 +153,7 @@ def build_venue(
         "entrances": entrances,
         "rooms": _rooms(rooms, placed, located),
     }
-    return Venue(out, warnings, walking)
+    return Venue(_walked(out, walking), warnings, walking)
 
 
 def _floor(

@@ -83,6 +83,7 @@ LATER = (
     "js/features/qr/scan-worker.js",
     "js/features/qr/share-links.js",
     "js/features/qr/qr-encode.js",  # a session's QR code: the page says so until it is here
+    "js/features/venue/building-list.js",  # the map's rooms by building: the map is a lazy view
     "vendor/lean-qr/nano.mjs",
     # The search index's worker: until it is kept, the page builds the index itself.
     SEARCH_WORKER,

@@ -10,16 +10,20 @@ import { dayLabel } from "../data/time.js";
 import { loadVenue, nowNext } from "../features/venue/venue-plan.js";
 import { empty, heading, notFound, zoneNote } from "../ui/page-parts.js";
 import { planRooms, useMapStyles } from "../features/venue/plan-rooms.js";
+import { placeLine } from "../features/venue/place-words.js";
 import { _ } from "../data/i18n.js";
 
 function place(venue, data, room, now, doc) {
   const entry = venue.rooms.find((r) => r.id === room.id);
   const floor = entry && venue.floors.find((f) => f.id === entry.floor);
   const para = (title, text) => text && [h("h2", {}, title), h("p", {}, text)];
+  const line = placeLine(venue, room.id);
+  const where = line !== room.name && line; // "Janson" under the heading "Janson" says nothing
   return [
+    where && h("p", { class: "building-level" }, where),
     floor
-      ? h("section", { class: "floor" }, h("p", { class: "sub" }, floor.name), drawFloor(floor, planRooms(venue, data, now, doc), { highlight: room.id }))
-      : h("p", { class: "empty" }, _("This room is not on the venue plan.")),
+      ? h("section", { class: "floor" }, !where && h("p", { class: "sub" }, floor.name), drawFloor(floor, planRooms(venue, data, now, doc), { highlight: room.id }))
+      : venue.floors.length > 0 && h("p", { class: "empty" }, _("This room is not on the venue plan.")),
     para(_("Directions"), entry?.directions),
     para(_("Accessibility"), entry?.accessibility),
   ];

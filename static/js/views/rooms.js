@@ -10,6 +10,9 @@ import { dayLabel } from "../data/time.js";
 import { dayTabs, empty, heading, pickDay, zoneNote } from "../ui/page-parts.js";
 import { isHidden, readHidden } from "../data/hidden.js";
 import { hiddenLine, showingHidden } from "../features/tracks/hidden-line.js";
+import { buildingsOf } from "../features/venue/by-building.js";
+import { knownVenue, onceRead } from "../features/venue/venue-plan.js";
+import { roomPageLinkText, sayOnceKnown } from "../features/venue/place-words.js";
 import { _ } from "../data/i18n.js";
 
 const FEW_ROOMS = 8; // chips shown outright up to this many rooms
@@ -50,6 +53,19 @@ function useGridStyles() {
 // it starts; bench/grid.py).
 if (location.pathname === "/rooms") useGridStyles();
 
+// The rooms' chips, by building (its name over its rooms, in floor order) where the venue
+// has buildings.
+function roomChips(venue, data, here, only) {
+  const chip = (r) => h("a", { href: withQuery(here, { room: r.id }), "aria-current": r.id === only ? "page" : null }, r.name);
+  const groups = buildingsOf(venue, [...data.rooms.values()]);
+  return [
+    h("a", { href: withQuery(here, { room: null }), "aria-current": only ? null : "page" }, _("All rooms")),
+    groups
+      ? groups.map((g) => h("div", { class: "chipgroup", role: "group", "aria-label": g.name }, h("span", { class: "chiphead", "aria-hidden": "true" }, g.name), g.items.map(chip)))
+      : [...data.rooms.values()].map(chip),
+  ];
+}
+
 export function render(ctx) {
   const { store, query } = ctx;
   const data = store.data;
@@ -61,14 +77,9 @@ export function render(ctx) {
   const rooms = [...data.rooms.values()].filter((r) => (!only || r.id === only) && (r.id === only || !hidden.rooms.has(r.id)));
   const ready = useGridStyles();
   markTracks(data.tracks); // the blocks' colour marks
-  let chips = h(
-    "nav",
-    { class: "chips", "aria-label": _("Rooms") },
-    h("a", { href: withQuery(here, { room: null }), "aria-current": only ? null : "page" }, _("All rooms")),
-    [...data.rooms.values()].map((r) =>
-      h("a", { href: withQuery(here, { room: r.id }), "aria-current": r.id === only ? "page" : null }, r.name),
-    ),
-  );
+  const nav = h("nav", { class: "chips", "aria-label": _("Rooms") }, roomChips(knownVenue(), data, here, only));
+  onceRead((venue) => (nav.isConnected ? nav : document.querySelector("main section.rooms nav.chips"))?.replaceChildren(...roomChips(venue, data, here, only).flat()));
+  let chips = nav;
   // A congress's 90 room chips filled four phone screens above the grid (and were laid out
   // and repainted with it): past a few rooms they wait behind a disclosure.
   if (data.rooms.size > FEW_ROOMS) {
@@ -88,7 +99,7 @@ export function render(ctx) {
       "p",
       { class: "maplink" },
       only
-        ? h("a", { href: `/room/${only}` }, _("How to get to {room}", { room: data.rooms.get(only).name }))
+        ? sayOnceKnown(h("a", { href: `/room/${only}` }), (venue) => roomPageLinkText(venue, data.rooms.get(only)))
         : h("a", { href: "/map" }, _("Venue map: where each room is")),
     ),
     dayTabs(data, day),

@@ -16,6 +16,8 @@ import { dayTabs, empty, heading, pickDay, zoneNote } from "../ui/page-parts.js"
 import { foldControl, followNow, isPast, jumpButton, jumpToNow, nowMark, phase, phaseNote } from "./timeline.js";
 import { keepIndexed, searchIndex, whenComplete } from "../features/search/ready-index.js";
 import { showFound } from "./search-results.js";
+import { buildingsOf } from "../features/venue/by-building.js";
+import { knownVenue, onceRead } from "../features/venue/venue-plan.js";
 import { _, ngettext } from "../data/i18n.js";
 
 const FILTERS = [...LIST_FILTERS, "level", "slides", "q"];
@@ -62,7 +64,10 @@ function filterForm(data, query) {
   const active = FILTERS.filter((f) => f !== "q" && query.get(f)).length;
   const fields = h("div", { class: "fields" });
   const panel = h("details", { open: active > 0, "data-panel": "filters" }, h("summary", {}, active ? ngettext("Filters ({n})", "Filters ({n})", active) : _("Filters")), fields);
-  buildOnOpen(panel, () => fields.append(...filterFields(data, new URL(currentAddress()).searchParams)));
+  buildOnOpen(panel, () => {
+    fields.append(...filterFields(data, new URL(currentAddress()).searchParams));
+    regroupRooms(data, fields);
+  });
   const form = h(
     "form",
     { class: "find", role: "search", "aria-label": _("Find sessions") },
@@ -77,11 +82,31 @@ function filterForm(data, query) {
   return { form, built: () => fields.firstChild !== null };
 }
 
+// The rooms by building where the venue has buildings (read by then on most pages: the panel
+// asks for it as it opens, and regroups once it comes).
+function roomPick(data, query) {
+  const option = (r) => [r.id, r.name];
+  const sections = buildingsOf(knownVenue(), [...data.rooms.values()])?.map((g) => ({ name: g.name, options: g.items.map(option) }));
+  return pickGroup("room", _("Rooms"), [...data.rooms.values()].map(option), query, sections);
+}
+
+function regroupRooms(data, fields) {
+  onceRead(() => {
+    const old = fields.querySelector('[data-pick="room"]');
+    if (!old) return;
+    // What was ticked meanwhile is kept: the fresh group is drawn from the ticks.
+    const ticked = [...old.querySelectorAll("input:checked")].map((i) => i.value);
+    const fresh = roomPick(data, new URLSearchParams(ticked.length ? { room: ticked.join(",") } : {}));
+    fresh.open = old.open;
+    old.replaceWith(fresh);
+  });
+}
+
 function filterFields(data, query) {
   const kinds = kindsOf(data.sessions);
   return [
     data.tracks.size > 0 && pickGroup("track", _("Tracks"), byName(data.tracks).map((t) => [t.id, t.name, t.id]), query),
-    pickGroup("room", _("Rooms"), [...data.rooms.values()].map((r) => [r.id, r.name]), query),
+    roomPick(data, query),
     kinds.length > 1 && pickGroup("kind", _("Kinds"), kinds.map((k) => [k, kindName(k)]), query),
     data.languages.length > 1 && pickGroup("lang", _("Languages"), data.languages.map((l) => [l, languageName(l)]), query),
     data.levels.length > 0 && select("level", _("Level"), data.levels.map((l) => [l, l]), query.get("level"), _("All levels")),

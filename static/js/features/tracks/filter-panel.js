@@ -11,8 +11,20 @@ function summaryText(label, n) {
   return n ? ngettext("{filter} ({n})", "{filter} ({n})", n, { filter: label }) : label;
 }
 
-// options: [value, text, trackId?]: a track's colour shows beside its name.
-export function pickGroup(name, label, options, query) {
+const choices = (name, options, picked) =>
+  options.map(([value, text, track]) =>
+    h(
+      "label",
+      { class: "opt" },
+      h("input", { type: "checkbox", name, value, checked: picked.has(value) }),
+      track && h("span", { class: "swatch", "data-track": track, "aria-hidden": "true" }),
+      text,
+    ),
+  );
+
+// options: [value, text, trackId?]: a track's colour shows beside its name. sections:
+// [{name, options}] instead, each under its name (the rooms by building).
+export function pickGroup(name, label, options, query, sections = null) {
   const picked = chosen(query, name);
   const summary = h("summary", {}, summaryText(label, picked.size));
   const group = h(
@@ -23,15 +35,9 @@ export function pickGroup(name, label, options, query) {
       "fieldset",
       {},
       h("legend", { class: "sr" }, label),
-      options.map(([value, text, track]) =>
-        h(
-          "label",
-          { class: "opt" },
-          h("input", { type: "checkbox", name, value, checked: picked.has(value) }),
-          track && h("span", { class: "swatch", "data-track": track, "aria-hidden": "true" }),
-          text,
-        ),
-      ),
+      sections
+        ? sections.map((s) => h("fieldset", { class: "pick-section" }, h("legend", {}, s.name), choices(name, s.options, picked)))
+        : choices(name, options, picked),
     ),
   );
   group.addEventListener("change", () => {

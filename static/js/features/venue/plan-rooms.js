@@ -2,7 +2,7 @@
 // in them, their status, the venue's notes, and the plan's styles.
 
 import { h } from "../../ui/dom.js";
-import { STATUS_TEXT, roomNotice, roomNoticeLine } from "../../ui/room-notices.js";
+import { STATUS_TEXT, roomNotice } from "../../ui/room-notices.js";
 import { clockHour, dayLabel, time, venueDay } from "../../data/time.js";
 import { nowNext } from "./venue-plan.js";
 import { _, npgettext } from "../../data/i18n.js";
@@ -15,7 +15,7 @@ export function useMapStyles() {
   document.head.append(h("link", { rel: "stylesheet", href: new URL("../../../css/map.css", import.meta.url).href }));
 }
 
-function when(session, now) {
+export function when(session, now) {
   const at = time(session.start);
   return session.day === venueDay(now) ? at : _("{day} {time}", { day: dayLabel(session.day, "short"), time: at });
 }
@@ -46,24 +46,6 @@ export function planRooms(venue, data, now, doc = null) {
 }
 
 const sessionLink = (s) => h("a", { href: `/session/${s.id}` }, s.title);
-
-export function roomList(venue, data, now, highlight, doc = null) {
-  const floors = new Map(venue.floors.map((f) => [f.id, f.name]));
-  const items = venue.rooms.map((r) => {
-    const name = data.rooms.get(r.id)?.name || r.name;
-    const { on, next } = roomStatus(data, { id: r.id, name }, now);
-    return h(
-      "li",
-      { class: r.id === highlight ? "here" : null, "data-room": r.id },
-      h("a", { href: `/room/${r.id}`, class: "name" }, name),
-      h("span", { class: "floor" }, r.floor ? floors.get(r.floor) : _("Not on the plan")),
-      doc && roomNoticeLine(doc, r.id, now),
-      h("p", {}, on.length ? sentence(_("Now: {sessions}"), { sessions: on.map(sessionLink) }) : _("Now: nothing")),
-      h("p", {}, next ? sentence(_("Next: {time} {title}"), { time: when(next, now), title: sessionLink(next) }) : _("Next: nothing")),
-    );
-  });
-  return [h("h2", {}, _("Rooms")), h("ul", { class: "roomlist" }, items)];
-}
 
 export function mapBanner(data, highlight, nextId) {
   const room = highlight && data.rooms.get(highlight);

@@ -8,6 +8,7 @@ export const VENUE = "/api/v1/venue.json";
 const DATA_CACHE = "hallway-data";
 const HELD_KEY = "hallway.venue"; // the venue version this device keeps, plan and images
 let pending = null;
+let known = null; // the last document read, for views drawn at once (Now, the room pickers)
 
 async function cached() {
   try {
@@ -63,6 +64,7 @@ async function fetchVenue() {
   }
   const doc = await response.json();
   if (!doc || !Array.isArray(doc.floors) || !Array.isArray(doc.rooms)) throw new Error("not a venue document");
+  known = doc;
   // Held once its images are kept: a version whose images could not all be fetched is tried again.
   if (fresh) keepImages(doc).then(() => hold(doc), () => {});
   return doc;
@@ -86,6 +88,15 @@ export async function venueVersion(version) {
   pending = null;
   const doc = await loadVenue().catch(() => null);
   return Boolean(before && doc && doc.version !== before.version);
+}
+
+// The venue as last read on this page, or null before it is: a view drawn at once groups its
+// rooms with it, and with onceRead(redraw) draws that part again when it comes (nothing
+// happens when it was read already, or cannot be: the rooms stay in the schedule's order).
+export const knownVenue = () => known;
+
+export function onceRead(redraw) {
+  if (!known) loadVenue().then(redraw, () => {});
 }
 
 // The sessions running in `room` at `now`, and the next one to start (cancelled ones skipped).
