@@ -45,6 +45,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         qr,
         venue,
         venue_osm,
+        venue_source,
         venue_write,
     )
     from .web import compress, fastpath, proxy, security
@@ -53,7 +54,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .serving import language
 
     language.init_app(app, rt)  # the event's language, for what the server writes (Flask-Babel)
-    for module in (api_read, api_write, pages, exports, qr, venue, venue_osm, venue_write, health, push):
+    for module in (
+        api_read,
+        api_write,
+        pages,
+        exports,
+        qr,
+        venue,
+        venue_osm,
+        venue_write,
+        venue_source,
+        health,
+        push,
+    ):
         app.register_blueprint(module.bp)
     # Any route that reads the schedule may meet these: a 503 that says why, never a 500.
     app.register_error_handler(ScheduleFormatError, errors.no_schedule)

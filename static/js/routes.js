@@ -27,7 +27,7 @@ export const ROUTES = [
   { name: "changes", path: /^\/changes$/, load: () => import("./views/changes.js") },
   // The organizers' console: its modules are loaded (and cached) only when it is opened, with
   // the part of the language's catalog only they say.
-  { name: "organize", path: /^\/organize(?:\/(correct|add|history|rooms|announce))?$/, load: () => withPart("console", import("./features/organize/console.js")) },
+  { name: "organize", path: /^\/organize(?:\/(correct|add|history|rooms|announce|venue))?$/, load: () => withPart("console", import("./features/organize/console.js")) },
 ];
 
 export function match(url) {

@@ -37,7 +37,7 @@ APP_ROUTES: tuple[str, ...] = (
     "/changes",
     # The organizers' console (js/features/organize/, loaded with import() only when opened).
     *("/organize", "/organize/correct", "/organize/add", "/organize/history", "/organize/rooms"),
-    "/organize/announce",
+    *("/organize/announce", "/organize/venue"),
 )
 ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 IMMUTABLE = "public, max-age=31536000, immutable"

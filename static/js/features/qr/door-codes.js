@@ -13,7 +13,7 @@
 //   links (a link of kind "page", webapp/serving/texts.py) or as its `url` (a re-import's change).
 // Anything else is text, never opened, with a note saying what it is (views/scan.js words it).
 
-import { ID_PATTERN, SHARE_PATH, classifyCode } from "./share-links.js";
+import { ID_PATTERN, classifyCode } from "./share-links.js";
 
 export const SHORT_PATH = "/s";
 const WEB = /^https?:$/;

@@ -78,6 +78,15 @@ export function loadVenue() {
   return pending;
 }
 
+// The venue as last read on this page, or null before it is: a view drawn at once groups its
+// rooms with it, and with onceRead(redraw) draws that part again when it comes (nothing
+// happens when it was read already, or cannot be: the rooms stay in the schedule's order).
+export const knownVenue = () => known;
+
+export function onceRead(redraw) {
+  if (!known) loadVenue().then(redraw, () => {});
+}
+
 // The venue's version the changes feed says. Another one than this page drew, or than this
 // device keeps, is fetched (plan and images, kept offline). Resolves true when the page holds
 // a new plan to draw.
@@ -88,15 +97,6 @@ export async function venueVersion(version) {
   pending = null;
   const doc = await loadVenue().catch(() => null);
   return Boolean(before && doc && doc.version !== before.version);
-}
-
-// The venue as last read on this page, or null before it is: a view drawn at once groups its
-// rooms with it, and with onceRead(redraw) draws that part again when it comes (nothing
-// happens when it was read already, or cannot be: the rooms stay in the schedule's order).
-export const knownVenue = () => known;
-
-export function onceRead(redraw) {
-  if (!known) loadVenue().then(redraw, () => {});
 }
 
 // The sessions running in `room` at `now`, and the next one to start (cancelled ones skipped).
