@@ -113,8 +113,10 @@ def do_step(page: object, step: str) -> None:
         target = page.locator(selector)  # type: ignore[attr-defined]
         box = target.bounding_box()
         target.click(position={"x": box["width"] * fx, "y": box["height"] * fy})
+    elif action == "wait":
+        page.get_by_text(what).first.wait_for(timeout=60000)  # type: ignore[attr-defined]
     else:
-        raise SystemExit(f"--step {step!r}: expected check:, select:, click:, fill:, upload: or tap:")
+        raise SystemExit(f"--step {step!r}: expected check:, select:, click:, fill:, upload:, tap: or wait:")
 
 
 def first_start(data_dir: Path) -> datetime | None:
@@ -138,6 +140,7 @@ def shoot(
     organizer: bool = False,
     steps: tuple[str, ...] = (),
     scroll_to: str | None = None,
+    star: tuple[str, ...] = (),
 ) -> None:
     context = browser.new_context(
         viewport={"width": size[0], "height": size[1]},
@@ -155,10 +158,14 @@ def shoot(
     # Stars are set on the schedule, so that clicking them scrolls no other view.
     page.goto(f"http://127.0.0.1:{port}/")
     page.wait_for_selector("main article")
-    stars = page.locator("main button.star")
-    for i in (1, 3):
-        if stars.count() > i:
-            stars.nth(i).click()
+    if star:
+        for session in star:
+            page.locator(f'main button[data-star="{session}"]').first.click()
+    else:
+        stars = page.locator("main button.star")
+        for i in (1, 3):
+            if stars.count() > i:
+                stars.nth(i).click()
     page.goto(f"http://127.0.0.1:{port}{path}")
     page.wait_for_selector("main h1")
     page.wait_for_selector("main article, main .nowrow, main .empty, main form, main .track-list")
@@ -195,9 +202,15 @@ def main() -> None:
         "--step",
         action="append",
         default=[],
-        help="after loading: check:LABEL, select:LABEL=VALUE or click:BUTTON, in order",
+        help="after loading, in order: check:LABEL, select:LABEL=VALUE, click:BUTTON, fill:SELECTOR=TEXT, "
+        "upload:FILE, tap:SELECTOR@FX,FY or wait:TEXT",
     )
     parser.add_argument("--scroll-to", help="a CSS selector to scroll to the bottom of the picture")
+    parser.add_argument("--scale", type=int, default=2, help="device pixels per CSS px")
+    parser.add_argument(
+        "--star", action="append", default=[], help="a session id to star (instead of two of the schedule)"
+    )
+    parser.add_argument("--keep-data", type=Path, help="copy the data dir here afterwards")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "data"
@@ -220,19 +233,22 @@ def main() -> None:
                         args.path,
                         args.out,
                         size,
-                        2,
+                        args.scale,
                         args.dark,
                         args.at,
                         args.show,
                         args.organizer,
                         tuple(args.step),
                         args.scroll_to,
+                        tuple(args.star),
                     )
                     outs = [args.out]
                 browser.close()
         finally:
             proc.kill()
             proc.wait(timeout=10)
+        if args.keep_data:
+            shutil.copytree(data, args.keep_data, dirs_exist_ok=True)
     for out in outs:
         print(out)
 
