@@ -92,8 +92,13 @@ WIRE_GOAL = 33 * 1024
 # ("(where it is)" without a plan): the bundle about +1 KB, map.css +444 B (the map's rows,
 # precached for the room page), app.css +77 B: 71,190 -> 72,769 B measured one after the other
 # (main with the buildings in venue.json, then this); the map's own list (building-list.js)
-# comes in the worker's second phase with the map. The budget is 71.25 KB.
-WIRE_BUDGET = int(71.25 * 1024)
+# comes in the worker's second phase with the map. The budget was 71.25 KB. Then issue 41's
+# walking times and "near me" (the walk between starred sessions in My schedule and on a
+# session's page, the rooms by walking time on Now with "I am at", the step-free switch in More;
+# their 13 messages, the "You are here" marks folded into the bundle so the map costs no file
+# more): the bundle +1.5 KB, the shell's styles and switch +166 B: 72,776 -> 74,689 B measured
+# one after the other (the buildings branch, then this). The budget is 73.25 KB.
+WIRE_BUDGET = int(73.25 * 1024)
 FOSDEM_GOAL = 250 * 1024  # issue 28: a first visit of FOSDEM's size
 SHELL_GOAL = 14 * 1024
 QUIET = 0.8  # seconds without a request in flight: the first visit is over

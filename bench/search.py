@@ -60,7 +60,8 @@ async ([selector, query]) => {"""
   const input = document.querySelector(selector);
   input.focus();
   // The schedule's answer: the found sessions (views/search-results.js), or the line saying none.
-  const shown = selector === '#f-q' ? () => document.querySelector('main .results .hit, main .results .empty') : null;
+  const shown =
+    selector === '#f-q' ? () => document.querySelector('main .results .hit, main .results .empty') : null;
   const keys = await typeKeys(input, query, shown);
   const titles = [...document.querySelectorAll('main article.card h3')].slice(0, 5).map((e) => e.textContent);
   return { keys, titles };

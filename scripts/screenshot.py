@@ -22,6 +22,15 @@ The organizers' console (docs/console.png), signed in and with a move checked fo
         --step "check:Move to another room" --step "select:Room=master-stage" \
         --step "click:Check and publish the move" --scroll-to .publish --out docs/console.png
 
+The venue editor (docs/venue-editor.png), on a data dir with no venue.json yet and a plan image:
+
+    .venv/bin/python scripts/screenshot.py --organizer --data-dir /tmp/no-venue --path /organize/venue \
+        --step "fill:#vf-new-name=Level 1" --step "fill:#vf-new-building=A" \
+        --step "click:Add the floor" --step "upload:/tmp/level1.png" \
+        --step "select:Room to place=master-stage" --step "tap:#venue-plan@0.3,0.3" \
+        --step "select:Room to place=junior-stage" --step "tap:#venue-plan@0.75,0.3" \
+        --step "check:Stairs" --step "tap:#venue-plan@0.5,0.8" --scroll-to .said --out docs/venue-editor.png
+
 The manifest's two screenshots for the richer install dialog (static/screenshots/narrow.png,
 360x740 at 2x, and wide.png, 1280x800), with the clock at the first session's start + 5 min:
 
@@ -91,8 +100,21 @@ def do_step(page: object, step: str) -> None:
         page.get_by_role("button", name=what).click()  # type: ignore[attr-defined]
         # What the click starts (a consequences check) shows "…" until it has its answer.
         page.locator("main .loading").first.wait_for(state="hidden")  # type: ignore[attr-defined]
+    elif action == "fill":
+        selector, _, value = what.partition("=")
+        page.locator(selector).fill(value)  # type: ignore[attr-defined]
+    elif action == "upload":
+        page.locator('input[type="file"]').first.set_input_files(what)  # type: ignore[attr-defined]
+        page.locator("canvas.plan-base[data-ready], img.plan-base").first.wait_for()  # type: ignore[attr-defined]
+    elif action == "tap":
+        # tap:<selector>@<x>,<y>: a point of the element, as fractions of its width and height.
+        selector, _, at = what.partition("@")
+        fx, fy = (float(v) for v in at.split(","))
+        target = page.locator(selector)  # type: ignore[attr-defined]
+        box = target.bounding_box()
+        target.click(position={"x": box["width"] * fx, "y": box["height"] * fy})
     else:
-        raise SystemExit(f"--step {step!r}: expected check:, select: or click:")
+        raise SystemExit(f"--step {step!r}: expected check:, select:, click:, fill:, upload: or tap:")
 
 
 def first_start(data_dir: Path) -> datetime | None:

@@ -36,6 +36,16 @@ self.addEventListener("install", (event) => {
   );
 });
 
+// A floor image (/venue/<file>, named by its content): any kept copy answers, else the network's,
+// kept in hallway-data across versions (the page keeps those its venue names: features/venue/venue-plan.js).
+async function venueImage(request) {
+  const kept = await caches.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) await (await caches.open("hallway-data")).put(request, response.clone());
+  return response;
+}
+
 async function chosenLanguage() {
   const kept = await caches.match(LANGUAGE, { cacheName: "hallway-data" });
   return kept ? (await kept.text()).trim() : "";
@@ -116,8 +126,8 @@ self.addEventListener("message", (event) => {
   else if (event.data?.type === "drawn") {
     // One at a time, in the order sent: a "forget the others" never deletes a later drawing.
     // The reply (kept or not) is for whoever asks with a port; the app does not wait for it.
-    const done = (keeping = keeping.then(() => keepDrawing(event.data)).catch(() => false));
-    event.waitUntil(done.then((kept) => event.ports[0]?.postMessage({ kept })));
+    keeping = keeping.then(() => keepDrawing(event.data)).catch(() => false);
+    event.waitUntil(keeping.then((kept) => event.ports[0]?.postMessage({ kept })));
   }
 });
 
@@ -229,6 +239,8 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(networkFirst(request, url.pathname));
   } else if (url.pathname.startsWith("/assets/") || url.pathname === "/manifest.webmanifest") {
     event.respondWith(cacheFirst(request));
+  } else if (url.pathname.startsWith("/venue/")) {
+    event.respondWith(venueImage(request));
   }
 });
 

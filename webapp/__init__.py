@@ -34,14 +34,39 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from . import cli, serving
     from .domain.serialize import ScheduleFormatError
     from .serving.failures import StoreUnavailable
-    from .views import api_read, api_write, errors, exports, health, pages, push, qr, venue
+    from .views import (
+        api_read,
+        api_write,
+        errors,
+        exports,
+        health,
+        pages,
+        push,
+        qr,
+        venue,
+        venue_osm,
+        venue_source,
+        venue_write,
+    )
     from .web import compress, fastpath, proxy, security
 
     rt = serving.init_app(app)  # the runtime: stores, clock, caches, the static build
     from .serving import language
 
     language.init_app(app, rt)  # the event's language, for what the server writes (Flask-Babel)
-    for module in (api_read, api_write, pages, exports, qr, venue, health, push):
+    for module in (
+        api_read,
+        api_write,
+        pages,
+        exports,
+        qr,
+        venue,
+        venue_osm,
+        venue_write,
+        venue_source,
+        health,
+        push,
+    ):
         app.register_blueprint(module.bp)
     # Any route that reads the schedule may meet these: a 503 that says why, never a 500.
     app.register_error_handler(ScheduleFormatError, errors.no_schedule)

@@ -144,6 +144,18 @@ SETTINGS: tuple[Setting, ...] = (
         "MAX_CORRECTION_BYTES", 65536, "Largest body POST /api/v1/corrections accepts (larger: 413).", _int
     ),
     Setting(
+        "MAX_VENUE_BYTES",
+        2_000_000,
+        "Largest venue document PUT /api/v1/venue accepts (larger: 413).",
+        _int,
+    ),
+    Setting(
+        "MAX_VENUE_IMAGE_BYTES",
+        20_000_000,
+        "Largest floor plan (PNG, JPEG, SVG, PDF) POST /api/v1/venue/images accepts (larger: 413).",
+        _int,
+    ),
+    Setting(
         "WRITE_RATE_LIMIT",
         60,
         "Corrections one organizer may publish, and failed sign-ins one client may make, "

@@ -23,6 +23,7 @@ import { registerWorker } from "./features/offline/worker-update.js";
 import { setUseDevice, usingDevice, zoneLabel } from "./data/time.js";
 import { toast } from "./ui/toasts.js";
 import { Watcher, pagePoll } from "./features/changes/feed-sync.js";
+import { onWalkChange, wireStepFree } from "./features/venue/walk-times.js";
 import { _, language, useCatalog } from "./data/i18n.js";
 import { chooseLanguage, loadLanguage, storedLanguage } from "./data/locale-choice.js";
 import { offeredLanguages, tellWorker, translateShell, wireSwitcher } from "./features/language/switcher.js";
@@ -212,6 +213,11 @@ wireMore();
 // A language chosen: the page drawn again in it, the other pages' kept drawings forgotten.
 wireSwitcher({ prefix, redrawn: () => render() });
 wireInstall();
+// The views that show walking times are drawn again when the venue's table comes (or changes),
+// and when "Step-free routes" is switched in More.
+const WALK_VIEWS = new Set(["my", "now", "session", "map"]);
+onWalkChange(() => WALK_VIEWS.has(current) && render());
+wireStepFree(() => WALK_VIEWS.has(current) && render());
 wireNeedsNetwork({ offline: () => watcher.state.offline === true, doc: () => store.doc });
 
 tzButton.addEventListener("click", () => {
@@ -253,7 +259,19 @@ watcher.addEventListener("update", ({ detail }) => {
   const showsHistory = current === "session" || current === "changes";
   if (detail.added > 0 || (detail.settings && current === "changes") || (grew && showsHistory)) render();
   else chrome();
+  venueNews();
 });
+// The organizers changed the venue (the feed says its version): its plan and images are fetched
+// and kept offline, and a page drawn from the old plan is drawn again (no reload).
+let venueSaid = null;
+function venueNews() {
+  if (!Number.isInteger(watcher.venue) || watcher.venue === venueSaid) return;
+  venueSaid = watcher.venue;
+  import("./features/venue/venue-plan.js")
+    .then((m) => m.venueVersion(venueSaid))
+    .then((drawn) => drawn && render())
+    .catch(() => {}); // offline or a broken plan: the next version said tries again
+}
 // Keep "Now and next", My schedule (its "now" line, what ended) and the freshness line current
 // while open, unless a ?now= pins the time.
 setInterval(() => {

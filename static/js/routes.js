@@ -22,10 +22,12 @@ export const ROUTES = [
   { name: "room", path: new RegExp(`^/room/${ID}$`), load: () => import("./views/room.js") },
   { name: "scan", path: /^\/scan$/, load: () => import("./views/scan.js") },
   { name: "share", path: /^\/share$/, load: () => import("./views/share.js") },
+  // A short link: /s/<id> (any case) or /s?c=<any code>, opened as the scanner opens it.
+  { name: "code", path: new RegExp(`^/s(?:/${ID})?$`), load: () => import("./views/code.js") },
   { name: "changes", path: /^\/changes$/, load: () => import("./views/changes.js") },
   // The organizers' console: its modules are loaded (and cached) only when it is opened, with
   // the part of the language's catalog only they say.
-  { name: "organize", path: /^\/organize(?:\/(correct|add|history|rooms|announce))?$/, load: () => withPart("console", import("./features/organize/console.js")) },
+  { name: "organize", path: /^\/organize(?:\/(correct|add|history|rooms|announce|venue))?$/, load: () => withPart("console", import("./features/organize/console.js")) },
 ];
 
 export function match(url) {

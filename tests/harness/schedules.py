@@ -81,6 +81,8 @@ def real_paths() -> list[str]:
         "speaker": doc["speakers"][0]["id"],
         "room": doc["rooms"][0]["id"],
         "track": doc["tracks"][0]["id"],
+        # A short link naming no session: the view that says what a code is, drawn.
+        "s": "no-such-session",
     }
     paths = []
     for rule in APP_ROUTES:

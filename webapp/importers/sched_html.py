@@ -10,12 +10,14 @@ timeandplace` (date line; its link is the room), `.sched-event-type a` (track),
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 from bs4 import BeautifulSoup, Tag
 from bs4.exceptions import ParserRejectedMarkup
 
 from .aside import none_left, set_aside
 from .bounds import check_html
+from .markup import safe_url
 from .people import heading_people, reconcile, split_heading
 from .problems import where
 from .raw import RawPage, RawSession, RawSpeaker, SourceError, kind_beside, split_role, strip_read_more
@@ -48,9 +50,11 @@ def parse(text: str, source: str) -> RawPage:
     page = RawPage(source=source, kind="list")
     read_preamble(_lines(soup), page)
     headings = soup.select("a.name")
+    base = _base(soup, source)
     for a in headings:
         try:
             page.sessions.append(_session(_block(a), a, source))
+            page.sessions[-1].url = _page(a, base)
         except SourceError as exc:  # one odd session never refuses the rest
             title = _text(a)[:60] or None
             set_aside(page.problems, "unreadable date or time", exc, where(source, exc.line, title))
@@ -63,6 +67,33 @@ def parse(text: str, source: str) -> RawPage:
     if len(page.sessions) == 1 and soup.select_one('link[rel="canonical"][href*="/event/"]'):
         page.kind = "detail"
     return page
+
+
+def _base(soup: BeautifulSoup, source: str) -> str | None:
+    """The page's own address, which its relative links (`event/3c4d/slug`) are under: its
+    `<base>`, canonical link or og:url as Sched writes them, else the address it was read from."""
+    for tag, attr in (
+        ("base[href]", "href"),
+        ('link[rel="canonical"]', "href"),
+        ('meta[property="og:url"]', "content"),
+    ):
+        found = soup.select_one(tag)
+        if found is not None and safe_url(found.get(attr)):
+            return str(found.get(attr)).strip()
+    return source if safe_url(source) else None
+
+
+def _page(a: Tag, base: str | None) -> str | None:
+    """The session's own page on Sched, its heading's link, absolute: a session's page is
+    always `/event/<id>/<slug>` at the root of the event's host, whatever page links it."""
+    href = a.get("href")
+    if not isinstance(href, str) or "event/" not in href:
+        return None
+    href = href.strip()
+    if safe_url(href) or base is None:
+        return safe_url(href)
+    parts = urlsplit(base)
+    return safe_url(f"{parts.scheme}://{parts.netloc}/" + href[href.index("event/") :])
 
 
 def _block(a: Tag) -> Tag:

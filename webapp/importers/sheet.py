@@ -20,6 +20,7 @@ from typing import Any
 
 from ..domain.ids import is_id
 from ..domain.timeutil import MAX_YEAR, MIN_YEAR
+from .markup import safe_url
 from .problems import Problem, where
 from .raw import RawPage, RawSession, SourceError
 from .sheet_people import names, speakers
@@ -107,6 +108,7 @@ def _session(
         kind=_text(cell("kind")),
         level=_text(cell("level")),
         language=_text(cell("language")),
+        url=safe_url(_text(cell("url"))),
         description=tuple(p.strip() for p in re.split(r"\n\s*\n", description or "") if p.strip()),
         speakers=speakers(_text(cell("speakers")), known),
         proposed_id=None if sid is None else sid.lower() if is_id(sid.lower()) else _hash(sid),

@@ -48,6 +48,9 @@ NAMES: dict[str, tuple[str, ...]] = {
     "language": ("language", "lang", "langue", "sprache", "idioma", "lengua"),
     "level": ("level", "audience level", "difficulty", "experience level", "niveau", "stufe",
               "nivel", "dificultad"),
+    # The session's own page (its address is a door code): not "link", often the slides.
+    "url": ("url", "session url", "talk url", "session page", "talk page", "web page", "webpage",
+            "permalink", "page web", "webseite", "página web"),
 }  # fmt: skip
 FIELDS = tuple(NAMES)
 

@@ -17,6 +17,7 @@ from .failures import STORE_ERRORS
 from .feed import json_bytes, key
 from .published import at, last_good, served_head
 from .runtime import Runtime
+from .venue import venue_version
 
 MAX_IMPORTS = 8  # re-imports a phone catches up with from the changes feed; more: it reloads
 KEPT = 16  # imports whose entries a process keeps (each is a few KB)
@@ -31,9 +32,10 @@ def changes(rt: Runtime, since: int, stamp: str | None = None) -> tuple[str | No
     """The ETag and the JSON of /api/v1/changes?since=`since` (already checked to be >= 0);
     `stamp`: what the phone's version `since` held, to tell a store that went back and was
     written again. No ETag while the store cannot be read (the answer comes from memory)."""
+    venue = venue_version(rt)
     try:
-        head, body = _changes(rt, since, stamp)
-        return etag(head), body
+        head, body = _changes(rt, since, stamp, venue)
+        return etag(head, venue), body
     except STORE_ERRORS as exc:
         # No history to list: a phone at the version in memory is up to date, any other reloads
         # the schedule document (served from memory too).
@@ -46,47 +48,49 @@ def changes(rt: Runtime, since: int, stamp: str | None = None) -> tuple[str | No
                     "store": pub.store_id,
                     "since": since,
                     "reload": False,
+                    "venue": venue,
                     "changes": [],
                 }
             )
-        return None, json_bytes(_reload(head, "the corrections history cannot be read just now"))
+        return None, json_bytes(_reload(head, venue, "the corrections history cannot be read just now"))
 
 
-def etag(head: Head) -> str:
+def etag(head: Head, venue: int) -> str:
     """The ETag of every changes answer at `head`. The answer to an address (its `since` and
     `stamp`) follows from the store's state, which the head names (the store, its version, what
     that version holds), so no hash of the body is needed, and the fast path in front of Flask
-    (webapp/web/fastpath.py) knows it from one look at the head (`built_etag`)."""
-    return f'"c{head.version}-{head.store_id}-{head.stamp}"'
+    (webapp/web/fastpath.py) knows it from one look at the head (`built_etag`); and the venue's
+    version, which every answer says."""
+    return f'"c{head.version}-{head.store_id}-{head.stamp}-v{venue}"'
 
 
 def built_etag(rt: Runtime) -> str | None:
     """`etag` now, the schedule file looked at first as a request does (a changed file is a new
     version); None when the store cannot be read (Flask answers from memory, with no ETag)."""
     try:
-        return etag(served_head(rt))
+        return etag(served_head(rt), venue_version(rt))
     except STORE_ERRORS:
         return None
 
 
-def _changes(rt: Runtime, since: int, stamp: str | None) -> tuple[Head, bytes]:
+def _changes(rt: Runtime, since: int, stamp: str | None, venue: int) -> tuple[Head, bytes]:
     """The head the answer was worked out at (a write may come while it is) and the answer."""
     store = rt.store
     head = served_head(rt)  # the last version built here while a costly one builds
     if head.version < since <= store.head().version and stamp in (None, store.stamp_of(since)):
         # Another process served a version this one is still building: nothing newer here yet.
-        return head, json_bytes(_nothing_yet(head, since))
+        return head, json_bytes(_nothing_yet(head, since, venue))
     if since > head.version:  # not cached: any number can be asked for
         # Versions only grow within a store, so a client ahead of it saw a history this store no
         # longer has (a backup of the same store restored): it must take the schedule whole.
-        rewound = _reload(head, f"version {since} is unknown here; the newest is {head.version}")
+        rewound = _reload(head, venue, f"version {since} is unknown here; the newest is {head.version}")
         return head, json_bytes({**rewound, "rewound": True})
     if stamp is not None and store.stamp_of(since) != stamp:
         # The same number, other content: a backup restored and written again since.
-        rewound = _reload(head, f"version {since} here is not the version {since} this phone saw")
+        rewound = _reload(head, venue, f"version {since} here is not the version {since} this phone saw")
         return head, json_bytes({**rewound, "rewound": True})
     cached = head.version - since <= CACHED_BEHIND
-    hit = cache.get(rt, key("changes", head, since)) if cached else None
+    hit = cache.get(rt, key("changes", head, since, venue)) if cached else None
     if hit is not None:
         return head, hit
     limit = rt.config["CHANGES_LIMIT"]
@@ -103,9 +107,9 @@ def _changes(rt: Runtime, since: int, stamp: str | None) -> tuple[Head, bytes]:
     elif since < last_import and len(rows) <= limit:
         reason = _reimports(rt, head, since, found)
     if reason is not None:
-        answer = _reload(head, reason)
+        answer = _reload(head, venue, reason)
     elif len(found) > limit:
-        answer = _reload(head, f"more than {limit} changes since version {since}")
+        answer = _reload(head, venue, f"more than {limit} changes since version {since}")
     else:
         found.sort(key=lambda c: c["version"])  # stable: an import's own entries keep their order
         answer = {
@@ -114,11 +118,12 @@ def _changes(rt: Runtime, since: int, stamp: str | None) -> tuple[Head, bytes]:
             "stamp": head.stamp,
             "since": since,
             "reload": False,
+            "venue": venue,
             "changes": found,
         }
     body = json_bytes(answer)
     if cached:
-        cache.set(rt, key("changes", head, since), body)
+        cache.set(rt, key("changes", head, since, venue), body)
     return head, body
 
 
@@ -155,7 +160,7 @@ def import_changes(rt: Runtime, version: int) -> list[dict[str, Any]] | str:
     return found
 
 
-def _nothing_yet(head: Head, since: int) -> dict[str, Any]:
+def _nothing_yet(head: Head, since: int, venue: int) -> dict[str, Any]:
     """The answer to a phone at `since`, newer than `head`: no changes, no reload; the phone
     keeps its version (it never takes an older one from a changes answer)."""
     return {
@@ -164,15 +169,17 @@ def _nothing_yet(head: Head, since: int) -> dict[str, Any]:
         "stamp": head.stamp,
         "since": since,
         "reload": False,
+        "venue": venue,
         "changes": [],
     }
 
 
-def _reload(head: Head, reason: str) -> dict[str, Any]:
+def _reload(head: Head, venue: int, reason: str) -> dict[str, Any]:
     return {
         "version": head.version,
         "store": head.store_id,
         "stamp": head.stamp,
         "reload": True,
+        "venue": venue,
         "reason": reason,
     }

@@ -93,6 +93,7 @@ class Runtime:
         self.first_pages: dict[tuple[str, ...], Any] = {}
         self.first_outline: Memo[str, Any] = Memo()
         self.venue: Memo[tuple[object, ...], VenueBody] = Memo()
+        self.venue_version: Memo[tuple[object, ...], int] = Memo()  # by the files' stat
         self.assets: Memo[Path, assets.AssetTree] = Memo()
         self.style: Memo[str, str | None] = Memo()  # the shell style's CSP source, by tree hash
         self.cache_bypassed_until = 0.0  # monotonic time: the shared cache failed, left alone until then

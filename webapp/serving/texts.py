@@ -37,6 +37,18 @@ def split(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     return columns.encode(outline), texts
 
 
+def session_links(session: dict[str, Any]) -> list[dict[str, Any]]:
+    """The session's links as the app gets them: its own page at its source first (its site's
+    name for a title), or where the source listed it already, marked `"kind": "page"` either
+    way. The mark is what the scanner finds the session by when that address is scanned,
+    offline (static/js/features/qr/door-codes.js): no second copy of the address is sent."""
+    page = session.get("url")
+    listed = session.get("links") or []
+    if page and any(x.get("url") == page for x in listed):
+        return [{**x, "kind": "page"} if x.get("url") == page else x for x in listed]
+    return ([{"url": page, "title": None, "kind": "page"}] if page else []) + listed
+
+
 def split_rows(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """(outline, texts) of the schedule document `doc` (its `version` and `store` in both);
     `doc` itself is left as it is. The outline's sessions and speakers are rows here: what the
@@ -52,12 +64,9 @@ def split_rows(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     for session in doc["sessions"]:
         if session.get("description"):
             descriptions[session["id"]] = session["description"]
-        # The session's own page at its source is its first link (its site's name for a title).
-        page = [{"url": session["url"], "title": None, "kind": "link"}] if session.get("url") else []
-        listed = session.get("links") or []
-        page = [p for p in page if all(x.get("url") != p["url"] for x in listed)]
-        if page or listed:
-            links[session["id"]] = page + listed
+        found = session_links(session)
+        if found:
+            links[session["id"]] = found
     for speaker in doc["speakers"]:
         if speaker.get("bio"):
             bios[speaker["id"]] = speaker["bio"]

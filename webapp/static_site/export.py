@@ -34,6 +34,7 @@ from .. import settings
 from ..domain import jsontext
 from ..serving import runtime
 from ..serving.published import published
+from ..serving.venue import current_venue
 from ..views.pages import APP_ROUTES
 from ..web import codings, mangle, security
 from . import headers as export_headers
@@ -50,6 +51,11 @@ EXCLUDED: dict[str, str] = {
     "push.key": "Web Push needs a server that stores subscriptions and sends; a static host cannot",
     "push.put_subscription": "Web Push: a device's subscription is stored by a server",
     "push.delete_subscription": "Web Push: a device's subscription is stored by a server",
+    "venue_write.put_venue": "the venue editor's write path: organizers save on a server, then export again",
+    "venue_write.post_image": "the venue editor's plan upload, part of its write path",
+    "venue_osm.import_osm": "an OpenStreetMap import into the venue, part of the venue editor's write path",
+    # Not crawled: the plan images the venue names are seeded (seed_urls), the others left out.
+    "venue.plan_image": "only the plan images the venue names are exported (seed_urls)",
 }
 CHANGES_FILE = "api/v1/changes"
 NOT_FOUND_FILE = "404.html"  # Netlify and Cloudflare Pages answer unknown paths with it
@@ -78,6 +84,10 @@ def seed_urls(app: Flask) -> list[str]:
     schedule = published(runtime(app)).schedule
     ids = {
         "session": [s.id for s in schedule.sessions],
+        # Short links: a file per session would double the export for a link a static host
+        # cannot match in any case anyway; /s?c=<id> is a file, and once the app is installed
+        # its worker serves /s/<id> itself.
+        "s": [],
         "speaker": [s.id for s in schedule.speakers],
         "room": [r.id for r in schedule.rooms],
         "track": [t.id for t in schedule.tracks],
@@ -92,11 +102,18 @@ def seed_urls(app: Flask) -> list[str]:
     urls += [f"/room/{i}.ics" for i in ids["room"]]
     urls += ["/sw.js", "/shell.html", "/manifest.webmanifest", "/api/v1/schedule.json", "/api/v1/venue.json"]
     urls += ["/api/v1/outline.json", "/api/v1/texts.json"]  # what the app itself loads
+    urls += venue_images(app)
     urls += ["/schedule.ics", "/export/schedule.json", "/export/schedule.xml", "/print", "/print/all"]
     tree = runtime(app).tree()
     # Source maps stay on the server: a static host would need a Content-Type rule for each
     # (Cloudflare Pages allows 100), and only developer tools fetch them.
     return urls + [tree.url(p) for p in tree.files if not p.endswith(mangle.MAP)]
+
+
+def venue_images(app: Flask) -> list[str]:
+    """The floor plan images the served venue draws on (/venue/<file>), for phones offline."""
+    floors = jsontext.loads(current_venue(runtime(app)).body.decode("utf-8"))["floors"]
+    return [f["image"] for f in floors if isinstance(f.get("image"), str)]
 
 
 def endpoint(app: Flask, url: str) -> str | None:

@@ -18,8 +18,9 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..domain import jsontext
-from . import shapes, storeys
+from . import images, shapes, storeys
 from . import svg as venue_svg
+from .walking import settings_of, walk
 
 VENUE_FILE = "venue.json"
 SVG_DIR = "venue"
@@ -66,7 +67,13 @@ def no_plan(rooms: Mapping[str, str]) -> Venue:
         "entrances": [],
         "rooms": _rooms(rooms, {}, located),
     }
-    return Venue(doc)
+    return Venue(_walked(doc, {}))
+
+
+def _walked(doc: dict[str, Any], walking: Mapping[str, Any]) -> dict[str, Any]:
+    """The document with its walking table (`walk`), when it has two rooms or more."""
+    table = walk(doc, settings_of(walking))
+    return doc if table is None else {**doc, "walk": table}
 
 
 def load_venue(data_dir: Path, rooms: Mapping[str, str]) -> Venue:
@@ -85,14 +92,23 @@ def load_venue(data_dir: Path, rooms: Mapping[str, str]) -> Venue:
             raise OSError(f"{name!r} is outside {SVG_DIR}/")
         return target.read_text(encoding="utf-8")
 
+    def image_size(name: str) -> tuple[int, int]:
+        return images.size_of(svg_dir, name)
+
     try:
-        return build_venue(doc, rooms, read_svg)
+        return build_venue(doc, rooms, read_svg, image_size)
     except VenueError as exc:
         raise VenueError(f"{VENUE_FILE}: {exc}") from exc
 
 
-def build_venue(doc: Any, rooms: Mapping[str, str], read_svg: Callable[[str], str]) -> Venue:
-    """Validate a venue document against the schedule's rooms (id -> name)."""
+def build_venue(
+    doc: Any,
+    rooms: Mapping[str, str],
+    read_svg: Callable[[str], str],
+    image_size: Callable[[str], tuple[int, int]] | None = None,
+) -> Venue:
+    """Validate a venue document against the schedule's rooms (id -> name); `image_size`: the
+    pixel size of a raster plan in venue/ (OSError when it is not there)."""
     errs: list[str] = []
     warnings: list[str] = []
     # A file may only name buildings and correct where the room names put rooms: no plan.
@@ -116,7 +132,7 @@ def build_venue(doc: Any, rooms: Mapping[str, str], read_svg: Callable[[str], st
             errs.append(f"{where}: duplicate floor id {f['id']!r}")
             continue
         _keys(f, FLOOR_KEYS, where, errs)
-        floor = _floor(f, where, rooms, read_svg, errs, warnings)
+        floor = _floor(f, where, rooms, read_svg, errs, warnings, image_size)
         floors[f["id"]] = floor
         for room in floor.pop("svg_rooms", ()):
             placed[room] = {"floor": f["id"]}
@@ -137,7 +153,7 @@ def build_venue(doc: Any, rooms: Mapping[str, str], read_svg: Callable[[str], st
         "entrances": entrances,
         "rooms": _rooms(rooms, placed, located),
     }
-    return Venue(out, warnings, walking)
+    return Venue(_walked(out, walking), warnings, walking)
 
 
 def _floor(
@@ -147,6 +163,7 @@ def _floor(
     read_svg: Callable[[str], str],
     errs: list[str],
     warnings: list[str],
+    image_size: Callable[[str], tuple[int, int]] | None = None,
 ) -> Node:
     floor: Node = {"id": f["id"], "name": f["name"], "viewBox": [0, 0, 1, 1], "drawing": []}
     storeys.check_place(f, where, errs)
@@ -158,6 +175,7 @@ def _floor(
     floor["scale"] = scale if shapes.is_number(scale) and scale > 0 else None
     floor["image"] = None
     floor["connectors"] = []
+    pixels: tuple[int, int] | None = None  # a raster plan's size, where the files can be read
     if "svg" in f and "image" in f:
         errs.append(f"{where}: give an svg plan or an image, not both")
     if "image" in f:
@@ -166,6 +184,10 @@ def _floor(
             errs.append(f"{where}: image must be a file name in {SVG_DIR}/ ending in .png, .jpg or .webp")
         else:
             floor["image"] = IMAGE_URL + name
+            try:
+                pixels = None if image_size is None else image_size(name)
+            except OSError as exc:
+                errs.append(f"{where}: {SVG_DIR}/{name}: {exc}")
     if "svg" in f:
         name = f["svg"]
         if not isinstance(name, str) or not _safe_file(name, (".svg",)):
@@ -182,6 +204,12 @@ def _floor(
         warnings.extend(f"{SVG_DIR}/{name}: {w}" for w in plan.warnings)
     else:
         w, h = f.get("width"), f.get("height")
+        if pixels is not None and "width" not in f and "height" not in f:
+            w, h = pixels  # an uploaded plan's units are its pixels
+        elif pixels is not None and (w, h) != pixels:
+            errs.append(
+                f"{where}: width and height must be the image's pixels ({pixels[0]} x {pixels[1]}), or none"
+            )
         if not (shapes.is_number(w) and shapes.is_number(h) and w > 0 and h > 0):
             errs.append(f"{where}: needs a positive width and height (or an svg plan)")
             return floor

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 from xml.parsers import expat
+from xml.sax.saxutils import escape, quoteattr
 
 SVG_NS = "http://www.w3.org/2000/svg"
 ELEMENTS = frozenset(
@@ -27,6 +28,10 @@ ATTRIBUTES = frozenset(
 # Geometry, colours and numbers only: no quotes, colons or semicolons, and `url(` is refused
 # below, so a value can neither reference another resource nor break out of the attribute.
 SAFE_VALUE = re.compile(r"^[A-Za-z0-9#.,%()+\- ]{0,4000}$")
+# What an upload is refused for rather than quietly cleaned (`strict`): content that runs,
+# links, or loads something from elsewhere. The organizer learns the file was not a plain plan.
+ACTIVE = frozenset({"script", "foreignObject", "iframe", "embed", "object", "image", "use", "a", "style",
+                    "link", "animate", "set", "animateTransform", "animateMotion", "feImage"})  # fmt: skip
 MAX_BYTES = 2_000_000
 MAX_NODES = 5_000
 MAX_DEPTH = 32
@@ -46,11 +51,13 @@ class Plan:
     warnings: list[str] = field(default_factory=list)
 
 
-def sanitize(text: str, room_ids: frozenset[str] | set[str]) -> Plan:
-    """Parse `text` as an SVG plan; room shapes are matched against `room_ids`."""
+def sanitize(text: str, room_ids: frozenset[str] | set[str], strict: bool = False) -> Plan:
+    """Parse `text` as an SVG plan; room shapes are matched against `room_ids`. `strict` (an
+    upload): a script, a link, an event handler or a reference to another resource is refused
+    with an SvgError instead of dropped."""
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise SvgError(f"larger than {MAX_BYTES // 1_000_000} MB")
-    builder = _Builder(frozenset(room_ids))
+    builder = _Builder(frozenset(room_ids), strict)
     parser = expat.ParserCreate(namespace_separator=" ")
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     parser.StartDoctypeDeclHandler = builder.refuse_doctype
@@ -69,8 +76,9 @@ def sanitize(text: str, room_ids: frozenset[str] | set[str]) -> Plan:
 
 
 class _Builder:
-    def __init__(self, room_ids: frozenset[str]) -> None:
+    def __init__(self, room_ids: frozenset[str], strict: bool = False) -> None:
         self.room_ids = room_ids
+        self.strict = strict
         self.parser: Any = None
         self.view_box: tuple[float, float, float, float] | None = None
         self.root_children: list[Node] = []
@@ -87,6 +95,8 @@ class _Builder:
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
         ns, _, local = name.rpartition(" ")
+        if self.strict:
+            self._refuse_active(local, attrs)
         if not self.stack and self.view_box is None:
             if local != "svg" or ns not in ("", SVG_NS):
                 raise SvgError(f"{self._where()}: the root element is <{local}>, not <svg>")
@@ -111,6 +121,20 @@ class _Builder:
             self.rooms.add(room)
         parent.setdefault("children", []).append(node)
         self.stack.append(node)
+
+    def _refuse_active(self, tag: str, attrs: dict[str, str]) -> None:
+        if tag in ACTIVE:
+            raise SvgError(
+                f"{self._where()}: <{tag}> is not accepted: a plan holds shapes and text only "
+                "(no scripts, links, styles, animations or images from elsewhere)"
+            )
+        for key, value in attrs.items():
+            local = key.rpartition(" ")[2]
+            if local.lower().startswith("on") or local == "href" or "url(" in value.lower():
+                raise SvgError(
+                    f"{self._where()}: {local}= on <{tag}> is not accepted: "
+                    "no event handlers or references to other resources"
+                )
 
     def _attrs(self, tag: str, attrs: dict[str, str]) -> dict[str, str]:
         kept: dict[str, str] = {}
@@ -148,3 +172,27 @@ def _view_box(attrs: dict[str, str], where: str) -> tuple[float, float, float, f
     if not (w > 0 and h > 0):
         raise SvgError(f"{where}: the viewBox must have a positive width and height")
     return (x, y, w, h)
+
+
+def to_text(plan: Plan) -> str:
+    """The sanitised plan written back as an SVG file (what an upload is stored as): only what
+    `sanitize` kept, every value escaped, rooms as `data-room`; it reads back to the same plan."""
+    box = " ".join(f"{v:g}" for v in plan.view_box)
+    out = [f'<svg xmlns="{SVG_NS}" viewBox="{box}">']
+    for node in plan.nodes:
+        _write(node, out)
+    out.append("</svg>\n")
+    return "".join(out)
+
+
+def _write(node: Node, out: list[str]) -> None:
+    attrs = dict(node.get("attrs", {}))
+    if "room" in node:
+        attrs["data-room"] = node["room"]
+    head = "".join(f" {k}={quoteattr(str(v))}" for k, v in attrs.items())
+    out.append(f"<{node['tag']}{head}>")
+    if "text" in node:
+        out.append(escape(node["text"]))
+    for child in node.get("children", ()):
+        _write(child, out)
+    out.append(f"</{node['tag']}>")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..corrections.apply import CorrectionError
@@ -16,29 +16,13 @@ from ..corrections.database import describe
 from ..corrections.store import KeyReused
 from ..serving import current_runtime, disk, follow, writes
 from ..serving.failures import STORE_ERRORS, StoreDamaged
-from ..web import organizers, ratelimit
+from ..web import ratelimit
 from .answers import error, json_body
+from .signin import organizer as _organizer
 
 bp = Blueprint("api_write", __name__, url_prefix="/api/v1")
 IDEMPOTENCY_KEY = re.compile(r"[\x20-\x7e]{1,128}")  # printable ASCII
 NO_STORE = {"Cache-Control": "no-store"}
-
-
-def _organizer(what: str) -> str | Response:
-    """The signed-in organizer's name, or the error answer (403 closed, 429, 401)."""
-    known = organizers.tokens(current_app.config)
-    if not known:
-        return error(403, "the write path is closed: no admin token is configured")
-    name = organizers.identify(request.headers.get("Authorization", ""), known)
-    if name is not None:
-        return name  # a right token is never held back by others' wrong ones
-    rt = current_runtime()
-    client = request.remote_addr or "?"
-    wait = ratelimit.failed_sign_in(rt.limiter, client, rt.config["WRITE_RATE_LIMIT"], rt.now().timestamp())
-    if wait is not None:
-        return error(429, f"too many failed sign-ins; retry in {wait} s", {"Retry-After": str(wait)})
-    rt.logger.warning("refused %s from %s: missing or wrong token", what, client)
-    return error(401, "missing or wrong bearer token", {"WWW-Authenticate": "Bearer"})
 
 
 @bp.get("/whoami")

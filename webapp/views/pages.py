@@ -33,11 +33,11 @@ APP_ROUTES: tuple[str, ...] = (
     *("/", "/my", "/now", "/rooms", "/speakers", "/session/<sid>", "/speaker/<sid>"),
     *("/map", "/room/<sid>"),
     *("/tracks", "/track/<sid>"),
-    *("/scan", "/share"),
+    *("/scan", "/share", "/s", "/s/<sid>"),  # /s: a short link or code (js/views/code.js)
     "/changes",
     # The organizers' console (js/features/organize/, loaded with import() only when opened).
     *("/organize", "/organize/correct", "/organize/add", "/organize/history", "/organize/rooms"),
-    "/organize/announce",
+    *("/organize/announce", "/organize/venue"),
 )
 ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -48,6 +48,8 @@ def _exists(kind: str, sid: str) -> bool:
     schedule = published(current_runtime()).schedule
     find = {
         "session": schedule.session,
+        # A short link's id, any case (the app opens it case-blind: js/features/qr/door-codes.js).
+        "s": lambda sid: next((s for s in schedule.sessions if s.id.lower() == sid), None),
         "speaker": schedule.speaker,
         "room": schedule.room,
         "track": schedule.track,
@@ -99,7 +101,7 @@ def shell(sid: str | None = None) -> Response:
     status = 200
     if sid is not None:
         kind = request.path.split("/")[1]
-        if not ID.fullmatch(sid) or not _exists(kind, sid):
+        if not ID.fullmatch(sid) or not _exists(kind, sid.lower() if kind == "s" else sid):
             status = 404
     rt = current_runtime()
     lang = reader_language(rt, request)

@@ -54,7 +54,7 @@ COMMAND = "`hallway build` (or `flask --app webapp build`)"
 # the venue map) stay files of their own beside the bundle (webapp.web.bundle): the worker
 # fetches them after the first screen (webapp/views/sw.py LATER), so they work offline without
 # weighing on the first visit.
-LAZY_VIEWS = ("js/views/scan.js", "js/views/share.js", "js/views/map.js")
+LAZY_VIEWS = ("js/views/scan.js", "js/views/share.js", "js/views/map.js", "js/views/code.js")
 # The organizers' console: its modules are loaded only when an organizer opens it, and the
 # messages only they mark come in a catalog file of their own (webapp/i18n/parts.py).
 CONSOLE = "js/features/organize/"

@@ -32,6 +32,7 @@ function paramValue(value) {
 }
 
 export function fold(line) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, from NUL, on purpose
   if (line.length < 75 && /^[\x00-\x7f]*$/.test(line)) return line; // most lines: nothing to count
   const out = [];
   let current = [];

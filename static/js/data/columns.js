@@ -43,7 +43,9 @@ function rowsOf(table, ids) {
     const values = column(col, ids, rows);
     if (values.length !== rows.length) fail(key);
     const absent = new Set(table.absent?.[key]);
-    rows.forEach((row, i) => absent.has(i) || (row[key] = values[i]));
+    rows.forEach((row, i) => {
+      if (!absent.has(i)) row[key] = values[i];
+    });
   }
   return rows;
 }

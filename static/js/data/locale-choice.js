@@ -45,6 +45,7 @@ export function keepLanguage(lang) {
   } catch {
     // not kept across starts; the switch still holds for this visit
   }
+  // biome-ignore lint/suspicious/noDocumentCookie: the server reads the shell's language from it; the Cookie Store API is not in every browser
   document.cookie = `${COOKIE}=${encodeURIComponent(lang)}; path=/; max-age=31536000; SameSite=Lax`;
 }
 

@@ -30,7 +30,8 @@ export function clear(el) {
 const HANDLERS = Symbol("handlers");
 export function listen(el, type, handler) {
   el.addEventListener(type, handler);
-  (el[HANDLERS] ??= []).push([type, handler]);
+  el[HANDLERS] ??= [];
+  el[HANDLERS].push([type, handler]);
   return el;
 }
 
@@ -216,7 +217,7 @@ function keepAround(container, focused, fresh) {
     twins.push(twin);
   }
   if (!twins.at(-1).isEqualNode(focused)) return false;
-  path.forEach((old, i) => takeListeners(old, twins[i]));
+  for (const [i, old] of path.entries()) takeListeners(old, twins[i]);
   for (let i = 0; i < path.length - 1; i++) {
     const [old, twin, next] = [path[i], twins[i], path[i + 1]];
     for (const name of old.getAttributeNames()) if (!twin.hasAttribute(name)) old.removeAttribute(name);

@@ -10,19 +10,23 @@ import { loadVenue } from "../features/venue/venue-plan.js";
 import { heading } from "../ui/page-parts.js";
 import { mapBanner, planRooms, useMapStyles, venueNotes } from "../features/venue/plan-rooms.js";
 import { buildingList } from "../features/venue/building-list.js";
+import { markHere, sayHere } from "../features/venue/here-picker.js";
+import { whereNow } from "../data/here.js";
 import { _ } from "../data/i18n.js";
 
 export function render(ctx) {
   const data = ctx.store.data;
   const now = ctx.now || clockNow();
   const highlight = ctx.query.get("room");
+  const here = whereNow(data, (id) => ctx.store.isStarred(id), now);
   useMapStyles();
   const body = h("div", { class: "map-body" }, h("p", { class: "loading" }, _("Loading the plan…")));
   loadVenue()
     .then((venue) => {
-      const rooms = planRooms(venue, data, now, ctx.store.doc);
+      const rooms = sayHere(planRooms(venue, data, now, ctx.store.doc), here);
       const draw = (f, titled) => h("section", { class: "floor", "data-floor": f.id }, titled && h("h2", {}, f.name), drawFloor(f, rooms, { highlight }));
       body.replaceChildren(...buildingList(venue, data, now, highlight, ctx.store.doc, draw), ...venueNotes(venue).flat().filter(Boolean));
+      markHere(body, here);
     })
     .catch((error) => {
       const rooms = [...data.rooms.values()].map((r) => ({ id: r.id, name: r.name, floor: null }));
@@ -31,6 +35,7 @@ export function render(ctx) {
         h("p", { class: "empty" }, _("The plan could not be loaded ({reason}); here are the rooms.", { reason: error.message })),
         ...buildingList({ floors: [], rooms }, data, now, highlight, ctx.store.doc, () => null),
       );
+      markHere(body, here);
     });
   return {
     title: _("Map"),

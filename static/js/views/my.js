@@ -10,6 +10,7 @@ import { empty, heading, zoneNote } from "../ui/page-parts.js";
 import { withQuery } from "../ui/query-links.js";
 import { isPast, nowMark, phase } from "./timeline.js";
 import { sentence } from "../ui/sentence.js";
+import { walkBetween } from "../features/venue/walk-times.js";
 import { mapLinkText, sayOnceKnown } from "../features/venue/place-words.js";
 import { _, ngettext, npgettext } from "../data/i18n.js";
 
@@ -28,7 +29,8 @@ export function plan(sessions) {
       if (s.start < latest.end) out.push({ clash: [latest, s] });
       else if (s.start > latest.end) out.push({ gap: [latest.end, s.start] });
     }
-    out.push({ session: s });
+    // The walk to it is from the session before that ends last (none across a clash).
+    out.push({ session: s, before: !s.cancelled && latest && s.start >= latest.end ? latest : null });
     if (!s.cancelled && (!latest || s.end > latest.end)) latest = s;
   }
   return out;
@@ -72,22 +74,23 @@ function cancelledCard(session, store) {
   return card;
 }
 
-// The starred sessions as cards, with day heads and free time between them; clashes are
-// marked only among `clash`'s sessions (those not ended: a clash in the past helps no one).
+// The starred sessions as cards, with day heads, free time and the walk between them; clashes
+// are marked only among `clash`'s sessions (those not ended: a clash in the past helps no one).
 function cards(starred, store, clash, now) {
-  return plan(starred).map((item) => {
+  return plan(starred).flatMap((item) => {
     if (item.day) return h("h2", { class: "dayhead" }, dayLabel(item.day));
     if (item.gap) return h("p", { class: "gap" }, _("Free for {duration}", { duration: length(...item.gap) }));
-    if (item.clash) return null;
+    if (item.clash) return [];
     const s = item.session;
     if (s.cancelled) return cancelledCard(s, store);
+    const walk = walkBetween(store.data, item.before, s);
     const other = clash.get(s.id);
     const past = now && isPast(s, now);
     const titles = other && other.map((o) => _("“{text}”", { text: o.title })).join(", ");
     const note = other ? _("Clashes with {titles}", { titles }) : past ? _("Ended") : null;
     const card = sessionCard(s, store, { note, extraClass: [other && "clash", past && "past", now && running(s, now) && "live"].filter(Boolean).join(" ") });
     if (now && running(s, now)) card.querySelector(".when").after(h("p", { class: "onnow" }, onNow(s, now)));
-    return card;
+    return walk ? [walk, card] : card;
   });
 }
 
@@ -96,7 +99,7 @@ function cards(starred, store, clash, now) {
 function withNowLine(items, upcoming, now) {
   const at = upcoming ? items.findIndex((el) => el?.dataset?.session === upcoming.id) : items.length;
   let i = at;
-  while (i > 0 && items[i - 1]?.classList?.contains("gap")) i -= 1;
+  while (i > 0 && (items[i - 1]?.classList?.contains("gap") || items[i - 1]?.classList?.contains("walk"))) i -= 1;
   if (upcoming && i > 0 && items[i - 1]?.classList?.contains("dayhead") && upcoming.day !== conferenceDay(now)) i -= 1;
   return [...items.slice(0, i), nowMark(now), ...items.slice(i)];
 }

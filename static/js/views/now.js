@@ -13,6 +13,9 @@ import { isHidden, readHidden } from "../data/hidden.js";
 import { hiddenLine, showingHidden } from "../features/tracks/hidden-line.js";
 import { byBuilding } from "../features/venue/by-building.js";
 import { knownVenue, onceRead } from "../features/venue/venue-plan.js";
+import { minutesBetween, walkFromHere } from "../features/venue/walk-times.js";
+import { herePicker, nearestFirst } from "../features/venue/here-picker.js";
+import { whereNow } from "../data/here.js";
 import { _, pgettext, relativeMinutes } from "../data/i18n.js";
 
 function startsAt(session, now) {
@@ -69,14 +72,21 @@ function roomState(data, room, here, now) {
   return { room, on, next, track, tracks: new Set([...on, today].filter(Boolean).map((s) => s.track)) };
 }
 
-// `head`: the room's heading level (h3 under a building's heading).
-function row(store, doc, state, now, head = "h2") {
+// `head`: the room's heading level (h3 under a building's heading); `here`: where the person
+// is (data/here.js), for the walk to the room.
+function row(store, doc, state, now, head = "h2", here = null) {
   const { room, on, next, track } = state;
   const lead = on[0] || next;
   return h(
     "li",
     { class: "nowrow", "data-room": room.id },
-    h("div", { class: "roomhead" }, h(head, {}, h("a", { href: `/room/${room.id}` }, room.name)), track && h("span", { class: "track" }, track.name)),
+    h(
+      "div",
+      { class: "roomhead" },
+      h(head, {}, h("a", { href: `/room/${room.id}` }, room.name)),
+      walkFromHere(here, room.id),
+      track && h("span", { class: "track" }, track.name),
+    ),
     roomNoticeLine(doc, room.id, now),
     on.map((s) => onLine(store, doc, s, now, lead)),
     on.length === 0 && idle(pgettext("happening", "Now"), _("Nothing on"), " lead"),
@@ -87,15 +97,23 @@ function row(store, doc, state, now, head = "h2") {
 
 const holdsStar = (store, state) => [...state.on, state.next].some((s) => s && store.isStarred(s.id));
 
-function rows(store, states, chosen, now) {
+function rows(store, states, chosen, now, here) {
   const shown = chosen ? states.filter((st) => st.tracks.has(chosen)) : states;
+  if (!shown.length) return h("p", { class: "empty nowrows" }, _("Nothing on or coming next in this track."));
+  const list = (sts, head) => h("ul", { class: "nowrows" }, sts.map((st) => row(store, store.doc, st, now, head, here)));
+  const inBuildings = (sts, options) => byBuilding(knownVenue(), sts, (st) => st.room.id, (part) => list(part, "h3"), options);
+  // Where the person is known: every room nearest first, by building (the nearest building
+  // first, then its floors and rooms by walking time); the walk is the order, starred or not.
+  const near = here && nearestFirst(shown, (st) => (st.room.id === here.room ? 0 : minutesBetween(here.room, st.room.id)));
+  if (near) {
+    const grouped = inBuildings(near, { byFirst: true });
+    return grouped ? h("div", { class: "nowrows" }, grouped) : list(near);
+  }
   // Rooms with a starred session on or next come first, in the venue's order; then the others.
   const starred = shown.filter((st) => holdsStar(store, st));
   const others = shown.filter((st) => !holdsStar(store, st));
-  if (!shown.length) return h("p", { class: "empty nowrows" }, _("Nothing on or coming next in this track."));
-  const list = (sts, head) => h("ul", { class: "nowrows" }, sts.map((st) => row(store, store.doc, st, now, head)));
   // By building, under headings (the starred rooms' own first): the rooms' names one level down.
-  const buildings = byBuilding(knownVenue(), others, (st) => st.room.id, (sts) => list(sts, "h3"));
+  const buildings = inBuildings(others);
   if (!buildings) return list([...starred, ...others]);
   const mine = starred.length > 0 && h("section", { class: "building-group starred" }, h("h2", {}, _("Your starred sessions")), list(starred, "h3"));
   return h("div", { class: "nowrows" }, mine, buildings);
@@ -132,24 +150,24 @@ export function render(ctx) {
   for (const s of live) byRoom.get(s.room)?.push(s);
   const states = rooms.map((room) => roomState(data, room, byRoom.get(room.id), now));
   const asked = ctx.query.get("track");
-  const chosen = asked && data.tracks.has(asked) ? asked : null;
-  let track = chosen;
-  let list = rows(store, states, chosen, now);
-  const onChange = (event) => {
-    track = event.target.value || null;
-    history.replaceState(history.state, "", withQuery(location.href, { track }));
-    const fresh = rows(store, states, track, now);
-    list.replaceWith(fresh);
-    list = fresh;
-  };
-  // The venue read for the first time on this page: the rooms by building (the drawing shown
-  // may hold the list in another node than this render's: the server's, the worker's).
-  onceRead(() => {
+  let chosen = asked && data.tracks.has(asked) ? asked : null;
+  const whereAt = () => whereNow(data, (id) => store.isStarred(id), now);
+  let list = rows(store, states, chosen, now, whereAt());
+  // Drawn again in place: another track, another room chosen under "I am at", or the venue read
+  // for the first time on this page (the drawing shown may hold the list in another node than
+  // this render's: the server's, the worker's).
+  const again = () => {
     const shown = list.isConnected ? list : document.querySelector("main section.now .nowrows");
     if (!shown?.parentNode) return;
-    list = rows(store, states, track, now);
+    list = rows(store, states, chosen, now, whereAt());
     shown.replaceWith(list);
-  });
+  };
+  const onChange = (event) => {
+    chosen = event.target.value || null;
+    history.replaceState(history.state, "", withQuery(location.href, { track: chosen }));
+    again();
+  };
+  onceRead(again);
   return {
     title: _("Now and next"),
     node: h(
@@ -159,6 +177,7 @@ export function render(ctx) {
       over && h("p", { class: "note" }, _("The event is over. Thank you for coming!")),
       hiddenLine(hidden, null),
       data.tracks.size > 1 && trackFilter(data, states, chosen, onChange),
+      herePicker(data, rooms, whereAt, again),
       list,
     ),
   };

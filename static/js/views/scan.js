@@ -1,14 +1,25 @@
-// /scan: the camera reads a QR code. A code of this app opens the session (or the shared
-// schedule) it names; anything else is shown as text and never opened. Door signs carry the
+// /scan: the camera reads a QR code. A code that names a session (this app's links, the
+// session's id in any case, its page at its source: features/qr/door-codes.js) opens it, and a
+// share link the shared schedule; anything else is shown as text, said what it is, never opened. Door signs carry the
 // server's public URL, which may not be the address this app was opened at: the shell names it.
 
 import { go } from "../ui/navigate.js";
 import { h } from "../ui/dom.js";
 import { useQrStyles } from "../features/qr/qr-view.js";
 import { MESSAGES, startScanner } from "../features/qr/camera-scan.js";
-import { classifyCode } from "../features/qr/share-links.js";
+import { codeOf, saidOf } from "../features/qr/code-said.js";
 import { heading } from "../ui/page-parts.js";
+import { now as clockNow } from "../data/clock.js";
+import { rememberPlace, roomOfCode } from "../data/here.js";
 import { _ } from "../data/i18n.js";
+
+// A code followed from here is a door's (or one held up at it): the person is in its room now,
+// which "Near me" on Now reads (data/here.js).
+function follow(code, data) {
+  const room = roomOfCode(code, data);
+  if (room) rememberPlace(room, "scan", clockNow());
+  return go(code.path);
+}
 
 // Stops the camera when the view leaves the page (the app swaps views without telling them).
 function whenRemoved(node, callback) {
@@ -20,34 +31,6 @@ function whenRemoved(node, callback) {
   });
   observer.observe(document.body, { childList: true, subtree: true });
   return observer;
-}
-
-// This app's own addresses: where it runs, and its public URL when the server has one.
-function ownBases() {
-  const publicUrl = document.querySelector('meta[name="hallway-public-url"]')?.content;
-  return publicUrl ? [location.origin, publicUrl] : [location.origin];
-}
-
-// A code typed in (the address printed under a door sign's code, or a session id): the
-// session it names, or the code read as a scanned one would be.
-const TYPED_SESSION = /^(?:.*\/)?session\/([A-Za-z0-9_-]{1,64})\/?$|^([A-Za-z0-9_-]{1,64})$/;
-export function typedCode(text, { origins, knownIds }) {
-  const clean = text.trim();
-  const found = TYPED_SESSION.exec(clean);
-  const id = found && (found[1] || found[2]);
-  if (id && knownIds.has(id)) return { kind: "session", id, path: `/session/${id}` };
-  const code = classifyCode(clean, { origins, knownIds });
-  return code.kind === "text" ? { ...code, note: code.note || "not a session of this schedule" } : code;
-}
-
-// What a code that is not followed is, said to the reader: the notes typedCode and
-// classifyCode give are kept as codes (tests and callers compare them).
-function saidOf(code) {
-  const notes = {
-    "not a session of this schedule": _("This code is not a session of this schedule:"),
-    "a link to a session this schedule does not have": _("This code is a link to a session this schedule does not have:"),
-  };
-  return Object.hasOwn(notes, code.note ?? "") ? notes[code.note] : _("This code is not a link to this schedule. It says:");
 }
 
 // The scanner's problems in the reader's language. camera-scan.js says them in English and
@@ -79,12 +62,12 @@ function typeForm(store, show) {
       onsubmit: (event) => {
         event.preventDefault();
         if (!input.value.trim()) return input.focus();
-        const code = typedCode(input.value, { origins: ownBases(), knownIds: store.data.byId });
+        const code = codeOf(input.value, store.data, true);
         if (code.kind === "text") show(code);
-        else go(code.path);
+        else follow(code, store.data);
       },
     },
-    h("label", { for: "scan-typed" }, _("Or type the code: the address under it (…/session/abc123) or the session id")),
+    h("label", { for: "scan-typed" }, _("Or type the code: the address under it (…/session/abc123), the session’s id or its page’s address")),
     // Translators: a button: open the session whose code was typed.
     h("span", { class: "scan-type-row" }, input, h("button", { type: "submit" }, _("Open"))),
   );
@@ -106,13 +89,13 @@ export function render({ store }) {
     result.replaceChildren(...lines);
   };
   const onText = (text) => {
-    const code = classifyCode(text, { origins: ownBases(), knownIds: store.data.byId });
+    const code = codeOf(text, store.data);
     if (code.kind === "text") {
       show(code);
       return;
     }
     scanner?.stop();
-    go(code.path);
+    follow(code, store.data);
   };
   const start = () => {
     again.hidden = true;

@@ -3,12 +3,14 @@
 import { badges, facts, sessionCard, starButton, starHint, textLang } from "../ui/session-card.js";
 import { phrases } from "../data/changes.js";
 import { h, linkify } from "../ui/dom.js";
-import { dayLabel, length, time, zoneLabel } from "../data/time.js";
+import { conferenceDay, dayLabel, length, time, zoneLabel } from "../data/time.js";
 import { organizerName } from "../data/organizer-session.js";
 import { sessionCode } from "../features/qr/qr-view.js";
 import { heading, notFound } from "../ui/page-parts.js";
 import { sourceLinks } from "../ui/source-links.js";
 import { sentence } from "../ui/sentence.js";
+import { walkBetween, walkFromHereLine } from "../features/venue/walk-times.js";
+import { whereNow } from "../data/here.js";
 import { roomPageHint, sayOnceKnown } from "../features/venue/place-words.js";
 import { _, ngettext, pgettext } from "../data/i18n.js";
 
@@ -75,6 +77,19 @@ function cancelled(session, history) {
   );
 }
 
+// The walk to this session: from the person's starred session before it that day (the one
+// ending last), else from where they are, when it is still to start today.
+function walkTo(store, session, now) {
+  if (session.cancelled) return null;
+  const data = store.data;
+  const before = data.sessions
+    .filter((s) => s !== session && !s.cancelled && store.isStarred(s.id) && s.day === session.day && s.end <= session.start)
+    .reduce((latest, s) => (!latest || s.end > latest.end ? s : latest), null);
+  if (before) return walkBetween(data, before, session);
+  if (!now || session.start <= now || session.day !== conferenceDay(now)) return null;
+  return walkFromHereLine(data, whereNow(data, (id) => store.isStarred(id), now), session);
+}
+
 export function render(ctx) {
   const { store } = ctx;
   const data = store.data;
@@ -122,6 +137,7 @@ export function render(ctx) {
           duration: length(session.start, session.end),
         }),
       ),
+      walkTo(store, session, ctx.now),
       session.cancelled
         ? store.isStarred(session.id) &&
           h("p", { class: "actions" }, h("button", { type: "button", class: "linkish", onclick: () => store.toggleStar(session.id) }, _("Remove from My schedule")))

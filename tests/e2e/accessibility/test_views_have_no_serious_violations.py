@@ -21,6 +21,7 @@ PATHS = [
     "/speaker/alan-turing",
     "/share",
     "/scan",
+    "/s?c=https%3A%2F%2Ffosdem.org%2F2026%2Fschedule%2Fevent%2FX%2F",
     "/speakers",
     "/?q=turing",
     "/?q=compil",

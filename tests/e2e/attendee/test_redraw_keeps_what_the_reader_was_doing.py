@@ -10,13 +10,18 @@ from playwright.sync_api import expect
 SETUP = """async () => {
   const { h, redraw } = await import(document.body.dataset.assets + "js/ui/dom.js");
   window.calls = [];
-  window.draw = (n) => h("form", { class: "probe", onsubmit: (e) => { e.preventDefault(); calls.push(`form ${n}`); } },
+  const onsubmit = (n) => (e) => {
+    e.preventDefault();
+    calls.push(`form ${n}`);
+  };
+  window.draw = (n) => h("form", { class: "probe", onsubmit: onsubmit(n) },
     h("input", { id: "q", type: "search", value: "" }),
     h("label", {}, h("input", { type: "checkbox", name: "ok" }), "OK"),
     h("select", { name: "pick" }, h("option", { value: "a" }, "A"), h("option", { value: "b" }, "B")),
     h("details", { "data-key": "more" }, h("summary", {}, "More"), h("p", {}, `drawing ${n}`)),
     h("button", { type: "button", "data-star": "s1", onclick: () => calls.push(`star ${n}`) }, "Star"),
-    h("button", { type: "button", "data-key": "label", onclick: () => calls.push(`label ${n}`) }, `Label ${n}`),
+    h("button", { type: "button", "data-key": "label", onclick: () => calls.push(`label ${n}`) },
+      `Label ${n}`),
     h("p", { class: "version" }, `version ${n}`));
   window.redrawWith = (n) => redraw(document.querySelector("#probe"), draw(n));
   const box = h("div", { id: "probe" }, draw(1));

@@ -26,7 +26,8 @@ def test_track_and_room_are_under_the_title_before_the_time_and_the_abstract(
     room = next(r["name"] for r in doc["rooms"] if r["id"] == s["room"])
     page.goto(congress_server.url + f"/session/{s['id']}")
     place = page.locator(".detail .place")
-    expect(place).to_have_text(f"Track: {track}Where: {room} (where it is)")  # no venue file: no map to promise
+    # No venue file: no map to promise.
+    expect(place).to_have_text(f"Track: {track}Where: {room} (where it is)")
     expect(page.locator("#about")).to_be_visible()  # the texts came: the page is whole
     order = ["main h1", ".detail .place", ".detail .when.big", "#who", "#about"]
     tops = [page.locator(sel).evaluate("e => e.getBoundingClientRect().top") for sel in order]

@@ -1,6 +1,7 @@
-"""The pure part of the client (static/js/data/changes.js, pollSeconds in watch.js, freshness in banner.js),
-run in Chromium from the files on disk (no server): the schema's client rule, badges by net
-effect, the poll interval's validation and the freshness line."""
+"""The pure part of the client (static/js/data/changes.js, pollSeconds in
+features/changes/feed-sync.js, freshness in features/changes/changes-banner.js), run in Chromium
+from the files on disk (no server): the schema's client rule, badges by net effect, the poll
+interval's validation and the freshness line."""
 
 from __future__ import annotations
 
@@ -20,7 +21,10 @@ IMPORT = """async (names) => {
 def js(app_modules):
     def run(body: str, arg=None):
         script = f"""async (arg) => {{
-          const m = await ({IMPORT})(["js/data/changes.js", "js/data/notices.js", "js/data/time.js", "js/features/changes/feed-sync.js", "js/features/changes/changes-banner.js"]);
+          const m = await ({IMPORT})([
+            "js/data/changes.js", "js/data/notices.js", "js/data/time.js",
+            "js/features/changes/feed-sync.js", "js/features/changes/changes-banner.js",
+          ]);
           {body}
         }}"""
         return app_modules.evaluate(script, arg)
@@ -162,7 +166,13 @@ NOTICES_AFTER = 'm.setVenueZone("Europe/Paris"); return m.noticesAfter(arg[0], a
 
 @pytest.mark.parametrize(
     "at",
-    ["2026-04-07T15:30:00Z", "2026-04-07T21:59:00Z", "2026-04-07T22:00:00Z", "2026-03-28T12:00:00Z", "2026-10-24T23:30:00Z"],
+    [
+        "2026-04-07T15:30:00Z",
+        "2026-04-07T21:59:00Z",
+        "2026-04-07T22:00:00Z",
+        "2026-03-28T12:00:00Z",
+        "2026-10-24T23:30:00Z",
+    ],
 )
 def test_a_room_status_from_the_feed_lasts_until_the_venues_next_midnight_as_on_the_server(js, at) -> None:
     full = change(3, "room_status", None, {}, {"room": "main", "status": "full"}, at=at)
@@ -172,14 +182,17 @@ def test_a_room_status_from_the_feed_lasts_until_the_venues_next_midnight_as_on_
     assert datetime.fromisoformat(room["until"].replace("Z", "+00:00")) == venue_midnight_after(at)
 
 
-def test_room_statuses_and_announcements_apply_from_the_feed_and_a_withdrawal_it_cannot_know_asks_for_the_document(js) -> None:
+def test_notices_apply_from_the_feed_and_a_withdrawal_it_cannot_know_asks_for_the_document(js) -> None:
+    # Notices: room statuses and announcements.
     full = change(3, "room_status", None, {}, {"room": "main", "status": "full"}, note="use Side Room")
     closed = change(4, "room_status", None, {}, {"room": "side", "status": "closed"})
     lunch = change(5, "announce", None, {}, {"text": "Lunch in Hall B", "room": "main"})
     reopened = change(6, "room_status", None, {}, {"room": "side", "status": "open"})
     got = js(NOTICES_AFTER, [None, [full, closed, lunch, reopened]])
     assert list(got["rooms"]) == ["main"] and got["rooms"]["main"]["note"] == "use Side Room"
-    assert [(a["version"], a["text"], a["room"], a["session"]) for a in got["announcements"]] == [(5, "Lunch in Hall B", "main", None)]
+    assert [(a["version"], a["text"], a["room"], a["session"]) for a in got["announcements"]] == [
+        (5, "Lunch in Hall B", "main", None)
+    ]
     withdraw_lunch = change(7, "revert", None, {"text": "Lunch in Hall B"}, {}, reverts=5)
     assert js(NOTICES_AFTER, [got, [withdraw_lunch]])["announcements"] == []
     # The status a room shows, or an "open" that may have cleared an older one: what stands
@@ -189,5 +202,8 @@ def test_room_statuses_and_announcements_apply_from_the_feed_and_a_withdrawal_it
     assert js(NOTICES_AFTER, [got, [withdraw_full]]) is None
     assert js(NOTICES_AFTER, [got, [withdraw_open]]) is None
     # A session's change, or one of a kind not known, is no notice.
-    assert js("return arg.map(m.checkNotice);", [change(10, "move", "a", {"room": "x"}, {"room": "y"}),
-                                                 change(11, "teleport", None, {}, {"room": "y"})]) == [None, None]  # fmt: skip
+    not_notices = [
+        change(10, "move", "a", {"room": "x"}, {"room": "y"}),
+        change(11, "teleport", None, {}, {"room": "y"}),
+    ]
+    assert js("return arg.map(m.checkNotice);", not_notices) == [None, None]

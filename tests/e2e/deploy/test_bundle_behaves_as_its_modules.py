@@ -2,8 +2,9 @@
 
 The same small app runs twice, once as separate ES modules and once bundled (and minified) and
 run as the classic script a page runs, and must give the same answers: names that collide
-across modules, an import alias, a local that shadows an imported name, a live `let` binding read through a dynamic import, an import
-cycle, import.meta.url from a subfolder, and a lazy module that shares state with the bundle.
+across modules, an import alias, a local that shadows an imported name, a live `let` binding
+read through a dynamic import, an import cycle, import.meta.url from a subfolder, and a lazy
+module that shares state with the bundle.
 """
 
 from __future__ import annotations

@@ -96,6 +96,23 @@ def walk(page: Any, server: Any, lang: str, check: Callable[[str], None]) -> Non
         expect(page.locator("p.hint[role=status]")).to_contain_text(said["history"])
     check("history")
 
+    goto("/organize/venue", "#vf-new-name")
+    check("venue editor, no floor yet")
+    page.locator("#vf-new-name").fill("K1")
+    page.locator(".floor-add button[type=submit]").click()
+    plan = page.locator("#venue-plan")
+    page.locator("#venue-room").select_option("main")
+    plan.press("Enter")
+    page.locator("input[name=venue-tool][value=stairs]").check()
+    plan.press("Enter")
+    expect(page.locator(".venue-selected")).to_be_visible()
+    check("venue editor: a floor, a room, stairs selected")
+    page.locator("input[name=venue-tool][value=scale]").check()
+    plan.press("Enter")
+    plan.press("Enter")
+    expect(page.locator("#venue-metres")).to_be_visible()
+    check("venue editor: the scale")
+
     # Offline (the worker serves the console), so the waiting ones stay waiting.
     keep(page, QUEUED)
     page.context.set_offline(True)

@@ -18,6 +18,28 @@ from tests.harness.schedules import today_schedule
 QUEUED = [KEPT["conflict"], KEPT["clash"]]
 
 
+def venue(page: Any, server: Any, check: Callable[[str], None]) -> None:
+    """The venue editor empty, then with a floor, a room, stairs selected and the scale's form,
+    each placed from the keyboard."""
+    page.goto(server.url + "/organize/venue")
+    expect(page.locator("#vf-new-name")).to_be_visible()
+    check("venue editor, no floor yet")
+    page.locator("#vf-new-name").fill("Ground floor")
+    page.get_by_role("button", name="Add the floor").click()
+    page.get_by_label("Room to place").select_option(label="Main Room")
+    plan = page.locator("#venue-plan")
+    plan.press("Enter")
+    page.get_by_role("radio", name="Stairs").check()
+    plan.press("Enter")
+    expect(page.locator(".venue-selected h2")).to_contain_text("Stairs A")
+    check("venue editor: a floor, a room, stairs selected")
+    page.get_by_role("radio", name="The scale (two points)").check()
+    plan.press("Enter")
+    plan.press("Enter")
+    expect(page.get_by_label("Metres between points 1 and 2")).to_be_visible()
+    check("venue editor: the scale")
+
+
 def walk(page: Any, server: Any, check: Callable[[str], None]) -> None:
     """Every console view, in a state that shows its parts; `check(name)` on each."""
     page.goto(server.url + "/organize")
@@ -45,6 +67,7 @@ def walk(page: Any, server: Any, check: Callable[[str], None]) -> None:
     page.goto(server.url + "/organize/history")
     expect(page.locator(".history li")).to_have_count(1)
     check("history")
+    venue(page, server, check)
     keep(page, QUEUED)
     page.goto(server.url + "/organize")
     expect(page.locator(".outbox .queued")).to_have_count(2)

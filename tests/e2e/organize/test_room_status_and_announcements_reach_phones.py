@@ -21,7 +21,9 @@ def watched(pair):
 def outline_requests(*pages) -> int:
     """How often the attendees' pages asked for the schedule document (the organizer's console
     fetches it too, so the server's log would not tell)."""
-    return sum(url.endswith("/outline.json") or "/outline.json?" in url for page in pages for url in page.asked)
+    return sum(
+        url.endswith("/outline.json") or "/outline.json?" in url for page in pages for url in page.asked
+    )
 
 
 def test_room_full_reaches_the_room_page_and_now_after_one_poll(browser, make_server, tmp_path) -> None:

@@ -309,7 +309,8 @@ def test_a_refused_subscription_is_said_and_leaves_reminders_in_the_app(browser,
 
 
 WAKE_LOGIC = """async ([cases]) => {
-  const { wakeInstants, ringing } = await import(document.body.dataset.assets + "js/features/push/wake-times.js");
+  const wakeTimes = document.body.dataset.assets + "js/features/push/wake-times.js";
+  const { wakeInstants, ringing } = await import(wakeTimes);
   const at = (hhmm) => `2026-04-07T${hhmm}:00+02:00`;
   const sessions = [
     { id: "a", start: at("10:00") }, { id: "b", start: at("10:00") }, { id: "c", start: at("11:00") },
@@ -333,7 +334,7 @@ LOGIC_CASES = [
 
 
 def test_wake_instants_come_from_the_stars_and_the_lead(app_modules) -> None:
-    # wake.js alone, from the files on disk: no server.
+    # features/push/wake-times.js alone, from the files on disk: no server.
     got = app_modules.evaluate(WAKE_LOGIC, [[list(case) for case, _ in LOGIC_CASES]])
     assert [(g["wake"], g["rings"]) for g in got] == [expected for _, expected in LOGIC_CASES]
 

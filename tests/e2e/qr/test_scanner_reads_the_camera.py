@@ -1,4 +1,5 @@
-"""static/js/features/qr/camera-scan.js with a fake camera: Chromium films a frame showing a session's QR code.
+"""static/js/features/qr/camera-scan.js with a fake camera: Chromium films a frame showing a
+session's QR code.
 
 Chromium on Linux has no BarcodeDetector, so these runs decode with the vendored jsQR.
 """

@@ -1,7 +1,8 @@
 """A phone follows a replaced corrections store (a corrupt one deleted, a backup restored) and
 is never "Up to date" on the old one: in Chromium against the server, and the rule itself on
-static/js/features/changes/feed-sync.js alone, from the files on disk. (That the times the server accepts are read
-alike by the app is corrections/test_accepted_times_read_the_same_in_the_browser.py.)"""
+static/js/features/changes/feed-sync.js alone, from the files on disk. (That the times the
+server accepts are read alike by the app is
+corrections/test_accepted_times_read_the_same_in_the_browser.py.)"""
 
 from __future__ import annotations
 

@@ -31,7 +31,8 @@ def test_a_worker_takes_what_the_cache_holds_under_the_version_instead_of_buildi
             cache.set(
                 runtime(first), key(first, kind), ('"v0-planted"', b'{"planted": "%s"}' % kind.encode())
             )
-        cache.set(runtime(first), key(first, "changes", 0), b'{"planted": "changes"}')
+        venue = 0  # the venue's version, part of every changes answer: no venue described yet
+        cache.set(runtime(first), key(first, "changes", 0, venue), b'{"planted": "changes"}')
     b = second.test_client()  # has built nothing yet
     for kind in ("schedule", "outline", "texts"):
         assert b.get(f"/api/v1/{kind}.json").get_json() == {"planted": kind}

@@ -45,7 +45,8 @@ READS = ("/", "/api/v1/schedule.json", "/api/v1/changes?since=0", "/schedule.ics
 
 
 class Client:
-    """The phone's rule, in Python: what static/js/features/changes/feed-sync.js and store.js do with the feed."""
+    """The phone's rule, in Python: what static/js/features/changes/feed-sync.js and store.js do
+    with the feed."""
 
     def __init__(self) -> None:
         self.doc: dict | None = None

@@ -91,11 +91,11 @@ def test_since_zero_lists_everything_and_since_current_lists_nothing(app, client
         publish(runtime(app), body)
     assert changes(client, 0)["version"] == 3
     assert [c["version"] for c in changes(client, 1)["changes"]] == [2, 3]
-    assert changes(client, 3) == {"version": 3, "since": 3, "reload": False, "changes": []}
+    assert changes(client, 3) == {"version": 3, "since": 3, "reload": False, "venue": 0, "changes": []}
 
 
 def test_before_any_correction_the_feed_is_empty_at_version_zero(client):
-    assert changes(client, 0) == {"version": 0, "since": 0, "reload": False, "changes": []}
+    assert changes(client, 0) == {"version": 0, "since": 0, "reload": False, "venue": 0, "changes": []}
 
 
 def test_a_future_version_tells_the_client_to_reload(app, client):
@@ -130,7 +130,7 @@ def test_versions_before_a_reimport_of_another_event_must_reload_and_the_import_
     for since in (0, 1):
         doc = changes(client, since)
         assert doc["reload"] is True and "imported again at version 2" in doc["reason"]
-    assert changes(client, 2) == {"version": 2, "since": 2, "reload": False, "changes": []}
+    assert changes(client, 2) == {"version": 2, "since": 2, "reload": False, "venue": 0, "changes": []}
     publish(runtime(app), EDITS[1])
     assert [c["version"] for c in changes(client, 2)["changes"]] == [3]
 

@@ -20,6 +20,7 @@ CONSOLE_PATHS = [
     "/organize/history",
     "/organize/rooms",
     "/organize/announce",
+    "/organize/venue",
 ]
 
 

@@ -59,6 +59,26 @@ def test_unknown_or_malformed_id_gets_the_shell_with_404(client, path) -> None:
     assert BeautifulSoup(response.data, "html.parser").find("main") is not None
 
 
+@pytest.mark.parametrize(
+    ("path", "status"),
+    [
+        ("/s/S1A2B3", 200),
+        ("/s/s1a2b3", 200),
+        ("/s/nosuch", 404),
+        ("/s", 200),
+        ("/s?c=anything%20at%20all", 200),
+    ],
+)
+def test_a_short_link_gets_the_shell_404_only_for_an_id_no_session_has_in_any_case(
+    client, path, status
+) -> None:
+    # The app opens the session it names (js/views/code.js); the status tells crawlers and
+    # link checkers the same.
+    response = client.get(path)
+    assert response.status_code == status
+    assert BeautifulSoup(response.data, "html.parser").find("main") is not None
+
+
 def test_shell_is_revalidated_with_its_etag(client) -> None:
     first = client.get("/")
     again = client.get("/", headers={"If-None-Match": first.headers["ETag"]})

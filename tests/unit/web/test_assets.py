@@ -40,7 +40,9 @@ def test_module_graph_follows_static_imports_only(tmp_path) -> None:
     tree = make_tree(
         tmp_path,
         {
-            "js/main.js": 'import { a } from "./a.js";\nexport { b } from "./sub/b.js";\nimport("./lazy.js");',
+            "js/main.js": (
+                'import { a } from "./a.js";\nexport { b } from "./sub/b.js";\nimport("./lazy.js");'
+            ),
             "js/a.js": 'import { app } from "./main.js"; // a cycle\nconst s = "from \'./nope.js\'";',
             "js/sub/b.js": "import {\n  c,\n} from '../c.js';",
             "js/c.js": "",
@@ -63,7 +65,10 @@ def test_shell_loads_the_app_as_one_script_holding_every_attendee_view(client) -
         "js/views/schedule.js",
         "js/views/my.js",
     } <= tree.bundled
-    assert not any(p.startswith(("js/features/organize/", "vendor/")) or p == "js/features/qr/qr-encode.js" for p in tree.bundled)
+    assert not any(
+        p.startswith(("js/features/organize/", "vendor/")) or p == "js/features/qr/qr-encode.js"
+        for p in tree.bundled
+    )
 
 
 def test_a_server_reads_the_built_tree_before_its_first_request(data_dir, monkeypatch) -> None:

@@ -39,7 +39,9 @@ def test_modules_come_dependencies_first_with_the_entry_last() -> None:
 def test_a_name_two_modules_declare_is_renamed_in_the_second_and_where_it_is_imported() -> None:
     body = build(
         {
-            "js/app.js": 'import { render } from "./v.js";\nfunction render2() {}\nconst KEY = 1;\nrender(KEY);',
+            "js/app.js": (
+                'import { render } from "./v.js";\nfunction render2() {}\nconst KEY = 1;\nrender(KEY);'
+            ),
             "js/v.js": "const KEY = 2;\nexport function render() { return { KEY }; }",
         }
     ).body.decode()
@@ -64,7 +66,9 @@ def test_a_name_is_never_given_to_a_binding_a_local_would_capture() -> None:
     body = build(
         {
             "js/app.js": 'import { f } from "./v.js";\nf();',
-            "js/v.js": 'import { now as clock } from "./clock.js";\nexport function f(now = clock()) { return now; }',
+            "js/v.js": (
+                'import { now as clock } from "./clock.js";\nexport function f(now = clock()) { return now; }'
+            ),
             "js/clock.js": "export function now() { return 1; }",
         }
     ).body.decode()
@@ -157,7 +161,10 @@ def test_lazy_modules_stay_files_and_read_the_bundles_bindings_from_its_global()
     assert "Promise.resolve(globalThis.hallwayApp.$ns_js_app_js)" in console
     assert "[globalThis.hallwayApp.h(), { K: globalThis.hallwayApp.K }]" in console
     # Set last, once every module has run; a `let` read through a getter (it may change).
-    tail = "globalThis.hallwayApp = Object.freeze({ $ns_js_app_js: { get go() { return go; } }, K: K, get h() { return h; } });"
+    tail = (
+        "globalThis.hallwayApp = Object.freeze("
+        "{ $ns_js_app_js: { get go() { return go; } }, K: K, get h() { return h; } });"
+    )
     assert body.endswith(tail + "\n})();\n")
     assert "js/views/x.js" not in out.members
 

@@ -37,5 +37,9 @@ def test_unreadable_javascript_is_refused_with_its_name() -> None:
 
 
 def test_style_sheets_lose_comments_and_indentation_but_not_strings() -> None:
-    source = b'/* theme */\n.a {\n  color: red; /* why */\n  content: "/* kept */";\n}\n\n.b::after { content: \'a\\\'/*\'; }\n'
-    assert css(source) == b'.a {\ncolor: red;\ncontent: "/* kept */";\n}\n.b::after { content: \'a\\\'/*\'; }\n'
+    source = (
+        b'/* theme */\n.a {\n  color: red; /* why */\n  content: "/* kept */";\n}\n\n'
+        b".b::after { content: 'a\\'/*'; }\n"
+    )
+    kept = b".b::after { content: 'a\\'/*'; }\n"
+    assert css(source) == b'.a {\ncolor: red;\ncontent: "/* kept */";\n}\n' + kept

@@ -10,6 +10,7 @@ from urllib.parse import unquote, urlsplit
 
 from markupsafe import Markup
 
+from ..texts import session_links
 from .cards import facts, session_card, star_button, star_hint, text_lang
 from .markup import h
 from .outline import Outline, Session, iso
@@ -23,9 +24,10 @@ def _site(host: str) -> str:
 
 
 def source_links(v: Voice, session: Session) -> Markup | None:
-    """ui/source-links.js: only http(s) addresses become links."""
+    """ui/source-links.js: only http(s) addresses become links; the session's own page at its
+    source first, as the app gets its links (serving/texts.py)."""
     items = []
-    for link in session.raw.get("links") or []:
+    for link in session_links(session.raw):
         url = link.get("url") if isinstance(link, dict) else None
         parts = urlsplit(url) if isinstance(url, str) else None
         if not parts or parts.scheme not in ("http", "https") or not parts.hostname:

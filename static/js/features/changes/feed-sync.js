@@ -66,6 +66,7 @@ export class Watcher extends EventTarget {
     this.running = null;
     this.timer = null;
     this.baseDoc = null; // the schedule as of the last check: what a reload is compared with
+    this.venue = null; // the venue's version the feed last said
     store.addEventListener("changed", () => {
       if (!this.baseDoc) this.baseDoc = store.doc;
     });
@@ -128,6 +129,8 @@ export class Watcher extends EventTarget {
       return this.emit();
     }
     const { status, body } = answer;
+    // The venue's version (the organizers' venue editor): the app fetches the plan again when it changes.
+    if (status === 200 && Number.isInteger(body?.venue)) this.venue = body.venue;
     let added;
     if (NO_FEED.has(status) || (status === 200 && (!body || typeof body !== "object"))) {
       added = await this.reloadWhole(first);

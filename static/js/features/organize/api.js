@@ -32,10 +32,12 @@ export function forgetAccount() {
 }
 
 // {status, body} for any HTTP answer; throws Offline when there is none.
-export async function call(method, path, { token = account()?.token, body, key } = {}) {
-  const headers = { Accept: "application/json" };
+// A Blob body (an image) is sent as it is, with its own type; anything else as JSON.
+export async function call(method, path, { token = account()?.token, body, key, headers: extra = {} } = {}) {
+  const headers = { Accept: "application/json", ...extra };
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const raw = body instanceof Blob;
+  if (body !== undefined) headers["Content-Type"] = raw ? body.type || "application/octet-stream" : "application/json";
   if (key) headers["Idempotency-Key"] = key;
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), TIMEOUT);
@@ -44,7 +46,7 @@ export async function call(method, path, { token = account()?.token, body, key }
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || raw ? body : JSON.stringify(body),
       cache: "no-store",
       credentials: "omit",
       signal: abort.signal,

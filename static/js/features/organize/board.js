@@ -63,7 +63,7 @@ export function roomsPage(ctx) {
     h("p", { class: "hint" }, _("Attendees see it on the room's page, the map, Now and the session on in that room. It clears at the end of the day.")),
     cards.map((c) => c.node),
   );
-  return { title: _("Room status"), node: framed.node, refresh: () => (framed.refresh(), cards.forEach((c) => c.refresh())) };
+  return { title: _("Room status"), node: framed.node, refresh: () => (framed.refresh(), cards.forEach((c) => void c.refresh())) };
 }
 
 function sessionSelect(data) {

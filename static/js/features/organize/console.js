@@ -11,6 +11,7 @@ import { Offline, account, saveAccount, whoami } from "./api.js";
 import { frame, onSignOut, rerender } from "./frame.js";
 import { startOutbox } from "./outbox.js";
 import { followLine } from "./following.js";
+import { osmImport } from "./osm-import.js";
 
 const PAGES = {
   correct: () => import("./correct.js").then((m) => m.correctPage),
@@ -18,6 +19,7 @@ const PAGES = {
   history: () => import("./history.js").then((m) => m.historyPage),
   rooms: () => import("./board.js").then((m) => m.roomsPage),
   announce: () => import("./board.js").then((m) => m.announcePage),
+  venue: () => import("./venue/page.js").then((m) => m.venuePage),
 };
 
 let styled = false;
@@ -161,6 +163,7 @@ function homePage(ctx) {
     count,
     results,
     h("p", { class: "hint" }, _("Or open a session in the schedule and follow “Correct this session”.")),
+    osmImport(),
   );
   return { title: _("Organizer console"), ...framed };
 }

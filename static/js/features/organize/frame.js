@@ -32,6 +32,7 @@ export function consoleNav(current) {
     link("/organize/add", pgettext("section", "Add"), "add"),
     link("/organize/rooms", pgettext("section", "Rooms"), "rooms"),
     link("/organize/announce", pgettext("section", "Announce"), "announce"),
+    link("/organize/venue", pgettext("section", "Venue"), "venue"),
     link("/organize/history", pgettext("section", "History"), "history"),
   );
 }

@@ -8,6 +8,8 @@
 import { FIELDS } from "../../data/changes.js";
 import { OUTBOX_KEY } from "../../data/organizer-session.js";
 import { Offline, account, call, newKey } from "./api.js";
+import { dropBlob } from "./venue/blobs.js";
+import { isVenue, sendVenue } from "./venue/send.js";
 
 const FEED = "/api/v1/schedule.json";
 export const events = new EventTarget(); // "change" when the list changes, "published" per item
@@ -87,6 +89,8 @@ export function enqueue(body, { base = null, force = false, label = "" } = {}) {
 }
 
 export function discard(key) {
+  const gone = items().find((i) => i.key === key);
+  if (gone?.body.kind === "venue-image") dropBlob(gone.body.blob).catch(() => {}); // a leftover is only space
   save(items().filter((i) => i.key !== key));
 }
 
@@ -96,7 +100,8 @@ export function publishAnyway(key, current = undefined) {
   const item = list.find((i) => i.key === key);
   if (!item) return;
   if (item.state === "clash") item.force = true;
-  if (item.state === "conflict") item.base = current === undefined ? item.current : current;
+  if (item.state === "conflict" && isVenue(item.body)) item.body.version = item.current?.version ?? item.body.version;
+  else if (item.state === "conflict") item.base = current === undefined ? item.current : current;
   item.state = "waiting";
   item.error = null;
   item.failure = null;
@@ -113,6 +118,15 @@ async function currentSessions() {
 
 // One item: {done} when it left the outbox, {stop} when sending more is pointless now.
 async function sendOne(item, sessions) {
+  if (isVenue(item.body)) {
+    // The venue editor's items (venue/send.js): the same queue, order and states.
+    const sent = await sendVenue(item, { items, save, update });
+    if (sent.done) {
+      recent.unshift({ item, correction: sent.answer });
+      events.dispatchEvent(new CustomEvent("published", { detail: { item, correction: sent.answer } }));
+    }
+    return sent;
+  }
   if (item.base) {
     const current = snapshot(sessions.get(item.body.session));
     const fields = conflicts(item, current);
@@ -163,8 +177,10 @@ export function flush() {
     let sessions;
     try {
       sessions = await currentSessions();
-      for (const item of items().filter((i) => i.state === "waiting")) {
-        if ((await sendOne(item, sessions)).stop) break;
+      for (const key of items().filter((i) => i.state === "waiting").map((i) => i.key)) {
+        // Read again: sending one item may change the next (an upload names the PUT's image).
+        const item = items().find((i) => i.key === key);
+        if (item?.state === "waiting" && (await sendOne(item, sessions)).stop) break;
       }
       lastError = null;
     } catch (error) {

@@ -5,6 +5,8 @@ import { _, ngettext, pgettext } from "../../data/i18n.js";
 import { h } from "../../ui/dom.js";
 import { clashLabel } from "./clashes.js";
 import { failureText } from "./errors.js";
+import { isVenue } from "./venue/send.js";
+import { venueDetails, venueState } from "./venue/outbox-text.js";
 import { discard, events, flush, flushError, items, publishAnyway } from "./outbox.js";
 
 // The session's fields a conflict names (schedule.json's names), as the organizer reads them.
@@ -40,6 +42,7 @@ function conflictText(item) {
 
 // Why an item waits: a short label (bold) and a sentence.
 function stateOf(item) {
+  if (isVenue(item.body)) return venueState(item);
   if (item.state === "clash") {
     const kinds = [...new Set((item.clashes || []).map((c) => clashLabel(c.kind)))];
     return [pgettext("outbox", "Clash"), kinds.join("; ") || _("The server refused it as a clash.")];
@@ -65,6 +68,7 @@ function entry(item, redraw) {
     // The state, then why on a line of its own: no punctuation joins the two in any language.
     h("p", { class: "state" }, h("strong", {}, label), h("br"), why),
     item.body.note && h("p", { class: "note" }, _("“{note}”", { note: item.body.note })),
+    isVenue(item.body) && venueDetails(item),
     buttons.length > 0 && h("p", { class: "buttons" }, buttons),
   );
 }

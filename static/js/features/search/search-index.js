@@ -150,7 +150,7 @@ export function* outlineWords({ sessions, people, tracks }, into) {
     into.speakers.add(people[i], i);
     if (i % (4 * STEP) === 4 * STEP - 1) yield;
   }
-  tracks.forEach((name, i) => into.tracks.add(name, i));
+  for (let i = 0; i < tracks.length; i++) into.tracks.add(tracks[i], i);
   yield;
   into.outline.sort();
   into.speakers.sort();

@@ -179,6 +179,14 @@ export function drawFloor(floor, rooms, { highlight = null } = {}) {
   const ctx = { rooms, highlight, labels: [] };
   const size = Math.max(box[2], box[3]) / 30;
   const svg = el("svg", { class: "floor", role: "group", "aria-label": _("Plan of {floor}", { floor: floor.name }) });
+  // An uploaded plan (a PNG, JPEG or PDF page the server wrote again) under the shapes, filling
+  // the plan's box: its pixels are the plan's units. Only the server's own /venue/ files.
+  if (typeof floor.image === "string" && /^\/venue\/[\w.-]+$/.test(floor.image)) {
+    const image = el("image", { class: "plan-image", x: box[0], y: box[1], width: box[2], height: box[3], preserveAspectRatio: "none" });
+    image.setAttribute("href", floor.image);
+    svg.classList.add("raster");
+    svg.append(image);
+  }
   for (const node of floor.drawing) {
     const built = build(node, ctx);
     if (built) svg.append(built);

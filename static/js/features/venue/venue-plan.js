@@ -1,9 +1,12 @@
 // The venue plan (/api/v1/venue.json) and what is on in each room. The plan is fetched
 // fresh when there is a network, else read back from the page's own copy or the worker's
-// precache, so the map works offline after the first visit.
+// precache, so the map works offline after the first visit. Its floor images (/venue/<file>,
+// named by their content) are kept in the same cache, so they are there offline too.
+// A new venue (the changes feed says its version) is fetched again: `venueVersion`.
 
 export const VENUE = "/api/v1/venue.json";
 const DATA_CACHE = "hallway-data";
+const HELD_KEY = "hallway.venue"; // the venue version this device keeps, plan and images
 let pending = null;
 let known = null; // the last document read, for views drawn at once (Now, the room pickers)
 
@@ -16,11 +19,40 @@ async function cached() {
   }
 }
 
+// The floor images `doc` names, kept; those of an earlier venue let go.
+async function keepImages(doc) {
+  const wanted = new Set(doc.floors.map((f) => f.image).filter((u) => typeof u === "string" && u.startsWith("/venue/")));
+  const cache = await caches.open(DATA_CACHE);
+  for (const request of await cache.keys()) {
+    const path = new URL(request.url).pathname;
+    if (path.startsWith("/venue/") && !wanted.has(path)) await cache.delete(request);
+  }
+  for (const url of wanted) if (!(await cache.match(url))) await cache.add(url);
+}
+
+function held() {
+  try {
+    return localStorage.getItem(HELD_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function hold(doc) {
+  try {
+    if (Number.isInteger(doc.version)) localStorage.setItem(HELD_KEY, String(doc.version));
+  } catch {
+    // No storage: the plan is fetched again at the next version the feed says.
+  }
+}
+
 async function fetchVenue() {
   let response;
+  let fresh = false;
   try {
     response = await fetch(VENUE);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    fresh = true;
     const copy = response.clone();
     caches
       .open(DATA_CACHE)
@@ -33,6 +65,8 @@ async function fetchVenue() {
   const doc = await response.json();
   if (!doc || !Array.isArray(doc.floors) || !Array.isArray(doc.rooms)) throw new Error("not a venue document");
   known = doc;
+  // Held once its images are kept: a version whose images could not all be fetched is tried again.
+  if (fresh) keepImages(doc).then(() => hold(doc), () => {});
   return doc;
 }
 
@@ -51,6 +85,18 @@ export const knownVenue = () => known;
 
 export function onceRead(redraw) {
   if (!known) loadVenue().then(redraw, () => {});
+}
+
+// The venue's version the changes feed says. Another one than this page drew, or than this
+// device keeps, is fetched (plan and images, kept offline). Resolves true when the page holds
+// a new plan to draw.
+export async function venueVersion(version) {
+  if (!Number.isInteger(version)) return false;
+  const before = pending ? await pending.catch(() => null) : null;
+  if (before ? before.version === version : held() === String(version)) return false;
+  pending = null;
+  const doc = await loadVenue().catch(() => null);
+  return Boolean(before && doc && doc.version !== before.version);
 }
 
 // The sessions running in `room` at `now`, and the next one to start (cancelled ones skipped).
