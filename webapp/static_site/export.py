@@ -54,6 +54,7 @@ EXCLUDED: dict[str, str] = {
     "venue_write.put_venue": "the venue editor's write path: organizers save on a server, then export again",
     "venue_write.post_image": "the venue editor's plan upload, part of its write path",
     "venue_osm.import_osm": "an OpenStreetMap import into the venue, part of the venue editor's write path",
+    "venue_source.venue_source": "the organizer's venue document, read by the venue editor with a token",
     # Not crawled: the plan images the venue names are seeded (seed_urls), the others left out.
     "venue.plan_image": "only the plan images the venue names are exported (seed_urls)",
 }

@@ -8,10 +8,10 @@ as a stream, so a huge file is refused at its 20,001st node, not after it is all
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
+from ..domain import jsontext
 from . import osm_xml
 from .osm_errors import MAX_BYTES, MAX_INDOOR, MAX_NODES, OsmError, too_many
 
@@ -60,7 +60,7 @@ def read(data: bytes) -> tuple[str, list[Element]]:
 
 def _geojson(data: bytes) -> list[tuple[str, dict[str, str], str, Coords]]:
     try:
-        doc = json.loads(data.decode("utf-8-sig"))
+        doc = jsontext.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise OsmError(f"not readable GeoJSON: {exc}") from exc
     if not isinstance(doc, dict) or doc.get("type") != "FeatureCollection":

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..domain import jsontext
 from . import images
 from .plan import SVG_DIR, VENUE_FILE
 
@@ -133,7 +134,7 @@ def write_atomic(path: Path, body: bytes) -> None:
 def _read(data_dir: Path) -> tuple[dict[str, object], str | None]:
     """The recorded state and the SHA-256 of venue.json now (None: there is none)."""
     try:
-        state = json.loads((venue_dir(data_dir) / STATE_FILE).read_text(encoding="utf-8"))
+        state = jsontext.loads((venue_dir(data_dir) / STATE_FILE).read_text(encoding="utf-8"))
         if not (isinstance(state.get("version"), int) and isinstance(state.get("sha256"), str)):
             raise ValueError("not a version state")
     except (OSError, ValueError, AttributeError):

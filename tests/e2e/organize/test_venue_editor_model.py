@@ -1,4 +1,4 @@
-"""The venue editor's model (static/js/features/organize/venue/draft.js), run in Chromium from
+"""The venue editor's model (static/js/features/venue-editor/draft.js), run in Chromium from
 the files on disk (no server): placing rooms as pins and rectangles, marks and the connector
 ids shared by a building's floors, the scale from two points, moves kept inside the plan, an
 upload's answer taking the place of the image kept on the phone, and what differs between
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-IMPORT = """async () => import(document.body.dataset.assets + "js/features/organize/venue/draft.js")"""
+IMPORT = """async () => import(document.body.dataset.assets + "js/features/venue-editor/draft.js")"""
 
 VENUE = {
     "name": "Campus",

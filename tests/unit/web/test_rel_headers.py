@@ -16,7 +16,13 @@ from webapp.serving import runtime
 
 # A real value for each URL parameter, per route, and one that names nothing.
 GOOD = {"sid": "s1a2b3", "session_id": "s1a2b3", "room_id": "main", "filename": "js/app.js"}
-SID_BY_KIND = {"session": "s1a2b3", "speaker": "ada-lovelace", "room": "main", "track": "compilers"}
+SID_BY_KIND = {
+    "session": "s1a2b3",
+    "s": "s1a2b3",  # a short link to a session
+    "speaker": "ada-lovelace",
+    "room": "main",
+    "track": "compilers",
+}
 QUERY = {
     "/my.ics": "?s=s1a2b3,k9x8y7",
     "/print/room/<room_id>": "?day=2026-04-07",

@@ -19,7 +19,7 @@ const PAGES = {
   history: () => import("./history.js").then((m) => m.historyPage),
   rooms: () => import("./board.js").then((m) => m.roomsPage),
   announce: () => import("./board.js").then((m) => m.announcePage),
-  venue: () => import("./venue/page.js").then((m) => m.venuePage),
+  venue: () => import("../venue-editor/page.js").then((m) => m.venuePage),
 };
 
 let styled = false;

@@ -8,8 +8,8 @@
 import { FIELDS } from "../../data/changes.js";
 import { OUTBOX_KEY } from "../../data/organizer-session.js";
 import { Offline, account, call, newKey } from "./api.js";
-import { dropBlob } from "./venue/blobs.js";
-import { isVenue, sendVenue } from "./venue/send.js";
+import { dropBlob } from "../venue-editor/blobs.js";
+import { isVenue, sendVenue } from "../venue-editor/send.js";
 
 const FEED = "/api/v1/schedule.json";
 export const events = new EventTarget(); // "change" when the list changes, "published" per item

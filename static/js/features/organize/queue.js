@@ -5,8 +5,8 @@ import { _, ngettext, pgettext } from "../../data/i18n.js";
 import { h } from "../../ui/dom.js";
 import { clashLabel } from "./clashes.js";
 import { failureText } from "./errors.js";
-import { isVenue } from "./venue/send.js";
-import { venueDetails, venueState } from "./venue/outbox-text.js";
+import { isVenue } from "../venue-editor/send.js";
+import { venueDetails, venueState } from "../venue-editor/outbox-text.js";
 import { discard, events, flush, flushError, items, publishAnyway } from "./outbox.js";
 
 // The session's fields a conflict names (schedule.json's names), as the organizer reads them.

@@ -5,12 +5,12 @@
 // Every change draws the page again through the app's one redraw (ui/dom.js), which keeps
 // what is being typed and the focus.
 
-import { _, ngettext } from "../../../data/i18n.js";
-import { h, redraw } from "../../../ui/dom.js";
-import { Offline, call, newKey } from "../api.js";
-import { answerText } from "../errors.js";
-import { frame } from "../frame.js";
-import { discard, enqueue, events, flush, items, recentlyPublished } from "../outbox.js";
+import { _, ngettext } from "../../data/i18n.js";
+import { h, redraw } from "../../ui/dom.js";
+import { Offline, call, newKey } from "../organize/api.js";
+import { answerText } from "../organize/errors.js";
+import { frame } from "../organize/frame.js";
+import { discard, enqueue, events, flush, items, recentlyPublished } from "../organize/outbox.js";
 import { putBlob } from "./blobs.js";
 import { MARKS, PENDING, addFloor, addMark, box, editFloor, editMark, find, floorOf, itemsOn, moveBy, placeRoom, placedRooms, remove, setPlan, setScale, unplaced, withBoxes } from "./draft.js";
 import { floorPanel, itemList, markLabel, publishPanel, scalePanel, selectedPanel, toolPanel, uploadField } from "./forms.js";

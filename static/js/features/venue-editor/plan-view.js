@@ -7,10 +7,10 @@
 // from this site only: no blob: address). Kept per floor across drawings, so a redraw does
 // not load or paint it again.
 
-import { _ } from "../../../data/i18n.js";
-import { h, listen } from "../../../ui/dom.js";
-import { drawFloor } from "../../venue/floor-svg.js";
-import { useMapStyles } from "../../venue/plan-rooms.js";
+import { _ } from "../../data/i18n.js";
+import { h, listen } from "../../ui/dom.js";
+import { drawFloor } from "../venue/floor-svg.js";
+import { useMapStyles } from "../venue/plan-rooms.js";
 import { getBlob } from "./blobs.js";
 import { PENDING, box } from "./draft.js";
 

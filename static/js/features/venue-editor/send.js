@@ -8,7 +8,7 @@
 // A PUT whose image is not uploaded yet waits; someone else's change (412) waits for the
 // organizer with both documents kept; a refusal (422) keeps the server's list of problems.
 
-import { call } from "../api.js";
+import { call } from "../organize/api.js";
 import { dropBlob, getBlob } from "./blobs.js";
 import { forServer, normalise, pendingKeys, uploaded } from "./draft.js";
 import { readDraft, writeDraft } from "./kept.js";

@@ -2,8 +2,8 @@
 // they ask). Every field has a stable id, so a redraw keeps what is being typed; the ids of
 // a floor's or a mark's fields name it, so choosing another starts from its own values.
 
-import { _, ngettext, pgettext } from "../../../data/i18n.js";
-import { h } from "../../../ui/dom.js";
+import { _, ngettext, pgettext } from "../../data/i18n.js";
+import { h } from "../../ui/dom.js";
 import { connectorsElsewhere, find } from "./draft.js";
 
 const KINDS = () => ({ room: pgettext("venue", "room"), entrance: pgettext("venue", "entrance"), stairs: pgettext("venue", "stairs"), lift: pgettext("venue", "lift") });

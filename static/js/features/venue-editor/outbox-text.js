@@ -2,9 +2,9 @@
 // upload waiting, a plan refused with the server's problems, and someone else's plan beside
 // this organizer's own when both changed the venue.
 
-import { _, pgettext } from "../../../data/i18n.js";
-import { h } from "../../../ui/dom.js";
-import { answerText, failureText } from "../errors.js";
+import { _, pgettext } from "../../data/i18n.js";
+import { h } from "../../ui/dom.js";
+import { answerText, failureText } from "../organize/errors.js";
 import { differences } from "./draft.js";
 
 function failure(f) {
