@@ -118,7 +118,8 @@ export function render(ctx) {
               "span",
               { class: "where-link" },
               sentence(_("Where: {room}"), { room: h("a", { href: `/room/${room.id}` }, room.name) }),
-              sayOnceKnown(h("span", { class: "sub" }), (venue) => " " + roomPageHint(venue, room.id)),
+              // What the room's page shows, once the venue is read (the server's drawing leaves it out too).
+              sayOnceKnown(h("span", { class: "sub" }), (venue) => (venue ? " " + roomPageHint(venue, room.id) : "")),
             ),
         ),
       session.cancelled && cancelled(session, history),

@@ -114,6 +114,8 @@ def taken_over(
     context.add_init_script(WATCH)
     held = []  # the long texts wait: the app's first drawing is the outline's
     context.route("**/api/v1/texts.json", lambda route: held.append(route))
+    # The venue too: what a room's page shows ("(where it is)") is said once it is read.
+    context.route("**/api/v1/venue.json", lambda route: held.append(route))
     try:
         page = context.new_page()
         page.goto(url)

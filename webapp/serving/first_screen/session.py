@@ -97,7 +97,9 @@ def session_page(v: Voice, data: Outline, session: Session, now: datetime) -> st
             "span",
             {"class": "where-link"},
             v.sentence(v._("Where: {room}"), room=h("a", {"href": f"/room/{room['id']}"}, room["name"])),
-            h("span", {"class": "sub"}, " " + v._("(map and directions)")),
+            # What the room's page shows ("(map and directions)", "(where it is)") comes from the
+            # venue, which the app reads after this drawing: it fills the line in then.
+            h("span", {"class": "sub"}),
         ),
     )
     cancelled = session.cancelled and h(
