@@ -113,10 +113,25 @@ def do_step(page: object, step: str) -> None:
         target = page.locator(selector)  # type: ignore[attr-defined]
         box = target.bounding_box()
         target.click(position={"x": box["width"] * fx, "y": box["height"] * fy})
+    elif action == "drag":
+        # drag:<selector>@<x1>,<y1>,<x2>,<y2>: a press, a move and a release, as fractions.
+        selector, _, at = what.partition("@")
+        x1, y1, x2, y2 = (float(v) for v in at.split(","))
+        target = page.locator(selector)  # type: ignore[attr-defined]
+        target.scroll_into_view_if_needed()  # the mouse works in the viewport's coordinates
+        box = target.bounding_box()
+        mouse = page.mouse  # type: ignore[attr-defined]
+        mouse.move(box["x"] + box["width"] * x1, box["y"] + box["height"] * y1)
+        mouse.down()
+        mouse.move(box["x"] + box["width"] * x2, box["y"] + box["height"] * y2, steps=8)
+        mouse.up()
     elif action == "wait":
-        page.get_by_text(what).first.wait_for(timeout=60000)  # type: ignore[attr-defined]
+        # wait:<Playwright selector>: "img.plan-base" (the server's copy of the plan), "text=Published"
+        page.locator(what).first.wait_for(timeout=60000)  # type: ignore[attr-defined]
     else:
-        raise SystemExit(f"--step {step!r}: expected check:, select:, click:, fill:, upload:, tap: or wait:")
+        raise SystemExit(
+            f"--step {step!r}: expected check:, select:, click:, fill:, upload:, tap:, drag: or wait:"
+        )
 
 
 def first_start(data_dir: Path) -> datetime | None:
@@ -178,6 +193,12 @@ def shoot(
     if scroll_to:
         page.locator(scroll_to).first.evaluate("e => e.scrollIntoView({block: 'end'})")
     page.wait_for_function("() => document.fonts.status === 'loaded'")
+    # A floor plan is drawn after the page (a PDF page on a canvas, an image): wait for it.
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('canvas.plan-base')].every((c) => c.dataset.ready)"
+        " && [...document.images].every((i) => i.complete)"
+    )
+    page.evaluate("() => Promise.all([...document.images].map((i) => i.decode().catch(() => null)))")
     out.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(out))
     context.close()
@@ -203,7 +224,7 @@ def main() -> None:
         action="append",
         default=[],
         help="after loading, in order: check:LABEL, select:LABEL=VALUE, click:BUTTON, fill:SELECTOR=TEXT, "
-        "upload:FILE, tap:SELECTOR@FX,FY or wait:TEXT",
+        "upload:FILE, tap:SELECTOR@FX,FY, drag:SELECTOR@FX,FY,FX,FY or wait:SELECTOR",
     )
     parser.add_argument("--scroll-to", help="a CSS selector to scroll to the bottom of the picture")
     parser.add_argument("--scale", type=int, default=2, help="device pixels per CSS px")
