@@ -31,6 +31,38 @@ The venue editor (docs/venue-editor.png), on a data dir with no venue.json yet a
         --step "select:Room to place=junior-stage" --step "tap:#venue-plan@0.75,0.3" \
         --step "check:Stairs" --step "tap:#venue-plan@0.5,0.8" --scroll-to .said --out docs/venue-editor.png
 
+The venue guide (docs/venue-*.png, docs/venue.md), at 1x to keep each file small: the FOSDEM-like
+congress with no venue file, then the editor with docs/venue-example-floor.pdf, published, then
+an attendee's phone (a hand-edited walk of 9 min between buildings K and AW makes a pair tight):
+
+    mkdir -p /tmp/fosdem && .venv/bin/hallway schedule import tests/fixtures/fosdem-like.xml \
+        --out /tmp/fosdem/schedule.json
+    SHOT=".venv/bin/python scripts/screenshot.py --scale 1"
+    FLOOR=(--step "fill:#vf-new-name=AW, level 1" --step "fill:#vf-new-building=AW" \
+        --step "fill:#vf-new-level=1" --step "click:Add the floor" \
+        --step "upload:docs/venue-example-floor.pdf" --step "wait:img.plan-base")
+    PLACE=(--step "check:Stairs" --step "tap:#venue-plan@0.86,0.4" --step "check:A lift" \
+        --step "tap:#venue-plan@0.66,0.82" --step "check:An entrance" --step "tap:#venue-plan@0.5,0.95" \
+        --step "check:A room" --step "select:Room to place=aw1-120" \
+        --step "drag:#venue-plan@0.06,0.08,0.38,0.5" \
+        --step "select:Room to place=aw1-126" --step "tap:#venue-plan@0.58,0.4")
+    SCALE=(--step "check:The scale (two points)" --step "tap:#venue-plan@0.115,0.96" \
+        --step "tap:#venue-plan@0.257,0.96" --step "fill:#venue-metres=10" --step "click:Set the scale")
+    $SHOT --data-dir /tmp/fosdem --path /map --at 2026-01-31T10:20:00+01:00 --out docs/venue-names.png
+    $SHOT --organizer --data-dir /tmp/fosdem --path /organize/venue "${FLOOR[@]}" \
+        --scroll-to "input[type=file]" --out docs/venue-floor.png
+    $SHOT --organizer --data-dir /tmp/fosdem --path /organize/venue "${FLOOR[@]}" "${PLACE[@]}" \
+        --scroll-to .venue-items --out docs/venue-place.png
+    $SHOT --organizer --data-dir /tmp/fosdem --path /organize/venue "${FLOOR[@]}" "${PLACE[@]}" \
+        "${SCALE[@]}" --step "click:Publish the venue" --step "wait:text=Published as version 1" \
+        --scroll-to .venue-scale --keep-data /tmp/fosdem-venue --out docs/venue-publish.png
+    # then add "walking": {"between": [{"from": "K", "to": "AW", "minutes": 9}]} to
+    # /tmp/fosdem-venue/venue.json
+    $SHOT --data-dir /tmp/fosdem-venue --path /map --at 2026-01-31T11:10:00+01:00 --star 66cda3 \
+        --star 839914 --scroll-to "main section[data-floor]" --out docs/venue-map.png
+    $SHOT --data-dir /tmp/fosdem-venue --path /my --at 2026-01-31T10:20:00+01:00 --star 66cda3 \
+        --star 839914 --scroll-to '[data-session="839914"]' --out docs/venue-too-tight.png
+
 The manifest's two screenshots for the richer install dialog (static/screenshots/narrow.png,
 360x740 at 2x, and wide.png, 1280x800), with the clock at the first session's start + 5 min:
 
@@ -174,7 +206,8 @@ def shoot(
     page.goto(f"http://127.0.0.1:{port}/")
     page.wait_for_selector("main article")
     if star:
-        for session in star:
+        for session in star:  # on the session's own page: the schedule may hide past ones
+            page.goto(f"http://127.0.0.1:{port}/session/{session}")
             page.locator(f'main button[data-star="{session}"]').first.click()
     else:
         stars = page.locator("main button.star")
@@ -183,9 +216,12 @@ def shoot(
                 stars.nth(i).click()
     page.goto(f"http://127.0.0.1:{port}{path}")
     page.wait_for_selector("main h1")
-    page.wait_for_selector("main article, main .nowrow, main .empty, main form, main .track-list")
+    page.wait_for_selector(
+        "main article, main .nowrow, main .empty, main form, main .track-list, main .map-body"
+    )
     for step in steps:
         do_step(page, step)
+    page.locator("main .loading").first.wait_for(state="hidden")  # the map's plan arrives after the page
     page.mouse.move(0, 0)
     page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
     if show:
@@ -198,7 +234,10 @@ def shoot(
         "() => [...document.querySelectorAll('canvas.plan-base')].every((c) => c.dataset.ready)"
         " && [...document.images].every((i) => i.complete)"
     )
-    page.evaluate("() => Promise.all([...document.images].map((i) => i.decode().catch(() => null)))")
+    page.evaluate(
+        "() => Promise.all([...document.querySelectorAll('img, image')]"
+        ".map((i) => (i.decode ? i.decode().catch(() => null) : null)))"
+    )
     out.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(out))
     context.close()
