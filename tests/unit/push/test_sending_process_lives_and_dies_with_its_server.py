@@ -49,8 +49,15 @@ def test_the_sending_process_holds_no_socket_of_its_parent(parent):
 
     def sockets_and_pipes() -> list[str]:
         """Those it holds beyond stdin, stdout and stderr (kept for its log lines)."""
-        links = {fd: os.readlink(f"/proc/{child}/fd/{fd}") for fd in os.listdir(f"/proc/{child}/fd")}
-        return [link for fd, link in links.items() if int(fd) > 2 and link.startswith(("socket:", "pipe:"))]
+        held = []
+        for fd in os.listdir(f"/proc/{child}/fd"):
+            try:
+                link = os.readlink(f"/proc/{child}/fd/{fd}")
+            except FileNotFoundError:  # closed between the listing and the look: not held
+                continue
+            if int(fd) > 2 and link.startswith(("socket:", "pipe:")):
+                held.append(link)
+        return held
 
     # It lets go as it starts, in its own time: the test waits for that, a while at most.
     wait_for(lambda: not sockets_and_pipes(), GONE_WITHIN, "the sending process to let go of its sockets")

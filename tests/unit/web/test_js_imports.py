@@ -101,7 +101,7 @@ MAY_IMPORT = {  # a role imports its own and the roles below it, never above
     "features": {"data", "ui", "features"},
     "views": {"data", "ui", "features", "views"},
 }
-# A feature is a folder (features/qr/scan.js); a large part of one may have a folder inside it
+# A feature is a folder (features/qr/door-codes.js); a large part of one may have a folder inside it
 # (features/organize/venue/draft.js: the console's venue editor, loaded and cached with the
 # console because it sits under its folder), never deeper.
 FEATURE_DEPTHS = (2, 3)
