@@ -31,6 +31,38 @@ The venue editor (docs/venue-editor.png), on a data dir with no venue.json yet a
         --step "select:Room to place=junior-stage" --step "tap:#venue-plan@0.75,0.3" \
         --step "check:Stairs" --step "tap:#venue-plan@0.5,0.8" --scroll-to .said --out docs/venue-editor.png
 
+The venue guide (docs/venue-*.png, docs/venue.md), at 1x to keep each file small: the FOSDEM-like
+congress with no venue file, then the editor with docs/venue-example-floor.pdf, published, then
+an attendee's phone (a hand-edited walk of 9 min between buildings K and AW makes a pair tight):
+
+    mkdir -p /tmp/fosdem && .venv/bin/hallway schedule import tests/fixtures/fosdem-like.xml \
+        --out /tmp/fosdem/schedule.json
+    SHOT=".venv/bin/python scripts/screenshot.py --scale 1"
+    FLOOR=(--step "fill:#vf-new-name=AW, level 1" --step "fill:#vf-new-building=AW" \
+        --step "fill:#vf-new-level=1" --step "click:Add the floor" \
+        --step "upload:docs/venue-example-floor.pdf" --step "wait:img.plan-base")
+    PLACE=(--step "check:Stairs" --step "tap:#venue-plan@0.86,0.4" --step "check:A lift" \
+        --step "tap:#venue-plan@0.66,0.82" --step "check:An entrance" --step "tap:#venue-plan@0.5,0.95" \
+        --step "check:A room" --step "select:Room to place=aw1-120" \
+        --step "drag:#venue-plan@0.06,0.08,0.38,0.5" \
+        --step "select:Room to place=aw1-126" --step "tap:#venue-plan@0.58,0.4")
+    SCALE=(--step "check:The scale (two points)" --step "tap:#venue-plan@0.115,0.96" \
+        --step "tap:#venue-plan@0.257,0.96" --step "fill:#venue-metres=10" --step "click:Set the scale")
+    $SHOT --data-dir /tmp/fosdem --path /map --at 2026-01-31T10:20:00+01:00 --out docs/venue-names.png
+    $SHOT --organizer --data-dir /tmp/fosdem --path /organize/venue "${FLOOR[@]}" \
+        --scroll-to "input[type=file]" --out docs/venue-floor.png
+    $SHOT --organizer --data-dir /tmp/fosdem --path /organize/venue "${FLOOR[@]}" "${PLACE[@]}" \
+        --scroll-to .venue-items --out docs/venue-place.png
+    $SHOT --organizer --data-dir /tmp/fosdem --path /organize/venue "${FLOOR[@]}" "${PLACE[@]}" \
+        "${SCALE[@]}" --step "click:Publish the venue" --step "wait:text=Published as version 1" \
+        --scroll-to .venue-scale --keep-data /tmp/fosdem-venue --out docs/venue-publish.png
+    # then add "walking": {"between": [{"from": "K", "to": "AW", "minutes": 9}]} to
+    # /tmp/fosdem-venue/venue.json
+    $SHOT --data-dir /tmp/fosdem-venue --path /map --at 2026-01-31T11:10:00+01:00 --star 66cda3 \
+        --star 839914 --scroll-to "main section[data-floor]" --out docs/venue-map.png
+    $SHOT --data-dir /tmp/fosdem-venue --path /my --at 2026-01-31T10:20:00+01:00 --star 66cda3 \
+        --star 839914 --scroll-to '[data-session="839914"]' --out docs/venue-too-tight.png
+
 The manifest's two screenshots for the richer install dialog (static/screenshots/narrow.png,
 360x740 at 2x, and wide.png, 1280x800), with the clock at the first session's start + 5 min:
 
@@ -113,8 +145,25 @@ def do_step(page: object, step: str) -> None:
         target = page.locator(selector)  # type: ignore[attr-defined]
         box = target.bounding_box()
         target.click(position={"x": box["width"] * fx, "y": box["height"] * fy})
+    elif action == "drag":
+        # drag:<selector>@<x1>,<y1>,<x2>,<y2>: a press, a move and a release, as fractions.
+        selector, _, at = what.partition("@")
+        x1, y1, x2, y2 = (float(v) for v in at.split(","))
+        target = page.locator(selector)  # type: ignore[attr-defined]
+        target.scroll_into_view_if_needed()  # the mouse works in the viewport's coordinates
+        box = target.bounding_box()
+        mouse = page.mouse  # type: ignore[attr-defined]
+        mouse.move(box["x"] + box["width"] * x1, box["y"] + box["height"] * y1)
+        mouse.down()
+        mouse.move(box["x"] + box["width"] * x2, box["y"] + box["height"] * y2, steps=8)
+        mouse.up()
+    elif action == "wait":
+        # wait:<Playwright selector>: "img.plan-base" (the server's copy of the plan), "text=Published"
+        page.locator(what).first.wait_for(timeout=60000)  # type: ignore[attr-defined]
     else:
-        raise SystemExit(f"--step {step!r}: expected check:, select:, click:, fill:, upload: or tap:")
+        raise SystemExit(
+            f"--step {step!r}: expected check:, select:, click:, fill:, upload:, tap:, drag: or wait:"
+        )
 
 
 def first_start(data_dir: Path) -> datetime | None:
@@ -138,6 +187,7 @@ def shoot(
     organizer: bool = False,
     steps: tuple[str, ...] = (),
     scroll_to: str | None = None,
+    star: tuple[str, ...] = (),
 ) -> None:
     context = browser.new_context(
         viewport={"width": size[0], "height": size[1]},
@@ -155,15 +205,23 @@ def shoot(
     # Stars are set on the schedule, so that clicking them scrolls no other view.
     page.goto(f"http://127.0.0.1:{port}/")
     page.wait_for_selector("main article")
-    stars = page.locator("main button.star")
-    for i in (1, 3):
-        if stars.count() > i:
-            stars.nth(i).click()
+    if star:
+        for session in star:  # on the session's own page: the schedule may hide past ones
+            page.goto(f"http://127.0.0.1:{port}/session/{session}")
+            page.locator(f'main button[data-star="{session}"]').first.click()
+    else:
+        stars = page.locator("main button.star")
+        for i in (1, 3):
+            if stars.count() > i:
+                stars.nth(i).click()
     page.goto(f"http://127.0.0.1:{port}{path}")
     page.wait_for_selector("main h1")
-    page.wait_for_selector("main article, main .nowrow, main .empty, main form, main .track-list")
+    page.wait_for_selector(
+        "main article, main .nowrow, main .empty, main form, main .track-list, main .map-body"
+    )
     for step in steps:
         do_step(page, step)
+    page.locator("main .loading").first.wait_for(state="hidden")  # the map's plan arrives after the page
     page.mouse.move(0, 0)
     page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
     if show:
@@ -171,6 +229,15 @@ def shoot(
     if scroll_to:
         page.locator(scroll_to).first.evaluate("e => e.scrollIntoView({block: 'end'})")
     page.wait_for_function("() => document.fonts.status === 'loaded'")
+    # A floor plan is drawn after the page (a PDF page on a canvas, an image): wait for it.
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('canvas.plan-base')].every((c) => c.dataset.ready)"
+        " && [...document.images].every((i) => i.complete)"
+    )
+    page.evaluate(
+        "() => Promise.all([...document.querySelectorAll('img, image')]"
+        ".map((i) => (i.decode ? i.decode().catch(() => null) : null)))"
+    )
     out.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(out))
     context.close()
@@ -195,9 +262,15 @@ def main() -> None:
         "--step",
         action="append",
         default=[],
-        help="after loading: check:LABEL, select:LABEL=VALUE or click:BUTTON, in order",
+        help="after loading, in order: check:LABEL, select:LABEL=VALUE, click:BUTTON, fill:SELECTOR=TEXT, "
+        "upload:FILE, tap:SELECTOR@FX,FY, drag:SELECTOR@FX,FY,FX,FY or wait:SELECTOR",
     )
     parser.add_argument("--scroll-to", help="a CSS selector to scroll to the bottom of the picture")
+    parser.add_argument("--scale", type=int, default=2, help="device pixels per CSS px")
+    parser.add_argument(
+        "--star", action="append", default=[], help="a session id to star (instead of two of the schedule)"
+    )
+    parser.add_argument("--keep-data", type=Path, help="copy the data dir here afterwards")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "data"
@@ -220,19 +293,22 @@ def main() -> None:
                         args.path,
                         args.out,
                         size,
-                        2,
+                        args.scale,
                         args.dark,
                         args.at,
                         args.show,
                         args.organizer,
                         tuple(args.step),
                         args.scroll_to,
+                        tuple(args.star),
                     )
                     outs = [args.out]
                 browser.close()
         finally:
             proc.kill()
             proc.wait(timeout=10)
+        if args.keep_data:
+            shutil.copytree(data, args.keep_data, dirs_exist_ok=True)
     for out in outs:
         print(out)
 
