@@ -16,9 +16,9 @@ from ..corrections.database import describe
 from ..corrections.store import KeyReused
 from ..serving import current_runtime, disk, follow, writes
 from ..serving.failures import STORE_ERRORS, StoreDamaged
-from ..web import ratelimit
 from .answers import error, json_body
 from .signin import organizer as _organizer
+from .signin import within_limit
 
 bp = Blueprint("api_write", __name__, url_prefix="/api/v1")
 IDEMPOTENCY_KEY = re.compile(r"[\x20-\x7e]{1,128}")  # printable ASCII
@@ -53,15 +53,8 @@ def post_correction() -> Response:
     by = _organizer("a correction")
     if isinstance(by, Response):
         return by
-    rt = current_runtime()
-    limit, now = rt.config["WRITE_RATE_LIMIT"], rt.now().timestamp()
-    wait = ratelimit.reserve_write(rt.limiter, by, limit, now)
-    if wait is not None:
-        return error(429, f"too many corrections from {by}; retry in {wait} s", {"Retry-After": str(wait)})
-    answer = _store(by)
-    if answer.status_code != 201:  # nothing new stored: the write does not count
-        ratelimit.release_write(rt.limiter, by, limit, now)
-    return answer
+    # Anything but a 201 stored nothing new (a replay, a refusal): the write does not count.
+    return within_limit(by, "corrections", lambda: _store(by), lambda answer: answer.status_code == 201)
 
 
 def _store(by: str) -> Response:

@@ -3,6 +3,8 @@ API checks it (corrections, the venue), with the same limit on failed sign-ins."
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Response, current_app, request
 
 from ..serving import current_runtime
@@ -25,3 +27,19 @@ def organizer(what: str) -> str | Response:
         return error(429, f"too many failed sign-ins; retry in {wait} s", {"Retry-After": str(wait)})
     rt.logger.warning("refused %s from %s: missing or wrong token", what, client)
     return error(401, "missing or wrong bearer token", {"WWW-Authenticate": "Bearer"})
+
+
+def within_limit(
+    by: str, noun: str, write: Callable[[], Response], kept: Callable[[Response], bool]
+) -> Response:
+    """`write` for organizer `by` within the write limit (429 past it, "too many `noun`"); an
+    answer `kept` says stored nothing gives its place back: a refused write does not count."""
+    rt = current_runtime()
+    limit, now = rt.config["WRITE_RATE_LIMIT"], rt.now().timestamp()
+    wait = ratelimit.reserve_write(rt.limiter, by, limit, now)
+    if wait is not None:
+        return error(429, f"too many {noun} from {by}; retry in {wait} s", {"Retry-After": str(wait)})
+    answer = write()
+    if not kept(answer):
+        ratelimit.release_write(rt.limiter, by, limit, now)
+    return answer

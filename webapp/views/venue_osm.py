@@ -20,9 +20,8 @@ from ..venue.osm import OsmError
 from ..venue.osm_errors import MAX_BYTES
 from ..venue.plan import VenueError
 from ..venue.store import VersionMismatch
-from ..web import ratelimit
 from .answers import error
-from .signin import organizer
+from .signin import organizer, within_limit
 
 bp = Blueprint("venue_osm", __name__, url_prefix="/api/v1")
 IF_MATCH = re.compile(r'"([0-9]{1,18})"')
@@ -70,20 +69,24 @@ def import_osm() -> Response:
         return _json(
             {**answer, "error": "the venue it makes breaks the venue's rules; nothing was saved"}, 422
         )
-    limit, now = rt.config["WRITE_RATE_LIMIT"], rt.now().timestamp()
-    wait = ratelimit.reserve_write(rt.limiter, by, limit, now)
-    if wait is not None:
-        return error(429, f"too many writes from {by}; retry in {wait} s", {"Retry-After": str(wait)})
+    return within_limit(by, "writes", lambda: _apply(found_import.doc, expected, answer, by), _saved)
+
+
+def _apply(doc: dict[str, Any], expected: int, answer: dict[str, Any], by: str) -> Response:
+    rt = current_runtime()
     try:
-        version = venue_edit.save(rt, found_import.doc, expected)
-    except (VersionMismatch, VenueError) as exc:
-        ratelimit.release_write(rt.limiter, by, limit, now)
-        if isinstance(exc, VenueError):  # the schedule's rooms changed since prepare
-            return _json({**answer, "error": str(exc)}, 422)
+        version = venue_edit.save(rt, doc, expected)
+    except VenueError as exc:  # the schedule's rooms changed since prepare
+        return _json({**answer, "error": str(exc)}, 422)
+    except VersionMismatch as exc:
         message = f"the venue changed since the dry run: it is at version {exc.current}; import again"
         return _json({"error": message, "version": exc.current}, 412)
     rt.logger.info("venue imported from OpenStreetMap by %s as version %d", by, version)
     return _json({**answer, "version": version, "applied": True}, 200, {"ETag": f'"{version}"'})
+
+
+def _saved(answer: Response) -> bool:
+    return answer.status_code == 200
 
 
 def _json(doc: dict[str, Any], status: int, headers: dict[str, str] | None = None) -> Response:

@@ -20,9 +20,8 @@ from ..venue.images import FORMATS, PDF, ImageError
 from ..venue.plan import VenueError
 from ..venue.store import VersionMismatch
 from ..venue.svg import SvgError
-from ..web import ratelimit
 from .answers import error, json_body
-from .signin import organizer
+from .signin import organizer, within_limit
 
 bp = Blueprint("venue_write", __name__, url_prefix="/api/v1")
 IF_MATCH = re.compile(r'"([0-9]{1,18})"')
@@ -46,15 +45,7 @@ def _limited(what: str, write: Callable[[], Response]) -> Response:
     by = organizer(what)
     if isinstance(by, Response):
         return by
-    rt = current_runtime()
-    limit, now = rt.config["WRITE_RATE_LIMIT"], rt.now().timestamp()
-    wait = ratelimit.reserve_write(rt.limiter, by, limit, now)
-    if wait is not None:
-        return error(429, f"too many writes from {by}; retry in {wait} s", {"Retry-After": str(wait)})
-    answer = write()
-    if answer.status_code not in (200, 201):
-        ratelimit.release_write(rt.limiter, by, limit, now)
-    return answer
+    return within_limit(by, "writes", write, lambda answer: answer.status_code in (200, 201))
 
 
 def _save() -> Response:
