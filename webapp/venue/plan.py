@@ -243,13 +243,20 @@ def _connector(c: Any, floor: Node, where: str, errs: list[str]) -> list[dict[st
         return []
     _keys(c, CONNECTOR_KEYS, where, errs)
     at = c.get("at")
-    if not shapes.point(at) or not shapes.inside([at], floor["viewBox"]):
-        errs.append(f"{where}: at must be [x, y] inside the floor's plan")
+    if not _on_floor(at, floor, where, errs):
         return []
     name = c.get("name") if _is_text(c.get("name")) else None
     mark = _mark(at, floor, f"connector {c['kind']}", name or "")
     floor["drawing"].append(mark)
     return [{"id": c["id"], "kind": c["kind"], "name": name, "at": [shapes.num(v) for v in at]}]
+
+
+def _on_floor(at: Any, floor: Node, where: str, errs: list[str]) -> bool:
+    """A point (an entrance, stairs, a room's pin) given as [x, y] inside the floor's plan."""
+    if shapes.point(at) and shapes.inside([at], floor["viewBox"]):
+        return True
+    errs.append(f"{where}: at must be [x, y] inside the floor's plan")
+    return False
 
 
 def _mark(at: list[float], floor: Node, cls: str, text: str) -> Node:
@@ -304,8 +311,7 @@ def _room(
         errs.append(f"{where}: unknown floor {r.get('floor')!r} (floors: {', '.join(floors)})")
         return
     if "at" in r:
-        if not shapes.point(r["at"]) or not shapes.inside([r["at"]], floor["viewBox"]):
-            errs.append(f"{where}: at must be [x, y] inside the floor's plan")
+        if not _on_floor(r["at"], floor, where, errs):
             return
         entry["at"] = [shapes.num(v) for v in r["at"]]
     if "shape" in r:
@@ -330,8 +336,7 @@ def _entrance(e: Any, floor: Node, where: str, errs: list[str]) -> list[dict[str
         return []
     _keys(e, ENTRANCE_KEYS, where, errs)
     at = e.get("at")
-    if not shapes.point(at) or not shapes.inside([at], floor["viewBox"]):
-        errs.append(f"{where}: at must be [x, y] inside the floor's plan")
+    if not _on_floor(at, floor, where, errs):
         return []
     floor["drawing"].append(_mark(at, floor, "entrance", e["name"]))
     note = e.get("note") if _is_text(e.get("note")) else None
